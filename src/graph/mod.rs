@@ -1,0 +1,28 @@
+//! Authoring → a compiled, immutable [`NavigationGraph`].
+//!
+//! - `def`: the JS-shaped authoring value tree the compiler reads.
+//! - `model`: the compiled types every other layer reads.
+//! - `compile`: `buildNavigationGraph` (pages, actions, root actions, journeys, the merge of sources).
+//! - `guards`: the guard language (eight operators, structural equality, missing keys are unknown).
+//! - `input`: input contracts (`'none'` / JSON Schema), their one-line `expects` and payload checks.
+//! - `sources`: `fromRoutes` (+ cross-links) and `fromJourneys`.
+//! - `routes`: `matchRoute` and the route segment law.
+//! - `error`: `GraphError` (→ JS `GraphValidationError`).
+//!
+//! Uses `host::CallbackId` only (predicates are opaque). Used by `session`, `facts`, `serve`, `js`.
+
+pub mod compile;
+pub mod def;
+pub mod error;
+pub mod guards;
+pub mod input;
+pub mod model;
+pub mod routes;
+pub mod sources;
+
+pub use compile::{build_navigation_graph, compile_mount_action};
+pub use def::DefValue;
+pub use error::GraphError;
+pub use model::{Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page, Verify};
+pub use routes::match_route;
+pub use sources::{from_journeys, from_routes};

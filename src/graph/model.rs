@@ -1,0 +1,204 @@
+//! The compiled, immutable navigation graph: what `buildNavigationGraph` returns and every session reads.
+//!
+//! Pure data plus lookups; built only by `graph::compile` (and, for mount-declared actions, by
+//! `graph::compile::compile_mount_action`). Used by `session`, `facts`, `serve` and `js::graph`.
+//! Order is observable everywhere (served edge order, link order, ids in messages), so every list keeps
+//! the compiled order and lookups go through index maps.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::host::CallbackId;
+
+/// One comparison operator of the guard language (exactly eight).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Op {
+    Eq,
+    Ne,
+    Gt,
+    Gte,
+    Lt,
+    Lte,
+    In,
+    NotIn,
+}
+
+impl Op {
+    pub const ALL: [Op; 8] = [Op::Eq, Op::Ne, Op::Gt, Op::Gte, Op::Lt, Op::Lte, Op::In, Op::NotIn];
+
+    /// The authored spelling (`eq`, `notIn`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Eq => "eq",
+            Op::Ne => "ne",
+            Op::Gt => "gt",
+            Op::Gte => "gte",
+            Op::Lt => "lt",
+            Op::Lte => "lte",
+            Op::In => "in",
+            Op::NotIn => "notIn",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|op| op.name() == name)
+    }
+}
+
+/// One `key op threshold` conjunct of a filter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Condition {
+    /// A flat state key, verbatim (`'project.name'` is one key, never a path).
+    pub key: String,
+    pub op: Op,
+    pub threshold: Value,
+}
+
+/// A WhereFilter (`{ key: { op: threshold, … }, … }`), flattened in authored order. All conjuncts AND.
+/// Never empty once compiled (an empty filter is refused at build).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Filter {
+    pub conditions: Vec<Condition>,
+}
+
+/// How an action's input is declared.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InputContract {
+    /// No `input` declared: the library does not know the shape (never "send nothing").
+    Unknown,
+    /// `input: 'none'`: the action takes nothing.
+    NoInput,
+    /// A JSON Schema object, kept verbatim.
+    Schema(Value),
+}
+
+/// The app's own post-condition for an action.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verify {
+    Filter(Filter),
+    /// A synchronous JS predicate `(state) => boolean`, held by the host.
+    Predicate(CallbackId),
+}
+
+/// A page of the graph.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub id: String,
+    /// The URL pattern the app's router serves it at (literal segments and `:param`).
+    pub route: Option<String>,
+    /// The page's own description (`does`), e.g. "the Projects list".
+    pub description: Option<String>,
+}
+
+/// Where an action came from (drives ordering and what unmount removes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionOrigin {
+    /// `pages.P.actions.x` → id `P.x`.
+    Page,
+    /// A generated `go-to-<page>` cross-link.
+    CrossLink,
+    /// A hand-authored root-level action (`actions.x` with `on`).
+    Root,
+    /// Declared live by `registerActions(path, { actions })` at mount.
+    Mounted,
+}
+
+/// A compiled action (an affordance).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Action {
+    /// The qualified id (`wizard.name-it`, `go-to-projects`).
+    pub id: String,
+    /// The authored `does`: the one sentence both the app and the model read.
+    pub does: String,
+    /// The pages it is offered on, in order.
+    pub on: Vec<String>,
+    /// The node it was declared on (`wizard`; a root action's first page).
+    pub node: String,
+    pub origin: ActionOrigin,
+    /// `when`: failing ⇒ hidden; a fire is refused `GUARD_FAILED`.
+    pub guard: Option<Filter>,
+    /// `enabledWhen`: proven false ⇒ greyed; a fire is refused `TOOL_DISABLED`.
+    pub enabled_when: Option<Filter>,
+    pub verify: Option<Verify>,
+    /// `goTo`: the page this action claims to navigate to.
+    pub navigates_to: Option<String>,
+    /// `writes`: state keys it claims to change (`Some(vec![])` when authored empty).
+    pub writes: Option<Vec<String>>,
+    pub input: InputContract,
+    /// `confirm: true`: the high-effect gate.
+    pub high_effect: bool,
+    /// `next` when it has `goTo`, else `action` (unless authored).
+    pub role: String,
+    /// A literal href this action navigates to through the app's router, if any: its url binding
+    /// (links), else its `goTo` page's literal route.
+    pub url_href: Option<String>,
+}
+
+impl Action {
+    /// Whether the action declares any writes (an empty `writes: []` declares none).
+    pub fn declares_writes(&self) -> bool {
+        self.writes.as_ref().is_some_and(|w| !w.is_empty())
+    }
+}
+
+/// A named multi-step flow over existing actions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Journey {
+    pub id: String,
+    pub does: String,
+    /// Qualified action ids, in order (duplicates kept).
+    pub steps: Vec<String>,
+    /// The journey's own `when` (precondition); never composed.
+    pub precondition: Option<Filter>,
+}
+
+/// The compiled graph. Immutable once built; shared by every session created from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NavigationGraph {
+    pub id: String,
+    pub description: Option<String>,
+    pub pages: Vec<Page>,
+    /// Affordance order: page actions (page order), then cross-links, then hand root actions.
+    pub actions: Vec<Action>,
+    pub journeys: Vec<Journey>,
+    page_index: HashMap<String, usize>,
+    action_index: HashMap<String, usize>,
+    journey_index: HashMap<String, usize>,
+}
+
+impl NavigationGraph {
+    /// Assemble a graph from already-validated parts (the compiler's last step).
+    pub fn from_parts(
+        id: String,
+        description: Option<String>,
+        pages: Vec<Page>,
+        actions: Vec<Action>,
+        journeys: Vec<Journey>,
+    ) -> NavigationGraph {
+        let page_index = pages.iter().enumerate().map(|(i, p)| (p.id.clone(), i)).collect();
+        let action_index = actions.iter().enumerate().map(|(i, a)| (a.id.clone(), i)).collect();
+        let journey_index = journeys.iter().enumerate().map(|(i, j)| (j.id.clone(), i)).collect();
+        NavigationGraph { id, description, pages, actions, journeys, page_index, action_index, journey_index }
+    }
+
+    pub fn page(&self, id: &str) -> Option<&Page> {
+        self.page_index.get(id).map(|&i| &self.pages[i])
+    }
+
+    pub fn action(&self, id: &str) -> Option<&Action> {
+        self.action_index.get(id).map(|&i| &self.actions[i])
+    }
+
+    pub fn journey(&self, id: &str) -> Option<&Journey> {
+        self.journey_index.get(id).map(|&i| &self.journeys[i])
+    }
+
+    pub fn page_ids(&self) -> impl Iterator<Item = &str> {
+        self.pages.iter().map(|p| p.id.as_str())
+    }
+
+    pub fn action_ids(&self) -> impl Iterator<Item = &str> {
+        self.actions.iter().map(|a| a.id.as_str())
+    }
+}
