@@ -7,6 +7,7 @@
 //! - `input`: input contracts (`'none'` / JSON Schema), their one-line `expects` and payload checks.
 //! - `sources`: `fromRoutes` (+ cross-links) and `fromJourneys`.
 //! - `routes`: `matchRoute` and the route segment law.
+//! - `names`: the name law, exact-then-unique-suffix resolution, message helpers.
 //! - `error`: `GraphError` (→ JS `GraphValidationError`).
 //!
 //! Uses `host::CallbackId` only (predicates are opaque). Used by `session`, `facts`, `serve`, `js`.
@@ -17,6 +18,7 @@ pub mod error;
 pub mod guards;
 pub mod input;
 pub mod model;
+pub mod names;
 pub mod routes;
 pub mod sources;
 
