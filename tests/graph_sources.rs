@@ -132,3 +132,19 @@ fn affordance_order_is_page_actions_then_links_then_hand_roots() {
     assert_eq!(graph.page_ids().collect::<Vec<_>>(), vec!["c", "b", "a"]);
     assert_eq!(ids(&graph), vec!["b.two", "b.one", "a.x", "go-to-c", "z-root"]);
 }
+
+#[test]
+fn url_href_is_the_binding_else_a_literal_go_to_route() {
+    let graph = build(json!({"sources": [routes(json!({}))], "pages": {"home": {"actions": {
+        "open": {"does": "Open a project", "goTo": "project"},
+        "list": {"does": "List projects", "goTo": "projects"},
+        "bound": {"does": "Open project 1", "goTo": "project", "binding": {"kind": "url", "href": "/projects/1"}},
+        "stay": {"does": "Refresh", "goTo": ""}
+    }}}}));
+    let href = |id: &str| graph.action(id).and_then(|a| a.url_href.clone());
+    assert_eq!(href("home.open"), None);
+    assert_eq!(href("home.list").as_deref(), Some("/projects"));
+    assert_eq!(href("home.bound").as_deref(), Some("/projects/1"));
+    let stay = graph.action("home.stay").expect("stay");
+    assert_eq!((stay.navigates_to.clone(), stay.role.as_str(), stay.url_href.clone()), (None, "action", None));
+}
