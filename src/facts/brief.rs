@@ -27,6 +27,8 @@ pub struct FireFlags {
     /// `Rejected` / `RolledBack` / `Superseded` print their word; others print nothing.
     pub outcome: Option<Outcome>,
     pub effect_not_observed: bool,
+    /// The app's own verify contract did not hold afterwards.
+    pub verify_failed: bool,
 }
 
 impl FireFlags {
@@ -50,6 +52,9 @@ impl FireFlags {
         }
         if self.effect_not_observed {
             w.push("declared effect not observed");
+        }
+        if self.verify_failed {
+            w.push("the app's verify contract did not hold");
         }
         w
     }

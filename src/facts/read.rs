@@ -206,6 +206,7 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
                     awaiting_state: t.outcome == session::Outcome::Pending,
                     outcome: Some(outcome(t.outcome)),
                     effect_not_observed: t.effect_verified == Some(EffectVerified::Observed(false)),
+                    verify_failed: t.verify_failed,
                 },
             }
         }

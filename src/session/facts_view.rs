@@ -41,6 +41,8 @@ pub struct TransitionView {
     pub navigation_unconfirmed: bool,
     pub outcome: Outcome,
     pub effect_verified: Option<EffectVerified>,
+    /// Fired rows: the retained settlement says the app's verify contract did not hold.
+    pub verify_failed: bool,
 }
 
 fn transition_view(rec: &Rec) -> TransitionView {
@@ -65,6 +67,7 @@ fn transition_view(rec: &Rec) -> TransitionView {
         navigation_unconfirmed: rec.to_node_claimed && rec.arrival == Some(Arrival::Claimed),
         outcome: rec.outcome,
         effect_verified: rec.effect_verified,
+        verify_failed: rec.settled.as_ref().is_some_and(|st| st.verify_held == Some(VerifyHeld::Failed)),
     }
 }
 
