@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use super::state::{Affordance, Arm, Gap, Inner, Rec, RowRef};
+use super::state::{GapDetail, Affordance, Arm, Gap, Inner, Rec, RowRef};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::input::check_payload;
@@ -53,12 +53,9 @@ impl Inner {
             does: served.map(|a| Rc::clone(&a.does)),
             rejection_reason: Some(reason),
             principal: Some(principal),
-            evidence: detail.evidence.clone().map(Box::new),
-            journey_id: None,
             off_graph: false,
-            request: None,
-            reason: None,
             actions_may_be_stale: false,
+            detail: GapDetail::boxed(detail.evidence.clone(), None, None, None),
         });
         let mut result = FireResult::refused(reason);
         result.affordance_id = Some(id.to_string());
@@ -180,7 +177,7 @@ impl Inner {
         self.claim = action.navigates_to.as_ref().map(|t| (idx, self.intern(t)));
         let key = self.version;
         self.transitions.push(rec);
-        self.index_attempt(key, 1, RowRef::Transition(idx));
+        self.index_attempt(key, RowRef::Transition(idx));
         self.bump();
         match arm {
             Arm::AwaitingState | Arm::SettleOnCompletion => self.pending.push(idx),
