@@ -37,6 +37,7 @@ fn view(node: &str, version: u64, attempts: AttemptsWindow) -> FactsView {
         version,
         attempts,
         asks: vec![],
+        awaiting_beyond: 0,
         pending: vec![],
         work_tied: vec![],
         work_untied: false,

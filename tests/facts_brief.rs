@@ -86,17 +86,15 @@ fn the_transitions_window_keeps_the_newest_and_counts_the_rest() {
 }
 
 #[test]
-fn moves_and_state_reports_print_labels_and_graph_named_keys_only() {
+fn moves_and_state_reports_print_labels_and_never_the_reported_data() {
     let rows = vec![
         BriefRow::Moved { who: Who::System, from: page("review"), to: NodeRef { id: "/admin?x=1".into(), is_page: false } },
-        BriefRow::StateReport { who: Who::System, keys: vec!["project.name".into()], other_keys: 2 },
-        BriefRow::StateReport { who: Who::User, keys: vec![], other_keys: 0 },
+        BriefRow::StateReport { who: Who::User },
     ];
-    let text = render_brief(&brief(rows, 3, None), 20);
+    let text = render_brief(&brief(rows, 2, None), 20);
     assert!(text.contains(&format!("  • system navigation: cursor moved review → {UNMAPPED_NODE} (unverified edge)")));
     assert!(!text.contains("/admin"));
-    assert!(text.contains("  • system state changed: project.name, 2 other keys the graph does not name"));
-    assert!(text.contains("  • user state report changed nothing ("));
+    assert!(text.contains("  • user reported a change to the app's state\n"));
 }
 
 #[test]

@@ -82,8 +82,10 @@ pub struct FactsView {
     pub node: NodeRef,
     pub version: u64,
     pub attempts: AttemptsWindow,
-    /// The ask book in creation order.
+    /// The ask book in creation order (a session may already have left out awaiting asks past the cap).
     pub asks: Vec<AskView>,
+    /// Awaiting asks not in `asks` at all (left out by the reader); counted in the omitted line.
+    pub awaiting_beyond: usize,
     /// Fires awaiting their state report, in fire order.
     pub pending: Vec<ActionRef>,
     /// Open work tied to a fire, in open order (duplicates allowed; the renderer de-duplicates).
@@ -159,7 +161,7 @@ fn attempts_section(out: &mut Vec<String>, w: &AttemptsWindow, version: u64, max
     }
 }
 
-fn ask_lines(out: &mut Vec<String>, asks: &[AskView], max: usize) {
+fn ask_lines(out: &mut Vec<String>, asks: &[AskView], awaiting_beyond: usize, max: usize) {
     let mut awaiting_seen = 0usize;
     for ask in asks {
         let lead = match ask.state {
@@ -177,8 +179,9 @@ fn ask_lines(out: &mut Vec<String>, asks: &[AskView], max: usize) {
         };
         out.push(format!("{lead}: {} ({}).", ask.action.label(), ask_id(&ask.ask_id)));
     }
-    if awaiting_seen > max {
-        out.push(format!("  \u{2026} {} more await the human's decision, not listed.", awaiting_seen - max));
+    let omitted = awaiting_seen.saturating_sub(max) + awaiting_beyond;
+    if omitted > 0 {
+        out.push(format!("  \u{2026} {omitted} more await the human's decision, not listed."));
     }
 }
 
@@ -211,7 +214,7 @@ pub fn render_facts(view: &FactsView, max: usize) -> String {
     let max = max.max(1);
     let mut out = vec![HEADER.to_string(), format!("You are on: {}.", view.node.label())];
     attempts_section(&mut out, &view.attempts, view.version, max);
-    ask_lines(&mut out, &view.asks, max);
+    ask_lines(&mut out, &view.asks, view.awaiting_beyond, max);
     if !view.pending.is_empty() {
         out.push(format!("Awaiting the app's report: {}.", label_list(&view.pending)));
     }

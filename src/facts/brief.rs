@@ -6,7 +6,7 @@
 //! caller's stimulus names never print. Built by `facts::read`; uses `facts::text`.
 
 use super::grade::Outcome;
-use super::text::{plural, ActionRef, NodeRef, Who, BULLET, DASH};
+use super::text::{ActionRef, NodeRef, Who, BULLET, DASH};
 
 /// `maxTransitions` when the caller names none.
 pub const DEFAULT_MAX_TRANSITIONS: usize = 20;
@@ -27,6 +27,8 @@ pub struct FireFlags {
     /// `Rejected` / `RolledBack` / `Superseded` print their word; others print nothing.
     pub outcome: Option<Outcome>,
     pub effect_not_observed: bool,
+    /// The app's own verify contract did not hold afterwards.
+    pub verify_failed: bool,
 }
 
 impl FireFlags {
@@ -51,6 +53,9 @@ impl FireFlags {
         if self.effect_not_observed {
             w.push("declared effect not observed");
         }
+        if self.verify_failed {
+            w.push("the app's verify contract did not hold");
+        }
         w
     }
 }
@@ -70,9 +75,8 @@ pub enum BriefRow {
     /// A position report that moved the cursor.
     Moved { who: Who, from: NodeRef, to: NodeRef },
     StructureChanged,
-    /// A state report. `keys` are the changed key names the graph itself names (writes, guards,
-    /// verify filters); `other_keys` counts the rest, which never print.
-    StateReport { who: Who, keys: Vec<String>, other_keys: usize },
+    /// A state report no fire claimed. Its keys and values are the app's data and never print.
+    StateReport { who: Who },
 }
 
 /// The transitions section's input.
@@ -142,26 +146,8 @@ pub fn brief_line(row: &BriefRow) -> String {
             to.label()
         ),
         BriefRow::StructureChanged => STRUCTURE_CHANGED.to_string(),
-        BriefRow::StateReport { who, keys, other_keys } => {
-            if keys.is_empty() && *other_keys == 0 {
-                return format!(
-                    "{} state report changed nothing (same-value writes and undefined-valued keys net out; the report itself was received)",
-                    who.as_str()
-                );
-            }
-            let mut parts: Vec<String> = keys.iter().map(|k| clean_key(k)).collect();
-            if *other_keys > 0 {
-                let lead = if keys.is_empty() { "" } else { "other " };
-                parts.push(format!("{other_keys} {lead}key{} the graph does not name", plural(*other_keys)));
-            }
-            format!("{} state changed: {}", who.as_str(), parts.join(", "))
-        }
+        BriefRow::StateReport { who } => format!("{} reported a change to the app's state", who.as_str()),
     }
-}
-
-/// A key name as printed: control characters stripped, cut to 60 characters.
-fn clean_key(key: &str) -> String {
-    key.chars().filter(|c| !c.is_control()).take(60).collect()
 }
 
 /// Render the brief. `max` is the normalised `maxTransitions`.
