@@ -12,7 +12,8 @@
 //! mount page), `ROOT_ACTION_NO_PAGES`, `BAD_BINDING`, `PARAM_ROUTE` (a link or url binding that
 //! would need a param), `DUPLICATE_ID` (two owners for one page/journey id, a root action or link
 //! colliding with a page id), `ROUTE_CONFLICT`, `BAD_SOURCE`, `NO_STEPS`, `BAD_STEP`,
-//! `UNKNOWN_STEP`, `AMBIGUOUS_STEP`.
+//! `UNKNOWN_STEP`, `AMBIGUOUS_STEP`, `TOO_LARGE` (cross-links over so many pages the offers would
+//! exceed a million).
 //!
 //! Uses `merge`, `actions`, `guards`, `names`, `fields`; used by `js` and by the session (mounts).
 

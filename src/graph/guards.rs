@@ -16,11 +16,14 @@ use serde_json::{Map, Value};
 
 use super::def::DefValue;
 use super::error::GraphError;
+use super::input::depth_within;
 use super::model::{Condition, Filter, Op};
 use super::names::{nearest, quote};
 
 /// The longest `in`/`notIn` list accepted at build (decision 14).
 pub const MAX_LIST_ENTRIES: usize = 1000;
+/// How deep a threshold may nest (copying it stays bounded).
+const MAX_THRESHOLD_DEPTH: usize = 64;
 
 /// Keys that would look up an inherited JS property instead of a state key, so never match honestly.
 const DENIED_KEYS: [&str; 12] = [
@@ -302,6 +305,15 @@ pub fn compile_filter(value: &DefValue, owner: &str, usage: FilterUse) -> Result
                     ),
                 ));
             };
+            if !depth_within(threshold, MAX_THRESHOLD_DEPTH) {
+                return Err(GraphError::new(
+                    "BAD_FILTER",
+                    format!(
+                        "{owner} `{field}` key {} operator `{op_name}` compares against data nested deeper than {MAX_THRESHOLD_DEPTH} levels; compare a flatter value",
+                        quote(key)
+                    ),
+                ));
+            }
             let Some(threshold) = threshold.to_json() else {
                 return Err(GraphError::new(
                     "BAD_FILTER",

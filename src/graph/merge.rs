@@ -16,6 +16,9 @@ use super::names::{check_name, quote, quote_list};
 use super::routes::{is_literal_route, routes_equivalent};
 use super::sources::{check_route_entry_keys, param_route_error};
 
+/// The most (link, page) offers cross-links may generate: a full mesh over about 1,000 pages.
+const MAX_LINK_OFFERS: usize = 1_000_000;
+
 /// A page after the merge: where it lives, what it is, and the hand-authored actions it declares.
 #[derive(Debug)]
 pub(crate) struct EffectivePage<'a> {
@@ -244,6 +247,7 @@ fn overlay_hand_page<'a>(merged: &mut Merged<'a>, id: &str, page: &'a DefValue) 
 /// Phase 3: the generated `go-to-<page>` links, in request order.
 pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError> {
     let mut links: Vec<Action> = Vec::new();
+    let mut link_offers = 0usize;
     for request in &merged.link_requests {
         let names = request.named.as_ref().unwrap_or(&request.table);
         for name in names {
@@ -268,6 +272,18 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                     return Err(param_route_error(&request.place, name, other.as_deref().unwrap_or("(missing)")));
                 }
             };
+            let offers = merged.pages.len().saturating_sub(1);
+            link_offers = link_offers.saturating_add(offers);
+            if link_offers > MAX_LINK_OFFERS {
+                return Err(GraphError::new(
+                    "TOO_LARGE",
+                    format!(
+                        "{} would offer more than {MAX_LINK_OFFERS} links across {} pages: name the pages worth linking, e.g. crossLinks: ['home', 'projects']",
+                        request.place,
+                        merged.pages.len()
+                    ),
+                ));
+            }
             let on: Vec<String> = merged.pages.iter().filter(|p| &p.id != name).map(|p| p.id.clone()).collect();
             let Some(node) = on.first().cloned() else { continue };
             let id = format!("go-to-{name}");

@@ -94,3 +94,30 @@ impl Session {
         self.host.can_navigate()
     }
 }
+
+impl Session {
+    /// Refuse a mutating `call` while a verify predicate runs (decision 3).
+    fn guard(&self, call: &str) -> Result<(), SessionError> {
+        match self.inner.borrow().predicate_running() {
+            Some(action) => Err(SessionError::reentrancy(call, &action)),
+            None => Ok(()),
+        }
+    }
+
+    /// Deliver queued call-outs (warnings, settled notices, released callbacks), borrow released.
+    fn flush(&self) {
+        loop {
+            let batch = std::mem::take(&mut self.inner.borrow_mut().outbox);
+            if batch.is_empty() {
+                return;
+            }
+            for item in batch {
+                match item {
+                    state::Outgoing::Warn(message) => self.host.warn(self, &message),
+                    state::Outgoing::Settled(id) => self.host.settled(self, &id),
+                    state::Outgoing::Release(ids) => self.host.release_callbacks(&ids),
+                }
+            }
+        }
+    }
+}

@@ -211,6 +211,7 @@ pub(crate) enum Outgoing {
 }
 
 pub(crate) struct Inner {
+    pub graph: Rc<NavigationGraph>,
     pub node: Rc<str>,
     pub position_reported: bool,
     pub version: u64,
@@ -266,10 +267,12 @@ pub(crate) struct Inner {
     /// Offered ids cached per (version, structure gen, node).
     pub offered_cache: Option<(u64, u64, Rc<str>, Rc<[Rc<str>]>)>,
     pub outbox: Vec<Outgoing>,
+    /// The host clock read at the start of the current call (row timestamps).
+    pub last_now: f64,
 }
 
 impl Inner {
-    pub fn new(graph: &NavigationGraph, options: SessionOptions, can_navigate: bool) -> Result<Inner, SessionError> {
+    pub fn new(graph: &Rc<NavigationGraph>, options: SessionOptions, can_navigate: bool) -> Result<Inner, SessionError> {
         let node = match &options.node {
             Some(n) => {
                 if graph.page(n).is_none() {
@@ -308,6 +311,7 @@ impl Inner {
         }
         let state_tap = options.state.is_some();
         let mut inner = Inner {
+            graph: Rc::clone(graph),
             node: Rc::from(""),
             position_reported: true,
             version: 0,
@@ -346,6 +350,7 @@ impl Inner {
             warned_once: HashSet::new(),
             offered_cache: None,
             outbox: Vec::new(),
+            last_now: 0.0,
         };
         inner.node = inner.intern(&node);
         Ok(inner)
@@ -423,9 +428,10 @@ impl Inner {
     /// Append to the attempt index, keeping (key, rank) order.
     pub fn index_attempt(&mut self, key: u64, rank: u8, row: RowRef) {
         let entry = AttemptRef { key, rank, row };
+        // Rows arrive in order by construction (a refusal never bumps, a fire bumps at once); the
+        // backwards walk only guards that invariant instead of trusting it.
         let mut at = self.attempts.len();
-        while at > 0 {
-            let prev = &self.attempts[at - 1];
+        while let Some(prev) = at.checked_sub(1).and_then(|i| self.attempts.get(i)) {
             if (prev.key, prev.rank) <= (key, rank) {
                 break;
             }
