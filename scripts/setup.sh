@@ -45,7 +45,7 @@ if [ ! -f "$stamp" ] || [ "$TOOLS/package.json" -nt "$stamp" ] || [ "$TOOLS/pack
 fi
 
 # 4. Browser-test prerequisites belong to the browser tests' own setup, if they have one.
-if [ -x "$ROOT/scripts/setup-browser.sh" ]; then
-  "$ROOT/scripts/setup-browser.sh"
+if [ -f "$ROOT/scripts/setup-browser.sh" ]; then
+  bash "$ROOT/scripts/setup-browser.sh"
 fi
 say "ok (wasm-bindgen $WASM_BINDGEN_VERSION, $("$TOOLS/node_modules/.bin/wasm-opt" --version | head -1))"
