@@ -186,3 +186,64 @@ pub fn wizard(cross_links: bool, drop_navigate: bool, options: SessionOptions) -
 pub fn obj(v: Value) -> Option<Value> {
     Some(v)
 }
+
+/// A small shop graph for behaviour tests: `home` and `cart`, one action per rule worth pinning.
+pub fn shop_graph(extra_verify: Option<CallbackId>) -> NavigationGraph {
+    let mut def = from_json_text(
+        &json!({
+            "pages": {
+                "home": {"route": "/", "does": "the home page", "actions": {
+                    "search": {"does": "Search the catalogue",
+                               "input": {"type":"object","properties":{"q":{"type":"string"}},"required":["q"]},
+                               "writes": ["search.q"]},
+                    "open-cart": {"does": "Open the cart", "goTo": "cart", "input": "none"},
+                    "premium": {"does": "Use a pro feature", "when": {"user.plan": {"eq": "pro"}}},
+                    "toggle": {"does": "Toggle the panel", "input": "none"},
+                    "greyed": {"does": "A greyed control", "enabledWhen": {"user.plan": {"eq": "pro"}}},
+                    "unwired": {"does": "Do an unwired thing"},
+                    "checked": {"does": "A checked change", "writes": ["checked.x"], "verify": "PREDICATE"}
+                }},
+                "cart": {"route": "/cart", "does": "the cart", "actions": {
+                    "checkout": {"does": "Place the order", "confirm": true, "input": "none", "writes": ["orders.count"]}
+                }}
+            }
+        })
+        .to_string(),
+    )
+    .expect("def");
+    let verify = match extra_verify {
+        Some(cb) => DefValue::Function(cb),
+        None => from_json_text(r#"{"checked.x": {"eq": 1}}"#).expect("filter"),
+    };
+    splice(&mut def, &["pages", "home", "actions", "checked", "verify"], verify);
+    build_navigation_graph("shop", &def).expect("shop compiles")
+}
+
+pub fn shop_state() -> Map<String, Value> {
+    match json!({"search.q": "", "user.plan": "free", "orders.count": 0, "checked.x": 0}) {
+        Value::Object(m) => m,
+        _ => unreachable!(),
+    }
+}
+
+/// A session over the shop graph on `home`, with a state tap, and the given host.
+pub fn shop_session(host: &Rc<ClosureHost>, graph: NavigationGraph, enforced: Option<bool>) -> Session {
+    Session::new(
+        Rc::new(graph),
+        host.clone(),
+        SessionOptions { node: Some("home".into()), state: Some(shop_state()), require_human_approval: enforced },
+    )
+    .expect("session")
+}
+
+/// A handler that reports `delta` through the store tap and returns.
+pub fn reporting(host: &ClosureHost, delta: Value) -> CallbackId {
+    host.handler(move |s, _| {
+        s.update_state(&delta, UpdateOptions::default()).expect("tap");
+        HandlerOutcome::Returned(None)
+    })
+}
+
+pub fn returning(host: &ClosureHost) -> CallbackId {
+    host.handler(|_, _| HandlerOutcome::Returned(None))
+}
