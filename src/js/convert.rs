@@ -279,6 +279,18 @@ pub fn opt_bool(options: &JsValue, key: &str, what: &str) -> Result<Option<bool>
     value.as_bool().map(Some).ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be true or false")))
 }
 
+/// An optional finite number member.
+pub fn opt_number(options: &JsValue, key: &str, what: &str) -> Result<Option<f64>, JsValue> {
+    let value = field(options, key, what)?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.is_finite() => Ok(Some(n)),
+        _ => Err(errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a finite number"))),
+    }
+}
+
 /// An optional non-negative integer member.
 pub fn opt_count(options: &JsValue, key: &str, what: &str) -> Result<Option<u64>, JsValue> {
     let value = field(options, key, what)?;

@@ -25,6 +25,7 @@ mod convert;
 mod errors;
 mod graph;
 mod host;
+mod port;
 mod session;
 mod types;
 

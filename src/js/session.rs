@@ -14,11 +14,12 @@ use js_sys::{Function, Promise};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{self, opt_bool, opt_function, opt_string, string_arg};
+use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
 use super::graph::JsNavigationGraph;
 use super::host::JsHost;
 use super::callbacks;
+use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
@@ -378,6 +379,25 @@ impl JsSession {
             Some(frame) => convert::to_js(&frame),
             None => Ok(JsValue::NULL),
         }
+    }
+
+    /// The facts block: every attempt, refusals included, under the header that ranks it above the
+    /// conversation. Send it verbatim, every turn.
+    #[wasm_bindgen(js_name = groundTruth, unchecked_return_type = "RenderedBlock")]
+    pub fn ground_truth(&self, #[wasm_bindgen(unchecked_optional_param_type = "GroundTruthOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+        let what = "groundTruth: options";
+        let since = opt_count(&options, "sinceVersion", what)?;
+        let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
+        convert::to_js(&facts::ground_truth(&self.session, since, max))
+    }
+
+    /// The friendly brief: position, options, recent happenings (refusals are the facts block's job).
+    #[wasm_bindgen(js_name = contextBrief, unchecked_return_type = "ContextBrief")]
+    pub fn context_brief(&self, #[wasm_bindgen(unchecked_optional_param_type = "ContextBriefOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+        let what = "contextBrief: options";
+        let since = opt_count(&options, "sinceVersion", what)?;
+        let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
+        convert::to_js(&facts::context_brief_capped(&self.session, since, max))
     }
 
     /// A journey's steps and where each stands, or `undefined` for an unknown id.
