@@ -106,6 +106,16 @@ try {
 } catch (err) {
   if (err instanceof ReentrancyError) void err.code;
 }
+// The types refuse what the runtime would refuse (if anything here were `any`, these would not error).
+// @ts-expect-error — an action's `does` is a string
+buildNavigationGraph('bad', { pages: { a: { actions: { b: { does: 1 } } } } });
+// @ts-expect-error — fire takes an action id
+session.fire(42);
+// @ts-expect-error — `source` is a principal
+session.fire('wizard.name-it', { source: 'robot' });
+// @ts-expect-error — a fire result has no `bogus`
+void fired.bogus;
+
 group.unregister();
 session.free();
 
