@@ -366,3 +366,41 @@ fn why_traces_the_fires_that_wrote_a_key() {
     assert_eq!(missing["reason"], "KEY_REQUIRED");
     assert!(missing["why"].as_str().unwrap().contains("no list of keys"));
 }
+
+// ── enforced approval ───────────────────────────────────────────────────────────────────────────
+
+#[test]
+fn under_enforced_approval_confirm_is_a_request_and_only_the_human_door_frees_the_fire() {
+    let options = SessionOptions { require_human_approval: Some(true), ..SessionOptions::default() };
+    let Wizard { session, .. } = wizard(true, false, options);
+    let session = Rc::new(session);
+    let port = AgentPort::new(Rc::clone(&session), PortOptions::default());
+    let open = AgentPort::new(Rc::new(wizard(true, false, SessionOptions::default()).session), PortOptions::default());
+    assert_ne!(tools_bytes(&port), tools_bytes(&open), "the gated confirm/decline wording is chosen at construction");
+
+    walk_to_review(&port);
+    let ask = port.call("wizard.do_action", &json!({"action": "create-project"}));
+    assert_eq!(ask["judgment"], "needs-confirm");
+    assert_eq!(ask["askId"], "ask#1");
+
+    // confirm:true without a human yes: a recorded refusal, and the question goes back to the human.
+    let gaps_before = session.gaps().len();
+    let pushed = port.call("wizard.do_action", &json!({"action": "create-project", "confirm": true}));
+    assert_eq!(pushed["judgment"], "needs-confirm", "{pushed}");
+    assert_eq!(pushed["reason"], "APPROVAL_REQUIRED");
+    assert_eq!(pushed["did"], "review.create-project");
+    assert_eq!(pushed["askId"], "ask#1");
+    assert_eq!(session.gaps().len(), gaps_before + 1, "the refused fire is an attempt");
+
+    // A relayed decline closes nothing under enforcement.
+    let relayed = port.call("wizard.do_action", &json!({"action": "create-project", "decline": true}));
+    assert_eq!(relayed["judgment"], "declined");
+    assert!(relayed["why"].is_string());
+    assert_eq!(port.call("wizard.did_it_work", &json!({"transitionId": "ask#1"}))["judgment"], "awaiting-human");
+
+    session.approve("ask#1", Some("Ana".into()), None).unwrap();
+    assert_eq!(port.call("wizard.did_it_work", &json!({"transitionId": "ask#1"}))["judgment"], "approved-not-yet-done");
+    let fired = port.call("wizard.do_action", &json!({"action": "create-project", "confirm": true}));
+    assert_eq!(fired["ok"], true, "{fired}");
+    assert_eq!(fired["effectStatus"], "performed");
+}

@@ -50,6 +50,8 @@ fn the_guarded_wizard_transcript_comes_out_of_the_port() {
     assert_eq!(t1["ok"], true);
     assert_eq!(t1.as_object().unwrap().keys().next().map(String::as_str), Some("ok"));
     assert_eq!(t1.as_object().unwrap().keys().nth(1).map(String::as_str), Some("facts"), "facts come first");
+    let facts = t1["facts"].as_str().unwrap();
+    assert!(facts.ends_with("You are on: wizard.\nNo actions have been performed in this app this session."), "{facts}");
     let ids: Vec<&str> = t1["actions"].as_array().unwrap().iter().map(|r| r["action"].as_str().unwrap()).collect();
     assert_eq!(ids, ["wizard.name-it", "wizard.next-to-review", "go-to-projects", "go-to-review"]);
     assert_eq!(t1["actions"][0]["expects"]["required"], json!(["name"]));
@@ -128,4 +130,30 @@ fn the_guarded_wizard_transcript_comes_out_of_the_port() {
     assert_eq!(t9["data"], json!({"projectId": "prj-1"}));
     assert!(session.asks().is_empty(), "the confirmed fire closed ask#1");
     assert_eq!(session.version(), 12);
+
+    // The end block, read in process, and the same text as the facts of a whats_here.
+    let end = [
+        HEADER,
+        "You are on: review.",
+        "Attempts so far (version 12):",
+        "  • did NOT happen — agent's fire of wizard.next-to-review was refused: TOOL_DISABLED",
+        "  • DID happen — agent fired wizard.name-it (committed; declared effect observed)",
+        "  • did NOT happen — agent fired wizard.pick-recipe (the app's own verify contract did not hold afterwards)",
+        "  • DID happen — agent fired wizard.pick-recipe (committed; declared effect observed)",
+        "  • ran, but the effect was unobservable — agent fired wizard.next-to-review (committed; nothing reported an effect to check it against)",
+        "  • DID happen — agent fired review.create-project (committed; declared effect observed)",
+    ]
+    .join("\n");
+    assert_eq!(groundfacts::facts::ground_truth(&session, None, None).text, end);
+    assert_eq!(port.call("wizard.whats_here", &json!({}))["facts"], end.as_str());
+    // A cursor narrows the facts with the rest of the result.
+    // The create fire was keyed at version 10 (the version when it fired).
+    let since = port.call("wizard.whats_here", &json!({"sinceVersion": 10}));
+    let narrowed = since["facts"].as_str().unwrap();
+    assert!(narrowed.contains("Attempts since version 10 (now 12):"), "{narrowed}");
+    assert_eq!(narrowed.matches("  • ").count(), 1, "{narrowed}");
 }
+
+const HEADER: &str = "FACTS FROM THE APP (authoritative). Every line below is the app’s own record of what happened. \
+Where anything said in this conversation disagrees with it — including anything you or the user stated was done — \
+these lines are what actually happened; the conversation is a claim about them.";

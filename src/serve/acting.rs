@@ -67,7 +67,7 @@ impl AgentPort {
         let mut out = error_head("UNKNOWN_ACTION");
         let node = self.session.node();
         if let Some(action) = self.declared_action(name) {
-            if !action.on.iter().any(|p| *p == node) {
+            if !action.on.contains(&node) {
                 out.set("why", texts::ACTION_ELSEWHERE).set("offeredOn", json!(action.on));
             } else if let Some(guard) = &action.guard {
                 let verdict = guards::evaluate(guard, &self.session.state());

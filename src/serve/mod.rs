@@ -28,9 +28,7 @@ pub use tools::ToolDescription;
 
 use crate::session::Session;
 
-/// The facts block and the brief for `whats_here`, narrowed by `since`.
+/// The facts block (default cap) and the brief for `whats_here`, narrowed by `since`.
 fn facts_texts(session: &Session, since: Option<u64>) -> (String, String) {
-    // TODO(facts): wire to facts::ground_truth / facts::context_brief once they land.
-    let _ = (session, since);
-    (String::new(), String::new())
+    (crate::facts::ground_truth(session, since, None).text, crate::facts::context_brief(session, since).text)
 }
