@@ -43,6 +43,8 @@ pub struct TransitionView {
     pub effect_verified: Option<EffectVerified>,
     /// Fired rows: the retained settlement says the app's verify contract did not hold.
     pub verify_failed: bool,
+    /// Report rows: the names of the keys the report changed (never values), in report order.
+    pub changed_keys: Vec<Rc<str>>,
 }
 
 fn transition_view(rec: &Rec) -> TransitionView {
@@ -68,6 +70,7 @@ fn transition_view(rec: &Rec) -> TransitionView {
         outcome: rec.outcome,
         effect_verified: rec.effect_verified,
         verify_failed: rec.settled.as_ref().is_some_and(|st| st.verify_held == Some(VerifyHeld::Failed)),
+        changed_keys: rec.changed_keys.as_deref().map(<[Rc<str>]>::to_vec).unwrap_or_default(),
     }
 }
 

@@ -111,6 +111,9 @@ pub(crate) struct Rec {
     /// A claimed hop whose dead-end check waits for the handler's return (decision 6).
     pub dead_end_deferred: bool,
     pub settled: Option<Settled>,
+    /// Report (floor) rows only: the names of the keys whose value the report changed, interned. Never
+    /// values; fire rows leave it `None` (their declared `writes` say what they touch).
+    pub changed_keys: Option<Box<[Rc<str>]>>,
 }
 
 impl Rec {
@@ -319,6 +322,8 @@ pub(crate) struct Inner {
     pub outbox: Vec<Outgoing>,
     /// The host clock read at the start of the current call (row timestamps).
     pub last_now: f64,
+    /// State key names as shared strings, so report rows naming the same key share one allocation.
+    pub key_names: HashSet<Rc<str>>,
 }
 
 impl Inner {
@@ -401,6 +406,7 @@ impl Inner {
             offered_cache: None,
             outbox: Vec::new(),
             last_now: 0.0,
+            key_names: HashSet::new(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)
@@ -430,6 +436,23 @@ impl Inner {
                 .filter(|id| !self.compiled_index.contains_key(*id))
                 .filter_map(|id| self.mounted.get(id).and_then(|s| s.last()).map(|(_, a)| a)),
         )
+    }
+
+    /// The names of the keys in `delta` whose value differs from the state now (a same-value write
+    /// changes nothing), interned, in report order.
+    pub fn changed_key_names(&mut self, delta: &Map<String, Value>) -> Box<[Rc<str>]> {
+        let changed: Vec<&String> = delta.iter().filter(|(k, v)| self.state.get(*k) != Some(*v)).map(|(k, _)| k).collect();
+        changed
+            .into_iter()
+            .map(|k| match self.key_names.get(k.as_str()) {
+                Some(name) => Rc::clone(name),
+                None => {
+                    let name: Rc<str> = Rc::from(k.as_str());
+                    self.key_names.insert(Rc::clone(&name));
+                    name
+                }
+            })
+            .collect()
     }
 
     /// Advance the clock by one.
