@@ -3,8 +3,9 @@
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
-//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways) and
-//! `types` (the TypeScript shapes of results).
+//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways), `brand`
+//! (our class instances out of `JsValue` arguments, typed errors for anything else) and `types` (the
+//! TypeScript shapes of results).
 //!
 //! Boundary invariants — every exported function keeps all of them:
 //! 1. **No panic reaches JS.** No `unwrap`/`expect`/indexing that can fail outside tests. A panic in wasm
@@ -22,6 +23,7 @@
 //! 6. **Types are stated.** No `any` in the generated `.d.ts`: `unchecked_param_type` /
 //!    `unchecked_return_type` name the custom-section types declared beside each export.
 
+mod brand;
 mod callbacks;
 mod convert;
 mod errors;
