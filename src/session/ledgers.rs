@@ -169,15 +169,16 @@ impl Session {
         inner
             .transitions
             .iter()
-            .filter(|r| {
+            .zip(0u32..)
+            .filter(|(r, idx)| {
                 if r.is_fire() {
                     r.outcome == Outcome::Committed
                         && r.affordance.as_ref().is_some_and(|a| a.action.writes.iter().flatten().any(|w| w == key))
                 } else {
-                    r.changed_keys.as_deref().is_some_and(|keys| keys.iter().any(|k| &**k == key))
+                    inner.changed_keys(*idx).iter().any(|k| &**k == key)
                 }
             })
-            .map(|r| inner.snapshot(r))
+            .map(|(r, _)| inner.snapshot(r))
             .collect()
     }
 

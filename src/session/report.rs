@@ -53,7 +53,6 @@ impl Inner {
             verdict_deferred: false,
             dead_end_deferred: false,
             settled: None,
-            changed_keys: None,
         }
     }
 
@@ -168,9 +167,11 @@ impl Inner {
         self.apply_delta(delta);
         let label = stimulus.unwrap_or("unknown");
         let stage: Rc<str> = Rc::from(format!("stimulus:{label}").as_str());
-        let mut row = self.stimulus_row(stage, Rc::from(label), principal.unwrap_or(Principal::System), basis);
-        row.changed_keys = Some(changed);
+        let row = self.stimulus_row(stage, Rc::from(label), principal.unwrap_or(Principal::System), basis);
         let idx = self.next_n();
+        if !changed.is_empty() {
+            self.report_keys.insert(idx, changed);
+        }
         self.transitions.push(row);
         self.bump();
         self.check_demotion();

@@ -111,9 +111,6 @@ pub(crate) struct Rec {
     /// A claimed hop whose dead-end check waits for the handler's return (decision 6).
     pub dead_end_deferred: bool,
     pub settled: Option<Settled>,
-    /// Report (floor) rows only: the names of the keys whose value the report changed, interned. Never
-    /// values; fire rows leave it `None` (their declared `writes` say what they touch).
-    pub changed_keys: Option<Box<[Rc<str>]>>,
 }
 
 impl Rec {
@@ -322,6 +319,10 @@ pub(crate) struct Inner {
     pub outbox: Vec<Outgoing>,
     /// The host clock read at the start of the current call (row timestamps).
     pub last_now: f64,
+    /// Report (floor) rows only, by record index: the names of the keys whose value the report changed.
+    /// Never values. Kept beside the ledger so fire rows pay nothing (their declared `writes` say what
+    /// they touch) and a report that changed nothing has no entry.
+    pub report_keys: HashMap<u32, Box<[Rc<str>]>>,
     /// State key names as shared strings, so report rows naming the same key share one allocation.
     pub key_names: HashSet<Rc<str>>,
 }
@@ -406,6 +407,7 @@ impl Inner {
             offered_cache: None,
             outbox: Vec::new(),
             last_now: 0.0,
+            report_keys: HashMap::new(),
             key_names: HashSet::new(),
         };
         inner.node = inner.intern(&node);
@@ -453,6 +455,11 @@ impl Inner {
                 }
             })
             .collect()
+    }
+
+    /// The keys report row `idx` changed (empty for fire rows and reports that changed nothing).
+    pub fn changed_keys(&self, idx: u32) -> &[Rc<str>] {
+        self.report_keys.get(&idx).map_or(&[], |keys| keys)
     }
 
     /// Advance the clock by one.
