@@ -1,0 +1,231 @@
+//! Values across the boundary, both ways.
+//!
+//! In: any JS value → [`DefValue`] (the authoring tree every core rule reads). Objects keep `Object.keys`
+//! order; functions become [`CallbackId`]s in the `callbacks` slab; symbols, bigints and class instances
+//! become `DefValue::Unsupported` for the core to refuse with its own message. What the core cannot be
+//! asked to judge is refused here as a `GraphValidationError`: cycles (`CYCLIC_VALUE`), nesting deeper
+//! than [`MAX_DEPTH`] (`VALUE_TOO_DEEP`), more than [`MAX_VALUES`] values (`VALUE_TOO_LARGE`), symbol-keyed
+//! properties and throwing getters/proxies (`UNSUPPORTED_VALUE`). Every reflective JS call goes through a
+//! `catch` import, so a hostile proxy surfaces as an error value, never as an exception unwinding wasm.
+//!
+//! Out: `serde_json::Value` / `Serialize` data → plain JS objects and arrays (maps as objects).
+//! Used by every exported `js::*` function.
+
+use js_sys::{Array, Function, Object};
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::{callbacks, errors};
+use crate::graph::DefValue;
+use crate::host::CallbackId;
+
+/// Deepest nesting accepted in an authored value (a graph definition is a handful of levels deep).
+pub const MAX_DEPTH: usize = 64;
+/// Most values (every object, array, member and scalar counted once) accepted in one authored value.
+pub const MAX_VALUES: usize = 200_000;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = keys)]
+    fn object_keys(value: &JsValue) -> Result<Array, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = getOwnPropertySymbols)]
+    fn object_own_symbols(value: &JsValue) -> Result<Array, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = getPrototypeOf)]
+    fn object_prototype_of(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Array, js_name = isArray)]
+    fn array_is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
+/// A value read from JS, plus the callback ids it registered (released by the caller if the core refuses it).
+pub struct Converted {
+    pub value: DefValue,
+    pub callbacks: Vec<CallbackId>,
+}
+
+/// Convert `value`; `what` names it in messages as `<call>: <parameter>` (`buildNavigationGraph: def`).
+/// On failure every callback registered so far is released again.
+pub fn to_def(value: &JsValue, what: &str) -> Result<Converted, JsValue> {
+    let mut reader = Reader { what, path: Vec::new(), ancestors: Vec::new(), budget: MAX_VALUES, callbacks: Vec::new() };
+    match reader.read(value, 0) {
+        Ok(value) => Ok(Converted { value, callbacks: reader.callbacks }),
+        Err(err) => {
+            callbacks::release(&reader.callbacks);
+            Err(err)
+        }
+    }
+}
+
+/// Convert a runtime data value (state deltas, payloads, handler results) to JSON. Functions are not
+/// registered: they make the value unusable as data, reported as `Err(description)`.
+pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    let converted = to_def(value, what)?;
+    let json = converted.value.to_json();
+    callbacks::release(&converted.callbacks);
+    match json {
+        Some(json) => Ok(Some(json)),
+        None => Err(errors::session_error(
+            "NOT_PLAIN_DATA",
+            &format!("{what} must be plain data (objects, arrays, strings, numbers, booleans, null); it holds a function or another value that cannot be copied — pass only data"),
+        )),
+    }
+}
+
+struct Reader<'a> {
+    what: &'a str,
+    path: Vec<String>,
+    ancestors: Vec<JsValue>,
+    budget: usize,
+    callbacks: Vec<CallbackId>,
+}
+
+impl Reader<'_> {
+    fn where_(&self) -> String {
+        let mut out = self.what.to_string();
+        for seg in &self.path {
+            out.push_str(seg);
+        }
+        out
+    }
+
+    fn fault(&self, code: &str, rule: &str) -> JsValue {
+        errors::graph_error_parts(code, &format!("{} {rule}", self.where_()))
+    }
+
+    fn read(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
+        if self.budget == 0 {
+            return Err(self.fault("VALUE_TOO_LARGE", &format!("makes the value larger than {MAX_VALUES} entries; pass a smaller value")));
+        }
+        self.budget -= 1;
+        if value.is_undefined() {
+            return Ok(DefValue::Undefined);
+        }
+        if value.is_null() {
+            return Ok(DefValue::Null);
+        }
+        if let Some(b) = value.as_bool() {
+            return Ok(DefValue::Bool(b));
+        }
+        if let Some(n) = value.as_f64() {
+            return Ok(DefValue::Number(n));
+        }
+        if let Some(s) = value.as_string() {
+            return Ok(DefValue::String(s));
+        }
+        if value.is_symbol() {
+            return Ok(DefValue::Unsupported("a symbol".into()));
+        }
+        if value.is_bigint() {
+            return Ok(DefValue::Unsupported("a bigint".into()));
+        }
+        if let Some(f) = value.dyn_ref::<Function>() {
+            let id = callbacks::register(f.clone());
+            self.callbacks.push(id);
+            return Ok(DefValue::Function(id));
+        }
+        if !value.is_object() {
+            return Ok(DefValue::Unsupported("a value of an unknown kind".into()));
+        }
+        if depth >= MAX_DEPTH {
+            return Err(self.fault("VALUE_TOO_DEEP", &format!("is nested more than {MAX_DEPTH} levels deep; a definition is plain data a few levels deep")));
+        }
+        if self.ancestors.iter().any(|a| Object::is(a, value)) {
+            return Err(self.fault("CYCLIC_VALUE", "refers back to an object that contains it (a cycle); pass a tree of plain data"));
+        }
+        let is_array = array_is_array(value).map_err(|_| self.fault("UNSUPPORTED_VALUE", "could not be read (a proxy threw); pass plain data"))?;
+        self.ancestors.push(value.clone());
+        let result = if is_array { self.read_array(value, depth) } else { self.read_object(value, depth) };
+        self.ancestors.pop();
+        result
+    }
+
+    fn read_array(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
+        let length = reflect_get(value, &JsValue::from_str("length"))
+            .ok()
+            .and_then(|l| l.as_f64())
+            .ok_or_else(|| self.fault("UNSUPPORTED_VALUE", "is an array whose length could not be read; pass a plain array"))?;
+        if length > self.budget as f64 {
+            return Err(self.fault("VALUE_TOO_LARGE", &format!("is an array of {length} entries, more than the {MAX_VALUES} a value may hold; pass a smaller array")));
+        }
+        let length = length as u32;
+        let mut items = Vec::with_capacity(length as usize);
+        for index in 0..length {
+            self.path.push(format!("[{index}]"));
+            let item = reflect_get(value, &JsValue::from(index))
+                .map_err(|_| self.fault("UNSUPPORTED_VALUE", "could not be read (a getter or proxy threw); pass plain data"))
+                .and_then(|item| self.read(&item, depth + 1));
+            self.path.pop();
+            items.push(item?);
+        }
+        Ok(DefValue::Array(items))
+    }
+
+    fn read_object(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
+        let unreadable = |r: &Self| r.fault("UNSUPPORTED_VALUE", "could not be read (a getter or proxy threw); pass plain data");
+        let proto = object_prototype_of(value).map_err(|_| unreadable(self))?;
+        if !proto.is_null() && !is_object_prototype(&proto) {
+            return Ok(DefValue::Unsupported(instance_description(&proto)));
+        }
+        let symbols = object_own_symbols(value).map_err(|_| unreadable(self))?;
+        if symbols.length() > 0 {
+            return Err(self.fault("UNSUPPORTED_VALUE", "has symbol-keyed properties, which cannot be authored; use string keys"));
+        }
+        let keys = object_keys(value).map_err(|_| unreadable(self))?;
+        if keys.length() as usize > self.budget {
+            return Err(self.fault("VALUE_TOO_LARGE", &format!("has {} keys, more than the {MAX_VALUES} a value may hold", keys.length())));
+        }
+        let mut entries = Vec::with_capacity(keys.length() as usize);
+        for key in keys.iter() {
+            let name = key.as_string().unwrap_or_default();
+            self.path.push(path_segment(&name));
+            let member = reflect_get(value, &key).map_err(|_| unreadable(self)).and_then(|m| self.read(&m, depth + 1));
+            self.path.pop();
+            entries.push((name, member?));
+        }
+        Ok(DefValue::Object(entries))
+    }
+}
+
+fn is_object_prototype(proto: &JsValue) -> bool {
+    thread_local! {
+        static OBJECT_PROTOTYPE: JsValue = object_prototype_of(&Object::new()).unwrap_or(JsValue::NULL);
+    }
+    OBJECT_PROTOTYPE.with(|p| Object::is(p, proto))
+}
+
+fn instance_description(proto: &JsValue) -> String {
+    let name = reflect_get(proto, &JsValue::from_str("constructor"))
+        .ok()
+        .and_then(|c| reflect_get(&c, &JsValue::from_str("name")).ok())
+        .and_then(|n| n.as_string())
+        .filter(|n| !n.is_empty());
+    match name {
+        Some(name) => format!("a {name} instance"),
+        None => "a class instance".into(),
+    }
+}
+
+/// `.name` for identifier-like keys, `["odd key"]` otherwise (messages quote paths the way JS code would).
+fn path_segment(key: &str) -> String {
+    let ident = !key.is_empty()
+        && key.chars().enumerate().all(|(i, c)| c == '_' || c == '$' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()));
+    if ident {
+        format!(".{key}")
+    } else {
+        format!("[{}]", serde_json::to_string(key).unwrap_or_default())
+    }
+}
+
+/// Serialise core data for JS: maps become plain objects, `None` fields are skipped by the types themselves.
+pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+    value
+        .serialize(&serializer)
+        .map_err(|e| errors::session_error("INTERNAL", &format!("could not hand a result to JS ({e}); this is a groundfacts bug")))
+}

@@ -1,0 +1,78 @@
+//! The typed errors the package throws, as real JS `Error` subclasses.
+//!
+//! The classes live in a small inline JS module (so `instanceof`, `name`, `stack` and `message` behave as
+//! JS developers expect); the package entry re-exports them (see `scripts/build.sh`). This file turns core
+//! errors into instances of them. Used by every other `js::*` module.
+
+use wasm_bindgen::prelude::*;
+
+use crate::graph::GraphError;
+
+#[wasm_bindgen(inline_js = r#"
+export class GraphValidationError extends Error {
+  constructor(message, code) { super(message); this.name = 'GraphValidationError'; this.code = code; }
+}
+export class ReentrancyError extends Error {
+  constructor(message, code) { super(message); this.name = 'ReentrancyError'; this.code = code; }
+}
+export class SessionError extends Error {
+  constructor(message, code) { super(message); this.name = 'SessionError'; this.code = code; }
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = GraphValidationError)]
+    type JsGraphValidationError;
+    #[wasm_bindgen(constructor, js_class = GraphValidationError)]
+    fn new(message: &str, code: &str) -> JsGraphValidationError;
+
+    #[wasm_bindgen(js_name = ReentrancyError)]
+    type JsReentrancyError;
+    #[wasm_bindgen(constructor, js_class = ReentrancyError)]
+    fn new(message: &str, code: &str) -> JsReentrancyError;
+
+    #[wasm_bindgen(js_name = SessionError)]
+    type JsSessionError;
+    #[wasm_bindgen(constructor, js_class = SessionError)]
+    fn new(message: &str, code: &str) -> JsSessionError;
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const ERROR_TYPES: &'static str = r#"
+/** An authoring mistake in a graph definition or a live action declaration. `code` is stable (e.g. `UNKNOWN_GOTO`). */
+export class GraphValidationError extends Error {
+  readonly name: 'GraphValidationError';
+  readonly code: string;
+}
+/** A mutating session call made while a verify predicate was running (predicates are readers). */
+export class ReentrancyError extends Error {
+  readonly name: 'ReentrancyError';
+  readonly code: string;
+}
+/** A call the session cannot serve (an unknown page, transition or ask id; a malformed argument). */
+export class SessionError extends Error {
+  readonly name: 'SessionError';
+  readonly code: string;
+}
+"#;
+
+/// A core authoring error as a JS `GraphValidationError`.
+pub fn graph_error(err: &GraphError) -> JsValue {
+    JsGraphValidationError::new(&err.message, err.code).into()
+}
+
+/// A `GraphValidationError` built from parts (conversion faults found before the core sees a value).
+pub fn graph_error_parts(code: &str, message: &str) -> JsValue {
+    let message = if message.starts_with("groundfacts: ") { message.to_string() } else { format!("groundfacts: {message}") };
+    JsGraphValidationError::new(&message, code).into()
+}
+
+/// A `ReentrancyError`: a mutating call from inside a verify predicate.
+pub fn reentrancy_error(code: &str, message: &str) -> JsValue {
+    JsReentrancyError::new(message, code).into()
+}
+
+/// A `SessionError`: a call naming something the session does not have, or a malformed argument.
+pub fn session_error(code: &str, message: &str) -> JsValue {
+    let message = if message.starts_with("groundfacts: ") { message.to_string() } else { format!("groundfacts: {message}") };
+    JsSessionError::new(&message, code).into()
+}

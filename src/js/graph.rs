@@ -1,0 +1,179 @@
+//! Authoring exports: `buildNavigationGraph`, `fromRoutes`, `fromJourneys`, `matchRoute` and the
+//! `NavigationGraph` class (a read-only handle on a compiled core graph).
+//!
+//! Reads authored values through `convert`, compiles with `crate::graph`, and turns every `GraphError`
+//! into a JS `GraphValidationError`. The graph keeps the verify predicates it was given for as long as the
+//! page lives (graphs are built once per app; sessions share them). Used by apps, and by `js::session`,
+//! which takes a `NavigationGraph`.
+
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+
+use super::{convert, errors};
+use crate::graph::{self as core, DefValue, NavigationGraph};
+
+#[wasm_bindgen(typescript_custom_section)]
+const AUTHORING_TYPES: &'static str = r#"
+/** A JSON value: what state, payloads and thresholds are made of. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+/** The flat state projection the app reports: opaque keys ('project.name' is one key) to JSON values. */
+export type AppState = Record<string, JsonValue>;
+/** One key's conditions; every present operator must hold. */
+export interface KeyCondition {
+  eq?: JsonValue; ne?: JsonValue;
+  gt?: number | string; gte?: number | string; lt?: number | string; lte?: number | string;
+  in?: readonly JsonValue[]; notIn?: readonly JsonValue[];
+}
+/** A guard: state key → condition. All keys must hold (AND). */
+export type WhereFilter = { readonly [stateKey: string]: KeyCondition };
+/** A JSON Schema object describing an action's input. */
+export type JsonSchema = { readonly [key: string]: JsonValue };
+/** A synchronous verify predicate over a detached copy of the state. */
+export type VerifyPredicate = (state: AppState) => boolean;
+/** An action as authored on a page (`pages.P.actions.name`). */
+export interface ActionDef {
+  does: string;
+  input?: 'none' | JsonSchema;
+  writes?: readonly string[];
+  reads?: readonly string[];
+  verify?: WhereFilter | VerifyPredicate;
+  when?: WhereFilter;
+  enabledWhen?: WhereFilter;
+  goTo?: string;
+  confirm?: boolean;
+  role?: 'next' | 'prev' | 'submit' | 'cancel' | 'back' | 'open' | 'close' | 'action';
+  binding?: { kind: 'url'; href: string };
+}
+/** A root-level action, offered on the pages it lists. */
+export interface RootActionDef extends ActionDef { on: string | readonly string[] }
+export interface PageDef {
+  route?: string;
+  does?: string;
+  when?: WhereFilter;
+  actions?: { readonly [name: string]: ActionDef };
+}
+export interface JourneyDef {
+  does: string;
+  steps: readonly (string | { step: string })[];
+  when?: WhereFilter;
+}
+/** What `fromRoutes` returns: a snapshot of the router's table, for `sources`. */
+export interface RoutesSource {
+  kind: 'routes';
+  pages: Record<string, { route: string; does?: string }>;
+  crossLinks?: boolean | string[];
+}
+/** What `fromJourneys` returns: a snapshot of the app's funnel list, for `sources`. */
+export interface JourneysSource {
+  kind: 'journeys';
+  journeys: Record<string, { does: string; steps: (string | { step: string })[]; when?: WhereFilter }>;
+}
+export type GraphSource = RoutesSource | JourneysSource;
+export interface NavigationGraphDef {
+  does?: string;
+  sources?: readonly GraphSource[];
+  pages?: { readonly [pageId: string]: PageDef };
+  actions?: { readonly [name: string]: RootActionDef };
+  journeys?: { readonly [journeyId: string]: JourneyDef };
+}
+export type RouteTable = { readonly [pageId: string]: string | { readonly route: string; readonly does?: string } };
+export interface FromRoutesOptions { crossLinks?: boolean | readonly string[] }
+"#;
+
+/// A compiled, immutable navigation graph.
+#[wasm_bindgen(js_name = NavigationGraph)]
+pub struct JsNavigationGraph {
+    graph: Rc<NavigationGraph>,
+}
+
+impl JsNavigationGraph {
+    /// The compiled core graph (shared with every session built from it).
+    pub fn core(&self) -> Rc<NavigationGraph> {
+        self.graph.clone()
+    }
+}
+
+#[wasm_bindgen(js_class = NavigationGraph)]
+impl JsNavigationGraph {
+    /// The graph id (`'wizard'`); it prefixes every served tool name.
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> String {
+        self.graph.id.clone()
+    }
+
+    /// Declared page ids, in declaration order.
+    pub fn pages(&self) -> Vec<String> {
+        self.graph.page_ids().map(str::to_string).collect()
+    }
+
+    /// Every declared action id, in compiled order (page actions, then cross-links, then root actions).
+    #[wasm_bindgen(js_name = actionIds)]
+    pub fn action_ids(&self) -> Vec<String> {
+        self.graph.action_ids().map(str::to_string).collect()
+    }
+}
+
+/// Compile a definition. Throws `GraphValidationError` (with a stable `code`) on the first fault.
+#[wasm_bindgen(js_name = buildNavigationGraph)]
+pub fn build_navigation_graph(
+    #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "NavigationGraphDef")] def: JsValue,
+) -> Result<JsNavigationGraph, JsValue> {
+    super::init();
+    let id = id.as_string().ok_or_else(|| {
+        errors::graph_error_parts("EMPTY_GRAPH_ID", "buildNavigationGraph: the graph id must be a non-empty string (it prefixes every tool name); pass e.g. buildNavigationGraph('shop', { … })")
+    })?;
+    let def = convert::to_def(&def, "buildNavigationGraph: def")?;
+    match core::build_navigation_graph(&id, &def.value) {
+        Ok(graph) => Ok(JsNavigationGraph { graph: Rc::new(graph) }),
+        Err(err) => {
+            super::callbacks::release(&def.callbacks);
+            Err(errors::graph_error(&err))
+        }
+    }
+}
+
+/// Read the router's table as a graph source. `crossLinks` adds `go-to-<page>` links between literal routes.
+#[wasm_bindgen(js_name = fromRoutes, unchecked_return_type = "RoutesSource")]
+pub fn from_routes(
+    #[wasm_bindgen(unchecked_param_type = "RouteTable")] routes: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "FromRoutesOptions")] options: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    super::init();
+    let routes = plain_data(&routes, "fromRoutes: routes")?;
+    let options = match options {
+        Some(options) => plain_data(&options, "fromRoutes: options")?,
+        None => DefValue::Undefined,
+    };
+    let source = core::from_routes(&routes, &options).map_err(|e| errors::graph_error(&e))?;
+    convert::to_js(&source)
+}
+
+/// Read the app's funnel list as a graph source.
+#[wasm_bindgen(js_name = fromJourneys, unchecked_return_type = "JourneysSource")]
+pub fn from_journeys(
+    #[wasm_bindgen(unchecked_param_type = "{ readonly [journeyId: string]: JourneyDef }")] journeys: JsValue,
+) -> Result<JsValue, JsValue> {
+    super::init();
+    let journeys = plain_data(&journeys, "fromJourneys: journeys")?;
+    let source = core::from_journeys(&journeys).map_err(|e| errors::graph_error(&e))?;
+    convert::to_js(&source)
+}
+
+/// The page whose route matches `path` best, or `undefined` — never a nearest guess.
+#[wasm_bindgen(js_name = matchRoute)]
+pub fn match_route(graph: &JsNavigationGraph, #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue) -> Result<Option<String>, JsValue> {
+    let path = path.as_string().ok_or_else(|| {
+        errors::session_error("BAD_ARGUMENT", "matchRoute: the path must be a string (e.g. location.pathname)")
+    })?;
+    Ok(core::match_route(&graph.graph, &path))
+}
+
+/// Sources are snapshots of plain data: a function anywhere in them is dropped by the core's own rules,
+/// so it must not stay registered.
+fn plain_data(value: &JsValue, what: &str) -> Result<DefValue, JsValue> {
+    let converted = convert::to_def(value, what)?;
+    super::callbacks::release(&converted.callbacks);
+    Ok(converted.value)
+}
