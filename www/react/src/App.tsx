@@ -50,7 +50,7 @@ export function App({ demo }: { demo: Demo }) {
           </button>
           <span className="muted"> notes sent: {notes.length}</span>
           {composing && page in ROUTES && (
-            <ComposePane demo={demo} page={page} onSent={(text) => setNotes((all) => [...all, text])} />
+            <ComposePane key={page} demo={demo} page={page} onSent={(text) => setNotes((all) => [...all, text])} />
           )}
         </section>
       </main>
