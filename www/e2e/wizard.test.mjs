@@ -118,9 +118,13 @@ async function launch() {
   };
 }
 
+/** The element's text now (no waiting); '' when it is not there. */
 async function textOf(page, testId) {
-  return (await page.getByTestId(testId).first().textContent()) ?? '';
+  return page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '', testId);
 }
+
+/** What the page said went wrong, for failure messages. */
+const problems = [];
 
 /** Waits until the element's text contains `expected`; fails with the text it last saw. */
 async function waitForText(page, testId, expected) {
@@ -131,7 +135,7 @@ async function waitForText(page, testId, expected) {
     if (seen.includes(expected)) return seen;
     await page.waitForTimeout(50);
   }
-  assert.fail(`[data-testid=${testId}] never contained:\n  ${expected}\nlast text:\n${seen}`);
+  assert.fail(`[data-testid=${testId}] never contained:\n  ${expected}\nlast text:\n${seen}\npage problems:\n${problems.join('\n')}`);
 }
 
 async function turnCount(page) {
@@ -147,7 +151,7 @@ async function playTurn(page) {
     if (Date.now() > deadline) assert.fail(`turn ${before + 1} never appeared`);
     await page.waitForTimeout(50);
   }
-  return page.getByTestId('turn').nth(before).textContent();
+  return page.getByTestId('turn').first().textContent(); // newest first
 }
 
 function pathnameOf(page) {
@@ -165,7 +169,14 @@ async function walkTheWizard(app) {
 
   const page = await browser.context.newPage();
   const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  problems.length = 0;
+  page.on('pageerror', (error) => {
+    pageErrors.push(String(error));
+    problems.push(`pageerror: ${error.stack ?? error}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
+  });
 
   await page.goto(`${server.base}/projects/new`);
   await waitForText(page, 'facts', 'No actions have been performed in this app this session.');

@@ -99,7 +99,7 @@ export function ChatWidget({ demo }: { demo: Demo }) {
 
   const nextTurn = () => {
     const turn = agent.next();
-    if (turn) setTurns((all) => [...all, { ...turn, who: 'scripted agent' }]);
+    if (turn) setTurns((all) => [...all, { ...turn, n: all.length + 1, who: 'scripted agent' }]);
   };
 
   const sendToModel = async () => {
@@ -133,9 +133,9 @@ export function ChatWidget({ demo }: { demo: Demo }) {
         </button>
         <span className="muted"> offline scripted agent, one turn per click</span>
       </div>
-      <ol className="transcript" data-testid="transcript">
-        {turns.map((turn, index) => (
-          <li key={index} data-testid="turn">
+      <ol className="transcript" reversed data-testid="transcript">
+        {[...turns].reverse().map((turn) => (
+          <li key={turn.n} value={turn.n} data-testid="turn">
             <div className="who">
               Turn {turn.n} · {turn.who}
             </div>
