@@ -1,16 +1,203 @@
-//! `buildNavigationGraph`: validate an authored definition and compile it.
+//! `buildNavigationGraph`: validate an authored definition and compile it (graph.md §1–3, §6, §8;
+//! decisions 10–14, 18). The first fault found is returned, so the order below is part of the contract:
+//! graph id → top-level keys → merge (sources, hand pages) → at least one page → page actions (page
+//! order) → cross-links, then hand root actions over them (same id replaces the link in place) →
+//! journeys (sourced, then hand over them), steps resolved against every compiled action.
 //!
-//! STUB — to be implemented (graph.md §1–3, §8; decisions.md 10–14).
+//! Error codes (the `code` of `GraphValidationError`), all raised by this module and its helpers:
+//! `EMPTY_GRAPH_ID`, `NO_PAGES`, `UNKNOWN_KEY` (typo; names the nearest valid key), `RENAMED_KEY`
+//! (`tools`/`skills`), `UNSUPPORTED_KEY` (containers, page `when`, reference-only action fields),
+//! `BAD_VALUE` (a field of the wrong type or word), `BAD_NAME`, `RESERVED_ACTION`, `MISSING_DOES`
+//! (action or journey), `BAD_FILTER`, `BAD_INPUT`, `UNKNOWN_GOTO`, `UNKNOWN_PAGE` (`on`, crossLinks,
+//! mount page), `ROOT_ACTION_NO_PAGES`, `BAD_BINDING`, `PARAM_ROUTE` (a link or url binding that
+//! would need a param), `DUPLICATE_ID` (two owners for one page/journey id, a root action or link
+//! colliding with a page id), `ROUTE_CONFLICT`, `BAD_SOURCE`, `NO_STEPS`, `BAD_STEP`,
+//! `UNKNOWN_STEP`, `AMBIGUOUS_STEP`, `TOO_LARGE` (cross-links over so many pages the offers would
+//! exceed a million).
+//!
+//! Uses `merge`, `actions`, `guards`, `names`, `fields`; used by `js` and by the session (mounts).
 
+use super::actions::{compile_action, PageRef, Site};
 use super::def::DefValue;
 use super::error::GraphError;
-use super::model::{Action, NavigationGraph};
+use super::fields::{check_keys, expect_object, field, optional_string, present};
+use super::guards::{compile_filter, FilterUse};
+use super::merge::{cross_links, merge, JourneyEntry};
+use super::model::{Action, Journey, NavigationGraph, Page};
+use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
 use crate::host::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
 pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGraph, GraphError> {
-    let _ = (id, def);
-    todo!("graph::compile::build_navigation_graph")
+    if id.trim().is_empty() {
+        return Err(GraphError::new(
+            "EMPTY_GRAPH_ID",
+            format!("the graph id {} is blank: buildNavigationGraph needs a non-empty id such as 'shop'", quote(id)),
+        ));
+    }
+    let fields = expect_object(def, "the definition", "pass { pages, actions?, journeys?, sources? }")?;
+    check_keys(fields, &["does", "pages", "actions", "journeys", "sources"], "the definition")?;
+    let description = optional_string(fields, "does", "the definition")?;
+
+    let merged = merge(field(fields, "sources"), field(fields, "pages"))?;
+    if merged.pages.is_empty() {
+        return Err(GraphError::new(
+            "NO_PAGES",
+            format!(
+                "graph {} has no pages: declare at least one under `pages` or read a route table with fromRoutes(…)",
+                quote(id)
+            ),
+        ));
+    }
+    let page_refs: Vec<PageRef<'_>> =
+        merged.pages.iter().map(|p| PageRef { id: &p.id, route: p.route.as_deref() }).collect();
+
+    let mut actions: Vec<Action> = Vec::new();
+    for page in &merged.pages {
+        let Some(page_actions) = page.actions else { continue };
+        let place = format!("page {} `actions`", quote(&page.id));
+        let entries = expect_object(page_actions, &place, "write { actionName: { does: '…' } }")?;
+        for (name, action_def) in present(entries) {
+            let (action, _) = compile_action(Site::Page(&page.id), name, action_def, &page_refs)?;
+            actions.push(action);
+        }
+    }
+
+    let mut root_actions = cross_links(&merged)?;
+    if let Some(hand_roots) = field(fields, "actions") {
+        let entries = expect_object(
+            hand_roots,
+            "the definition's `actions`",
+            "write { actionName: { does: '…', on: ['page'] } }",
+        )?;
+        for (name, action_def) in present(entries) {
+            let (action, _) = compile_action(Site::Root, name, action_def, &page_refs)?;
+            if let Some(link) = root_actions.iter_mut().find(|a| a.id == action.id) {
+                // A hand root action replaces the generated link of the same id, in its place.
+                *link = action;
+            } else if merged.pages.iter().any(|p| p.id == action.id) {
+                return Err(GraphError::new(
+                    "DUPLICATE_ID",
+                    format!("root action {} collides with the page of the same id: choose another action id", quote(&action.id)),
+                ));
+            } else {
+                root_actions.push(action);
+            }
+        }
+    }
+    actions.extend(root_actions);
+
+    let mut journey_entries: Vec<JourneyEntry<'_>> = merged.sourced_journeys;
+    if let Some(hand_journeys) = field(fields, "journeys") {
+        let entries = expect_object(
+            hand_journeys,
+            "the definition's `journeys`",
+            "write { journeyId: { does: '…', steps: ['action', …] } }",
+        )?;
+        for (journey_id, journey_def) in present(entries) {
+            check_name(journey_id, "journey")?;
+            let entry = JourneyEntry { id: journey_id.clone(), def: journey_def, owner: format!("journey {}", quote(journey_id)) };
+            match journey_entries.iter_mut().find(|j| &j.id == journey_id) {
+                Some(sourced) => *sourced = entry,
+                None => journey_entries.push(entry),
+            }
+        }
+    }
+    let action_ids: Vec<&str> = actions.iter().map(|a| a.id.as_str()).collect();
+    let journeys = journey_entries
+        .iter()
+        .map(|entry| compile_journey(entry, &action_ids))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let pages = merged
+        .pages
+        .iter()
+        .map(|p| Page { id: p.id.clone(), route: p.route.clone(), description: p.does.clone() })
+        .collect();
+    Ok(NavigationGraph::from_parts(id.to_string(), description, pages, actions, journeys))
+}
+
+fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Journey, GraphError> {
+    let owner = &entry.owner;
+    let fields = expect_object(entry.def, owner, "write { does: '…', steps: ['action', …] }")?;
+    check_keys(fields, &["does", "steps", "when"], owner)?;
+    let does = match field(fields, "does") {
+        Some(DefValue::String(text)) if !text.trim().is_empty() => text.clone(),
+        _ => {
+            return Err(GraphError::new(
+                "MISSING_DOES",
+                format!("{owner} has no `does`: describe the flow in one sentence (it is what the model reads)"),
+            ))
+        }
+    };
+    let steps = match field(fields, "steps") {
+        Some(DefValue::Array(items)) if !items.is_empty() => items,
+        Some(DefValue::Array(_)) | None => {
+            return Err(GraphError::new(
+                "NO_STEPS",
+                format!("{owner} has no steps: list the actions of the flow in order, e.g. steps: ['name-it', 'create']"),
+            ))
+        }
+        Some(other) => {
+            return Err(GraphError::new(
+                "BAD_VALUE",
+                format!("{owner} `steps` is {}: it must be an array of action names", other.type_name()),
+            ))
+        }
+    };
+    let mut resolved = Vec::with_capacity(steps.len());
+    for (index, step) in steps.iter().enumerate() {
+        let name = step_name(step, owner, index)?;
+        match resolve_name(name, action_ids.iter().copied()) {
+            Resolution::Found(action_id) => resolved.push(action_id),
+            Resolution::NotFound => {
+                return Err(GraphError::new(
+                    "UNKNOWN_STEP",
+                    format!(
+                        "{owner} step {} matches no action (by id, or as the last part of one after a '.'); known actions: {}",
+                        quote(name),
+                        quote_list(action_ids.iter().copied())
+                    ),
+                ))
+            }
+            Resolution::Ambiguous(candidates) => {
+                return Err(GraphError::new(
+                    "AMBIGUOUS_STEP",
+                    format!(
+                        "{owner} step {} matches several actions: {}; write the qualified id of the one you mean",
+                        quote(name),
+                        candidates.join(" | ")
+                    ),
+                ))
+            }
+        }
+    }
+    let precondition = field(fields, "when").map(|f| compile_filter(f, owner, FilterUse::JourneyWhen)).transpose()?;
+    Ok(Journey { id: entry.id.clone(), does, steps: resolved, precondition })
+}
+
+/// A step element: a bare name, or `{ step: name }` with a non-blank name.
+fn step_name<'a>(step: &'a DefValue, owner: &str, index: usize) -> Result<&'a str, GraphError> {
+    let refuse = || {
+        GraphError::new(
+            "BAD_STEP",
+            format!(
+                "{owner} steps[{index}] is {}: a step is an action name ('name-it') or {{ step: 'name-it' }}",
+                step.type_name()
+            ),
+        )
+    };
+    match step {
+        DefValue::String(name) => Ok(name),
+        DefValue::Object(entries) => {
+            check_keys(entries, &["step"], &format!("{owner} steps[{index}]"))?;
+            match field(entries, "step") {
+                Some(DefValue::String(name)) if !name.trim().is_empty() => Ok(name),
+                _ => Err(refuse()),
+            }
+        }
+        _ => Err(refuse()),
+    }
 }
 
 /// Compile an action a component declares at mount (`registerActions(page, { actions: { name: def } })`)
@@ -22,6 +209,18 @@ pub fn compile_mount_action(
     name: &str,
     def: &DefValue,
 ) -> Result<(Action, Option<CallbackId>), GraphError> {
-    let _ = (graph, page, name, def);
-    todo!("graph::compile::compile_mount_action")
+    if graph.page(page).is_none() {
+        return Err(GraphError::new(
+            "UNKNOWN_PAGE",
+            format!(
+                "registerActions names page {}, which is not a page of graph {}; known pages: {}",
+                quote(page),
+                quote(&graph.id),
+                quote_list(graph.page_ids())
+            ),
+        ));
+    }
+    let page_refs: Vec<PageRef<'_>> =
+        graph.pages.iter().map(|p| PageRef { id: &p.id, route: p.route.as_deref() }).collect();
+    compile_action(Site::Mounted(page), name, def, &page_refs)
 }

@@ -183,15 +183,15 @@ impl NavigationGraph {
     }
 
     pub fn page(&self, id: &str) -> Option<&Page> {
-        self.page_index.get(id).map(|&i| &self.pages[i])
+        self.page_index.get(id).and_then(|&i| self.pages.get(i))
     }
 
     pub fn action(&self, id: &str) -> Option<&Action> {
-        self.action_index.get(id).map(|&i| &self.actions[i])
+        self.action_index.get(id).and_then(|&i| self.actions.get(i))
     }
 
     pub fn journey(&self, id: &str) -> Option<&Journey> {
-        self.journey_index.get(id).map(|&i| &self.journeys[i])
+        self.journey_index.get(id).and_then(|&i| self.journeys.get(i))
     }
 
     pub fn page_ids(&self) -> impl Iterator<Item = &str> {

@@ -55,8 +55,3 @@ pub fn release(ids: &[CallbackId]) {
         }
     })
 }
-
-/// How many functions are held (tests and the bench watch this for leaks).
-pub fn live_count() -> usize {
-    SLAB.with(|slab| slab.borrow().slots.iter().filter(|s| s.is_some()).count())
-}

@@ -49,7 +49,11 @@ pub struct Converted {
 /// Convert `value`; `what` names it in messages as `<call>: <parameter>` (`buildNavigationGraph: def`).
 /// On failure every callback registered so far is released again.
 pub fn to_def(value: &JsValue, what: &str) -> Result<Converted, JsValue> {
-    let mut reader = Reader { what, path: Vec::new(), ancestors: Vec::new(), budget: MAX_VALUES, callbacks: Vec::new() };
+    read_value(value, what, true)
+}
+
+fn read_value(value: &JsValue, what: &str, authored: bool) -> Result<Converted, JsValue> {
+    let mut reader = Reader { what, path: Vec::new(), ancestors: Vec::new(), budget: MAX_VALUES, callbacks: Vec::new(), authored };
     match reader.read(value, 0) {
         Ok(value) => Ok(Converted { value, callbacks: reader.callbacks }),
         Err(err) => {
@@ -59,13 +63,13 @@ pub fn to_def(value: &JsValue, what: &str) -> Result<Converted, JsValue> {
     }
 }
 
-/// Convert a runtime data value (state deltas, payloads, handler results) to JSON. Functions are not
-/// registered: they make the value unusable as data, reported as `Err(description)`.
+/// Convert a runtime data value (state deltas, payloads, handler results) to JSON. Anything that is not
+/// plain data (a function, a cycle, a class instance) is refused with a `SessionError`; `undefined` is `None`.
 pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     if value.is_undefined() {
         return Ok(None);
     }
-    let converted = to_def(value, what)?;
+    let converted = read_value(value, what, false)?;
     let json = converted.value.to_json();
     callbacks::release(&converted.callbacks);
     match json {
@@ -83,6 +87,8 @@ struct Reader<'a> {
     ancestors: Vec<JsValue>,
     budget: usize,
     callbacks: Vec<CallbackId>,
+    /// Authored values fault with `GraphValidationError`; runtime data with `SessionError`.
+    authored: bool,
 }
 
 impl Reader<'_> {
@@ -95,7 +101,12 @@ impl Reader<'_> {
     }
 
     fn fault(&self, code: &str, rule: &str) -> JsValue {
-        errors::graph_error_parts(code, &format!("{} {rule}", self.where_()))
+        let message = format!("{} {rule}", self.where_());
+        if self.authored {
+            errors::graph_error_parts(code, &message)
+        } else {
+            errors::session_error(code, &message)
+        }
     }
 
     fn read(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
@@ -228,4 +239,61 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serializer)
         .map_err(|e| errors::session_error("INTERNAL", &format!("could not hand a result to JS ({e}); this is a groundfacts bug")))
+}
+
+/// Member `key` of an options object; `undefined` when the object itself is `undefined`/`null`.
+/// Anything else that is not an object is refused as a malformed argument.
+pub fn field(options: &JsValue, key: &str, what: &str) -> Result<JsValue, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(JsValue::UNDEFINED);
+    }
+    if !options.is_object() {
+        return Err(errors::session_error("BAD_ARGUMENT", &format!("{what} must be an object (or omitted)")));
+    }
+    reflect_get(options, &JsValue::from_str(key))
+        .map_err(|_| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} could not be read (a getter threw)")))
+}
+
+/// An optional string member (`undefined`/`null` → `None`).
+pub fn opt_string(options: &JsValue, key: &str, what: &str) -> Result<Option<String>, JsValue> {
+    let value = field(options, key, what)?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value.as_string().map(Some).ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a string")))
+}
+
+/// An optional boolean member.
+pub fn opt_bool(options: &JsValue, key: &str, what: &str) -> Result<Option<bool>, JsValue> {
+    let value = field(options, key, what)?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value.as_bool().map(Some).ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be true or false")))
+}
+
+/// An optional non-negative integer member.
+pub fn opt_count(options: &JsValue, key: &str, what: &str) -> Result<Option<u64>, JsValue> {
+    let value = field(options, key, what)?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.is_finite() && n >= 0.0 => Ok(Some(n.floor() as u64)),
+        _ => Err(errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a non-negative number"))),
+    }
+}
+
+/// An optional function member.
+pub fn opt_function(options: &JsValue, key: &str, what: &str) -> Result<Option<Function>, JsValue> {
+    let value = field(options, key, what)?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value.dyn_into::<Function>().map(Some).map_err(|_| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a function")))
+}
+
+/// A required string argument.
+pub fn string_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what} must be a string")))
 }

@@ -138,14 +138,11 @@ pub fn build_navigation_graph(
 #[wasm_bindgen(js_name = fromRoutes, unchecked_return_type = "RoutesSource")]
 pub fn from_routes(
     #[wasm_bindgen(unchecked_param_type = "RouteTable")] routes: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "FromRoutesOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "FromRoutesOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     super::init();
     let routes = plain_data(&routes, "fromRoutes: routes")?;
-    let options = match options {
-        Some(options) => plain_data(&options, "fromRoutes: options")?,
-        None => DefValue::Undefined,
-    };
+    let options = plain_data(&options, "fromRoutes: options")?;
     let source = core::from_routes(&routes, &options).map_err(|e| errors::graph_error(&e))?;
     convert::to_js(&source)
 }

@@ -24,6 +24,9 @@ mod callbacks;
 mod convert;
 mod errors;
 mod graph;
+mod host;
+mod session;
+mod types;
 
 /// One-time setup, called by every entry point that can start a page's use of the package.
 pub(crate) fn init() {

@@ -1,10 +1,123 @@
 //! The walker: a session over one compiled graph — cursor, version clock, flat state, what is on
 //! offer, live wiring, fires and their settlement, the two ledgers, asks, work rows and journey frames.
 //!
-//! STUB — to be implemented (session.md; decisions.md 1–9). Every public method takes `&self`;
-//! state sits behind a `RefCell` borrowed in short scopes and never across a `Host` call.
+//! Every public method takes `&self`. All mutable state sits in one `RefCell<Inner>` (`state`),
+//! borrowed in short scopes and **never across a `Host` call**: a call-out is prepared under a borrow,
+//! the borrow is released, the host is called (and may re-enter any method), then the session
+//! re-borrows and re-reads records by index. Warnings and "settled" notices are queued in an outbox
+//! and delivered after the fact they report is recorded.
+//!
+//! Modules, one job each: `state` (internal rows, version clock, outbox), `offers` (`available()`),
+//! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms),
+//! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
+//! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `asks`, `journeys`,
+//! `work`, `deadend`. Public types: `records` (ledger rows) and `results` (call results).
+//! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
-/// A session. Placeholder until the session layer lands.
+mod asks;
+mod deadend;
+mod error;
+mod fire;
+mod journeys;
+mod ledgers;
+mod mounts;
+mod offers;
+pub mod records;
+mod report;
+pub mod results;
+mod settle;
+mod state;
+#[doc(hidden)]
+pub mod test_host;
+mod work;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use serde_json::{Map, Value};
+
+use crate::graph::{Action, NavigationGraph};
+use crate::host::Host;
+
+pub use error::{SessionError, SessionErrorKind};
+pub use records::*;
+pub use results::*;
+
+use state::Inner;
+
+/// A session: one walker over one graph, talking to the app through a [`Host`].
 pub struct Session {
-    _private: (),
+    graph: Rc<NavigationGraph>,
+    host: Rc<dyn Host>,
+    inner: RefCell<Inner>,
+}
+
+impl Session {
+    /// `createSession(graph, navigate?, options?)`. Unknown `options.node` → `UNKNOWN_NODE`.
+    pub fn new(graph: Rc<NavigationGraph>, host: Rc<dyn Host>, options: SessionOptions) -> Result<Session, SessionError> {
+        let inner = Inner::new(&graph, options, host.can_navigate())?;
+        Ok(Session { graph, host, inner: RefCell::new(inner) })
+    }
+
+    /// The compiled graph this session walks.
+    pub fn graph(&self) -> Rc<NavigationGraph> {
+        Rc::clone(&self.graph)
+    }
+
+    /// The cursor: a page id, or whatever off-graph string the app reported through `sync`.
+    pub fn node(&self) -> String {
+        self.inner.borrow().node.to_string()
+    }
+
+    /// The version clock (decision 7).
+    pub fn version(&self) -> u64 {
+        self.inner.borrow().version
+    }
+
+    /// A detached copy of the flat state.
+    pub fn state(&self) -> Map<String, Value> {
+        self.inner.borrow().state.clone()
+    }
+
+    /// The action served under `id` right now (compiled, else the newest live mount declaration).
+    pub fn served_action(&self, id: &str) -> Option<Rc<Action>> {
+        self.inner.borrow().served(id).map(|a| Rc::clone(&a.action))
+    }
+
+    /// Whether `requireHumanApproval` is on.
+    pub fn requires_human_approval(&self) -> bool {
+        self.inner.borrow().enforced
+    }
+
+    /// Whether the app gave the session a `navigate` function.
+    pub fn can_navigate(&self) -> bool {
+        self.host.can_navigate()
+    }
+}
+
+impl Session {
+    /// Refuse a mutating `call` while a verify predicate runs (decision 3).
+    fn guard(&self, call: &str) -> Result<(), SessionError> {
+        match self.inner.borrow().predicate_running() {
+            Some(action) => Err(SessionError::reentrancy(call, &action)),
+            None => Ok(()),
+        }
+    }
+
+    /// Deliver queued call-outs (warnings, settled notices, released callbacks), borrow released.
+    fn flush(&self) {
+        loop {
+            let batch = std::mem::take(&mut self.inner.borrow_mut().outbox);
+            if batch.is_empty() {
+                return;
+            }
+            for item in batch {
+                match item {
+                    state::Outgoing::Warn(message) => self.host.warn(self, &message),
+                    state::Outgoing::Settled(id) => self.host.settled(self, &id),
+                    state::Outgoing::Release(ids) => self.host.release_callbacks(&ids),
+                }
+            }
+        }
+    }
 }

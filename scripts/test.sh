@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The test command (README; `.ci/run` calls exactly this): installs what is missing, runs the Rust tests,
+# builds the package, type-checks a TypeScript consumer against the built .d.ts, runs the node tests
+# against the built package, then the browser tests if the repo has them. Exits non-zero on any failure.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+step() { printf '\n== %s\n' "$*" >&2; }
+
+step "setup"
+"$ROOT/scripts/setup.sh"
+
+step "cargo test"
+cargo test
+
+step "build"
+GROUNDFACTS_SKIP_SETUP=1 "$ROOT/scripts/build.sh"
+
+step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
+"$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/js/tsconfig.json"
+
+step "node tests (tests/js, against pkg-node/)"
+node --test "$ROOT"/tests/js/*.test.cjs
+
+if [ -x "$ROOT/scripts/test-browser.sh" ]; then
+  step "browser tests"
+  GROUNDFACTS_SKIP_SETUP=1 "$ROOT/scripts/test-browser.sh"
+else
+  step "browser tests: none in this checkout (scripts/test-browser.sh absent)"
+fi
+printf '\nall tests passed\n' >&2

@@ -1,0 +1,256 @@
+//! `JsHost`: the core's [`Host`] over the app's JS functions.
+//!
+//! Handlers and verify predicates are looked up in the `callbacks` slab, `navigate` and `onWarn` are held
+//! here. Every call is a `catch` call: an exception becomes `HandlerOutcome::Threw` /
+//! `PredicateAnswer::Threw`, never a panic or an unwinding. A thenable return becomes
+//! `HandlerOutcome::Deferred(token)` with then-callbacks that report back through
+//! `Session::complete_deferred_handler`. `settled` notices resolve the promises `settlementOf` handed out.
+//! No `RefCell` borrow here is held while JS runs. Used by `js::session`.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::{Rc, Weak};
+
+use js_sys::Function;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::{callbacks, convert};
+use crate::host::{CallbackId, HandlerOutcome, Host, PredicateAnswer};
+use crate::session::Session;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = Object, js_name = hasOwn)]
+    fn object_has_own(value: &JsValue, key: &str) -> Result<bool, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
+    fn reflect_get(target: &JsValue, key: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = stringify)]
+    fn json_stringify(value: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch, js_name = String)]
+    fn js_string(value: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+/// The app as the core sees it, in JS.
+pub struct JsHost {
+    navigate: Option<Function>,
+    on_warn: Option<Function>,
+    /// The session this host serves (set once the session exists), for deferred completions.
+    session: RefCell<Weak<Session>>,
+    next_token: Cell<u32>,
+    /// `settlementOf` promises waiting for a transition to come to rest: id → resolve functions.
+    waiting: RefCell<HashMap<String, Vec<Function>>>,
+}
+
+impl JsHost {
+    pub fn new(navigate: Option<Function>, on_warn: Option<Function>) -> JsHost {
+        JsHost { navigate, on_warn, session: RefCell::new(Weak::new()), next_token: Cell::new(0), waiting: RefCell::new(HashMap::new()) }
+    }
+
+    pub fn attach(&self, session: &Rc<Session>) {
+        *self.session.borrow_mut() = Rc::downgrade(session);
+    }
+
+    /// Keep `resolve` until `transition_id` settles.
+    pub fn wait_for(&self, transition_id: &str, resolve: Function) {
+        self.waiting.borrow_mut().entry(transition_id.to_string()).or_default().push(resolve);
+    }
+
+    /// Call `f(arg)` and classify what came back as a handler outcome.
+    fn run_handler(&self, f: &Function, arg: &JsValue) -> HandlerOutcome {
+        match f.call1(&JsValue::UNDEFINED, arg) {
+            Err(thrown) => HandlerOutcome::Threw(describe_thrown(&thrown)),
+            Ok(value) => {
+                if let Some(then) = thenable(&value) {
+                    return self.defer(&value, &then);
+                }
+                if let Some(failure) = returned_failure(&value) {
+                    return HandlerOutcome::ReturnedFailure(failure);
+                }
+                // What the handler produced is data only; anything that is not plain data is dropped.
+                HandlerOutcome::Returned(convert::to_json(&value, "a handler's return value").ok().flatten())
+            }
+        }
+    }
+
+    /// Attach then-callbacks to a thenable; they report the end through the session.
+    fn defer(&self, thenable: &JsValue, then: &Function) -> HandlerOutcome {
+        let token = self.next_token.get();
+        self.next_token.set(token.wrapping_add(1));
+        let session = self.session.borrow().clone();
+        let on_ok = {
+            let session = session.clone();
+            Closure::once_into_js(move |value: JsValue| {
+                let outcome = match returned_failure(&value) {
+                    Some(failure) => HandlerOutcome::ReturnedFailure(failure),
+                    None => HandlerOutcome::Returned(convert::to_json(&value, "a handler's result").ok().flatten()),
+                };
+                complete(&session, token, outcome);
+            })
+        };
+        let on_err = Closure::once_into_js(move |thrown: JsValue| {
+            complete(&session, token, HandlerOutcome::Threw(describe_thrown(&thrown)));
+        });
+        match then.call2(thenable, &on_ok, &on_err) {
+            Ok(_) => HandlerOutcome::Deferred(token),
+            Err(thrown) => HandlerOutcome::Threw(describe_thrown(&thrown)),
+        }
+    }
+}
+
+fn complete(session: &Weak<Session>, token: u32, outcome: HandlerOutcome) {
+    if let Some(session) = session.upgrade() {
+        // An unknown token means the session already finished that fire another way; nothing to do.
+        let _ = session.complete_deferred_handler(token, outcome);
+    }
+}
+
+impl Host for JsHost {
+    fn call_handler(&self, _session: &Session, handler: CallbackId, input: Option<&Value>) -> HandlerOutcome {
+        let Some(f) = callbacks::get(handler) else {
+            return HandlerOutcome::Threw("the handler was released (its group was unregistered)".into());
+        };
+        let arg = match input {
+            Some(input) => match convert::to_js(input) {
+                Ok(arg) => arg,
+                Err(_) => return HandlerOutcome::Threw("the input could not be handed to the handler".into()),
+            },
+            None => JsValue::UNDEFINED,
+        };
+        self.run_handler(&f, &arg)
+    }
+
+    fn ask_predicate(&self, _session: &Session, predicate: CallbackId, state: &Value) -> PredicateAnswer {
+        let Some(f) = callbacks::get(predicate) else {
+            return PredicateAnswer::Threw("the verify predicate is no longer held".into());
+        };
+        let state = match convert::to_js(state) {
+            Ok(state) => state,
+            Err(_) => return PredicateAnswer::Threw("the state could not be handed to the predicate".into()),
+        };
+        match f.call1(&JsValue::UNDEFINED, &state) {
+            Err(thrown) => PredicateAnswer::Threw(describe_thrown(&thrown)),
+            Ok(answer) => match answer.as_bool() {
+                Some(true) => PredicateAnswer::Held,
+                Some(false) => PredicateAnswer::Failed,
+                None => PredicateAnswer::NotBoolean(describe_value(&answer)),
+            },
+        }
+    }
+
+    fn can_navigate(&self) -> bool {
+        self.navigate.is_some()
+    }
+
+    fn navigate(&self, _session: &Session, href: &str) -> HandlerOutcome {
+        match &self.navigate {
+            Some(f) => self.run_handler(f, &JsValue::from_str(href)),
+            None => HandlerOutcome::Threw("no navigate function was given to createSession".into()),
+        }
+    }
+
+    fn warn(&self, _session: &Session, message: &str) {
+        let message = JsValue::from_str(message);
+        let delivered = match &self.on_warn {
+            Some(f) => f.call1(&JsValue::UNDEFINED, &message).is_ok(),
+            None => false,
+        };
+        if !delivered {
+            web_sys::console::warn_1(&message);
+        }
+    }
+
+    fn settled(&self, session: &Session, transition_id: &str) {
+        if !self.waiting.borrow().contains_key(transition_id) {
+            return;
+        }
+        let Ok(Some(settlement)) = session.settlement_if_known(transition_id) else {
+            return;
+        };
+        let Some(waiters) = self.waiting.borrow_mut().remove(transition_id) else {
+            return;
+        };
+        for resolve in waiters {
+            // Every asker gets its own copy.
+            if let Ok(value) = convert::to_js(&settlement) {
+                let _ = resolve.call1(&JsValue::UNDEFINED, &value);
+            }
+        }
+    }
+
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    fn release_callbacks(&self, ids: &[CallbackId]) {
+        callbacks::release(ids);
+    }
+}
+
+/// The `then` function of a thenable (an object or function with a callable `then`).
+fn thenable(value: &JsValue) -> Option<Function> {
+    if !(value.is_object() || value.is_function()) {
+        return None;
+    }
+    reflect_get(value, "then").ok()?.dyn_into::<Function>().ok()
+}
+
+/// A returned failure: an object whose **own** `ok` is `false`; its text is `error ?? the object`.
+fn returned_failure(value: &JsValue) -> Option<String> {
+    if !value.is_object() || !object_has_own(value, "ok").unwrap_or(false) {
+        return None;
+    }
+    if reflect_get(value, "ok").ok()?.as_bool() != Some(false) {
+        return None;
+    }
+    let error = reflect_get(value, "error").unwrap_or(JsValue::UNDEFINED);
+    let reason = if error.is_undefined() || error.is_null() { value.clone() } else { error };
+    Some(describe_thrown(&reason))
+}
+
+/// A thrown value as text: an Error's message, a string as-is, anything else as JSON or its type.
+fn describe_thrown(thrown: &JsValue) -> String {
+    if let Some(err) = thrown.dyn_ref::<js_sys::Error>() {
+        return String::from(err.message());
+    }
+    if let Some(text) = thrown.as_string() {
+        return text;
+    }
+    if let Some(text) = json_stringify(thrown).ok().and_then(|t| t.as_string()) {
+        return text;
+    }
+    js_string(thrown).ok().and_then(|t| t.as_string()).unwrap_or_else(|| describe_value(thrown))
+}
+
+/// What a non-boolean answer was, for the warning (`a Promise`, `null`, `a number`, …).
+fn describe_value(value: &JsValue) -> String {
+    if thenable(value).is_some() {
+        return "a Promise".into();
+    }
+    if value.is_undefined() {
+        return "undefined".into();
+    }
+    if value.is_null() {
+        return "null".into();
+    }
+    if value.as_f64().is_some() {
+        return "a number".into();
+    }
+    if value.is_string() {
+        return "a string".into();
+    }
+    if value.is_function() {
+        return "a function".into();
+    }
+    if value.is_symbol() {
+        return "a symbol".into();
+    }
+    if value.is_bigint() {
+        return "a bigint".into();
+    }
+    if js_sys::Array::is_array(value) {
+        return "an array".into();
+    }
+    "an object".into()
+}

@@ -1,0 +1,469 @@
+//! `createSession(graph, navigate?, options?)` and the `Session` class; `ActionGroup` and `WorkHandle`,
+//! the two handles a session hands out.
+//!
+//! A thin adapter: arguments are read and checked here (`convert`), the core `crate::session::Session`
+//! does the work, results go back as plain JS data. The core holds no borrow while it calls the app (the
+//! `JsHost`), and this wrapper holds none at all, so handlers, predicates and `navigate` may call any
+//! method of the same `Session` object re-entrantly. Session errors become JS errors by kind:
+//! `ReentrancyError` (a mutation from inside a verify predicate), `GraphValidationError` (a bad live
+//! declaration), `SessionError` (an unknown id or a malformed argument). Used by apps and by `js::port`.
+
+use std::rc::Rc;
+
+use js_sys::{Function, Promise};
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+
+use super::convert::{self, opt_bool, opt_function, opt_string, string_arg};
+use super::errors;
+use super::graph::JsNavigationGraph;
+use super::host::JsHost;
+use super::callbacks;
+use crate::graph::DefValue;
+use crate::host::CallbackId;
+use crate::session::{
+    FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
+};
+
+/// A core session error as the matching JS error class.
+pub fn session_error(err: SessionError) -> JsValue {
+    match err.kind {
+        SessionErrorKind::Reentrancy => errors::reentrancy_error(err.code, &err.message),
+        SessionErrorKind::GraphValidation => errors::graph_error_parts(err.code, &err.message),
+        SessionErrorKind::Usage => errors::session_error(err.code, &err.message),
+    }
+}
+
+fn principal(options: &JsValue, key: &str, what: &str) -> Result<Option<Principal>, JsValue> {
+    match opt_string(options, key, what)? {
+        None => Ok(None),
+        Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
+            errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be 'agent', 'user', 'system' or 'unknown', not {text:?}"))
+        }),
+    }
+}
+
+/// A session: one walker over one graph, with the app's callbacks.
+#[wasm_bindgen(js_name = Session)]
+pub struct JsSession {
+    session: Rc<Session>,
+    host: Rc<JsHost>,
+}
+
+impl JsSession {
+    /// The core session (the port serves it).
+    pub fn core(&self) -> Rc<Session> {
+        Rc::clone(&self.session)
+    }
+}
+
+/// Start a session over `graph`. `navigate` is the app's own router push; with it, url gestures
+/// (cross-links, `goTo` pages with literal routes) materialise.
+#[wasm_bindgen(js_name = createSession)]
+pub fn create_session(
+    graph: &JsNavigationGraph,
+    #[wasm_bindgen(unchecked_optional_param_type = "((href: string) => unknown) | null")] navigate: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "SessionOptions")] options: JsValue,
+) -> Result<JsSession, JsValue> {
+    super::init();
+    let navigate = if navigate.is_undefined() || navigate.is_null() {
+        None
+    } else {
+        Some(navigate.dyn_into::<Function>().map_err(|_| {
+            errors::session_error("BAD_ARGUMENT", "createSession: navigate must be a function (href) => void, or omitted")
+        })?)
+    };
+    let what = "createSession: options";
+    let on_warn = opt_function(&options, "onWarn", what)?;
+    let node = opt_string(&options, "node", what)?;
+    let state = match convert::to_json(&convert::field(&options, "state", what)?, "createSession: options.state")? {
+        None | Some(Value::Null) => None,
+        Some(Value::Object(map)) => Some(map),
+        Some(_) => return Err(errors::session_error("BAD_ARGUMENT", "createSession: options.state must be an object (the flat state projection)")),
+    };
+    let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
+    let host = Rc::new(JsHost::new(navigate, on_warn));
+    let core_options = SessionOptions { node, state, require_human_approval };
+    let session = Session::new(graph.core(), host.clone(), core_options).map_err(session_error)?;
+    let session = Rc::new(session);
+    host.attach(&session);
+    Ok(JsSession { session, host })
+}
+
+#[wasm_bindgen(js_class = Session)]
+impl JsSession {
+    /// The cursor: a page id, or an off-graph location the app reported.
+    #[wasm_bindgen(getter)]
+    pub fn node(&self) -> String {
+        self.session.node()
+    }
+
+    /// The version clock.
+    #[wasm_bindgen(getter)]
+    pub fn version(&self) -> f64 {
+        self.session.version() as f64
+    }
+
+    /// A detached copy of the flat state.
+    #[wasm_bindgen(unchecked_return_type = "AppState")]
+    pub fn state(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.session.state())
+    }
+
+    /// The store tap: report (part of) the app's flat state projection.
+    #[wasm_bindgen(js_name = updateState, unchecked_return_type = "UpdateResult")]
+    pub fn update_state(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] delta: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "UpdateOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let what = "updateState: options";
+        let core_options = UpdateOptions {
+            transition_id: opt_string(&options, "transitionId", what)?,
+            stimulus: opt_string(&options, "stimulus", what)?,
+            principal: principal(&options, "principal", what)?,
+        };
+        let delta = match convert::to_json(&delta, "updateState: delta") {
+            Ok(delta) => delta.unwrap_or(Value::Null),
+            // Nothing is consumed from a delta that is not plain data; the refusal is data, not a throw.
+            Err(err) => {
+                let issue = js_sys::Reflect::get(&err, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
+                let refusal = serde_json::json!({
+                    "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.session.version(),
+                });
+                return convert::to_js(&refusal);
+            }
+        };
+        let result = self.session.update_state(&delta, core_options).map_err(session_error)?;
+        convert::to_js(&result)
+    }
+
+    /// The router tap: report the page (or raw path) the app is on.
+    #[wasm_bindgen(unchecked_return_type = "SyncResult")]
+    pub fn sync(
+        &self,
+        #[wasm_bindgen(js_name = pageOrPath, unchecked_param_type = "string")] page_or_path: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "SyncOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let page_or_path = string_arg(&page_or_path, "sync: pageOrPath")?;
+        let what = "sync: options";
+        let core_options = SyncOptions { stimulus: opt_string(&options, "stimulus", what)?, principal: principal(&options, "principal", what)? };
+        let result = self.session.sync(&page_or_path, core_options).map_err(session_error)?;
+        convert::to_js(&result)
+    }
+
+    /// What is on offer here, now.
+    #[wasm_bindgen(unchecked_return_type = "Available")]
+    pub fn available(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.session.available())
+    }
+
+    /// Bind the app's handlers (and declare live actions) on a page. Returns the group's handle.
+    #[wasm_bindgen(js_name = registerActions)]
+    pub fn register_actions(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] page: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RegisterActionsSpec")] spec: JsValue,
+    ) -> Result<ActionGroup, JsValue> {
+        let page = string_arg(&page, "registerActions: page")?;
+        let what = "registerActions: spec";
+        let handlers_value = convert::field(&spec, "handlers", what)?;
+        let actions_value = convert::field(&spec, "actions", what)?;
+        let enabled_value = convert::field(&spec, "enabled", what)?;
+
+        let handlers = convert::to_def(&handlers_value, "registerActions: spec.handlers")?;
+        let mut registered: Vec<CallbackId> = handlers.callbacks.clone();
+        let actions = match convert::to_def(&actions_value, "registerActions: spec.actions") {
+            Ok(actions) => actions,
+            Err(err) => {
+                callbacks::release(&registered);
+                return Err(err);
+            }
+        };
+        registered.extend_from_slice(&actions.callbacks);
+        let fail = |err: JsValue| {
+            callbacks::release(&registered);
+            Err(err)
+        };
+        let handler_list = match named_functions(&handlers.value) {
+            Ok(list) => list,
+            Err(err) => return fail(err),
+        };
+        let action_list = match &actions.value {
+            DefValue::Undefined | DefValue::Null => Vec::new(),
+            DefValue::Object(entries) => entries.clone(),
+            other => {
+                return fail(errors::session_error(
+                    "BAD_ARGUMENT",
+                    &format!("registerActions: spec.actions must be an object of action declarations, not {}", other.type_name()),
+                ))
+            }
+        };
+        let enabled = match convert::to_json(&enabled_value, "registerActions: spec.enabled") {
+            Ok(Some(Value::Object(map))) => map.into_iter().collect::<Vec<_>>(),
+            Ok(None) | Ok(Some(Value::Null)) => Vec::new(),
+            Ok(Some(_)) | Err(_) => {
+                return fail(errors::session_error("BAD_ARGUMENT", "registerActions: spec.enabled must be an object of name → boolean"))
+            }
+        };
+        let group = match self.session.register_actions(&page, handler_list, action_list) {
+            Ok(group) => group,
+            Err(err) => return fail(session_error(err)),
+        };
+        let handle = ActionGroup { session: Rc::clone(&self.session), id: group };
+        for (name, on) in enabled {
+            let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("registerActions: spec.enabled.{name} must be true or false")))?;
+            self.session.set_enabled(&handle.id, &name, on).map_err(session_error)?;
+        }
+        Ok(handle)
+    }
+
+    /// Act: run an action's handler (or its url gesture) synchronously; a refusal is data, never thrown.
+    #[wasm_bindgen(unchecked_return_type = "FireResult")]
+    pub fn fire(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "FireOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let id = string_arg(&id, "fire: id")?;
+        let what = "fire: options";
+        let source = principal(&options, "source", what)?;
+        let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
+        let result = self.session.fire(&id, FireOptions { source, payload }).map_err(session_error)?;
+        convert::to_js(&result)
+    }
+
+    /// A promise of how the fire came to rest (resolves at once if it already has; never rejects).
+    #[wasm_bindgen(js_name = settlementOf, unchecked_return_type = "Promise<FireSettlement>")]
+    pub fn settlement_of(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<Promise, JsValue> {
+        let id = string_arg(&transition_id, "settlementOf: transitionId")?;
+        if let Some(settlement) = self.session.settlement_if_known(&id).map_err(session_error)? {
+            return Ok(Promise::resolve(&convert::to_js(&settlement)?));
+        }
+        let host = Rc::clone(&self.host);
+        Ok(Promise::new(&mut |resolve, _reject| host.wait_for(&id, resolve)))
+    }
+
+    /// How the fire came to rest, or `undefined` while it is still open.
+    #[wasm_bindgen(js_name = settlementIfKnown, unchecked_return_type = "FireSettlement | undefined")]
+    pub fn settlement_if_known(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<JsValue, JsValue> {
+        let id = string_arg(&transition_id, "settlementIfKnown: transitionId")?;
+        match self.session.settlement_if_known(&id).map_err(session_error)? {
+            Some(settlement) => convert::to_js(&settlement),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// The transition ledger, oldest first.
+    #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
+    pub fn transitions(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.session.transitions())
+    }
+
+    /// The gap ledger (refusals, dead ends, reported gaps), oldest first.
+    #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
+    pub fn gaps(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.session.gaps())
+    }
+
+    /// Fires still awaiting the app's state report, oldest first.
+    #[wasm_bindgen(unchecked_return_type = "PendingInfo[]")]
+    pub fn pending(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.session.pending())
+    }
+
+    /// Transition ids of fires not yet at rest, in fire order.
+    #[wasm_bindgen(js_name = awaitingSettlement)]
+    pub fn awaiting_settlement(&self) -> Vec<String> {
+        self.session.awaiting_settlement()
+    }
+
+    /// The confirm asks in the book.
+    #[wasm_bindgen(unchecked_return_type = "AskStatus[]")]
+    pub fn asks(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.session.asks())
+    }
+
+    /// Ask before a high-effect action: mints (or reuses) an ask card with receipts.
+    #[wasm_bindgen(js_name = confirmAsk, unchecked_return_type = "ConfirmAsk")]
+    pub fn confirm_ask(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ source?: Principal; input?: JsonValue }")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let id = string_arg(&id, "confirmAsk: id")?;
+        let what = "confirmAsk: options";
+        let source = principal(&options, "source", what)?.unwrap_or(Principal::Agent);
+        let input = convert::to_json(&convert::field(&options, "input", what)?, "confirmAsk: options.input")?;
+        convert::to_js(&self.session.confirm_ask(&id, source, input).map_err(session_error)?)
+    }
+
+    /// The human's yes (enforced approval).
+    #[wasm_bindgen(unchecked_return_type = "DoorResult")]
+    pub fn approve(
+        &self,
+        #[wasm_bindgen(js_name = askId, unchecked_param_type = "string")] ask_id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "HumanDecision")] by: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let ask_id = string_arg(&ask_id, "approve: askId")?;
+        let (who, note) = (opt_string(&by, "by", "approve: by")?, opt_string(&by, "note", "approve: by")?);
+        convert::to_js(&self.session.approve(&ask_id, who, note).map_err(session_error)?)
+    }
+
+    /// The human's no.
+    #[wasm_bindgen(unchecked_return_type = "DoorResult")]
+    pub fn decline(
+        &self,
+        #[wasm_bindgen(js_name = askId, unchecked_param_type = "string")] ask_id: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "HumanDecision")] by: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let ask_id = string_arg(&ask_id, "decline: askId")?;
+        let (who, note) = (opt_string(&by, "by", "decline: by")?, opt_string(&by, "note", "decline: by")?);
+        convert::to_js(&self.session.decline(&ask_id, who, note).map_err(session_error)?)
+    }
+
+    /// Record something the app could not do for the user (data; never rendered as instruction).
+    #[wasm_bindgen(js_name = reportGap)]
+    pub fn report_gap(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] request: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "{ actionsMayBeStale?: boolean }")] options: JsValue,
+    ) -> Result<(), JsValue> {
+        let request = string_arg(&request, "reportGap: request")?;
+        let stale = opt_bool(&options, "actionsMayBeStale", "reportGap: options")?.unwrap_or(false);
+        self.session.report_gap(&request, stale).map_err(session_error)
+    }
+
+    /// Say the app is still working (tied to the fire whose handler is running, or to `affordanceId`).
+    #[wasm_bindgen(js_name = beginWork)]
+    pub fn begin_work(
+        &self,
+        #[wasm_bindgen(js_name = affordanceId, unchecked_optional_param_type = "string")] affordance_id: JsValue,
+    ) -> Result<WorkHandle, JsValue> {
+        let affordance_id = if affordance_id.is_undefined() || affordance_id.is_null() {
+            None
+        } else {
+            Some(string_arg(&affordance_id, "beginWork: affordanceId")?)
+        };
+        let work_id = self.session.begin_work(affordance_id.as_deref()).map_err(session_error)?;
+        Ok(WorkHandle { session: Rc::clone(&self.session), work_id })
+    }
+
+    /// Work the app says it is still doing.
+    #[wasm_bindgen(js_name = openWork, unchecked_return_type = "WorkRow[]")]
+    pub fn open_work(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.session.open_work())
+    }
+
+    /// Open a journey frame.
+    #[wasm_bindgen(js_name = commitJourney, unchecked_return_type = "CommitJourneyResult")]
+    pub fn commit_journey(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
+        let journey_id = string_arg(&journey_id, "commitJourney: journeyId")?;
+        convert::to_js(&self.session.commit_journey(&journey_id).map_err(session_error)?)
+    }
+
+    /// Close the open journey frame (completed if every step is done, else cancelled).
+    #[wasm_bindgen(js_name = leaveJourney, unchecked_return_type = "JourneyFrame | null")]
+    pub fn leave_journey(&self) -> Result<JsValue, JsValue> {
+        match self.session.leave_journey().map_err(session_error)? {
+            Some(frame) => convert::to_js(&frame),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// The open journey frame, or `null`.
+    #[wasm_bindgen(js_name = journeyFrame, unchecked_return_type = "JourneyFrame | null")]
+    pub fn journey_frame(&self) -> Result<JsValue, JsValue> {
+        match self.session.journey_frame() {
+            Some(frame) => convert::to_js(&frame),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// A journey's steps and where each stands, or `undefined` for an unknown id.
+    #[wasm_bindgen(js_name = journeyPlan, unchecked_return_type = "JourneyPlan | undefined")]
+    pub fn journey_plan(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
+        let journey_id = string_arg(&journey_id, "journeyPlan: journeyId")?;
+        match self.session.journey_plan(&journey_id) {
+            Some(plan) => convert::to_js(&plan),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+}
+
+/// `{name: function}` → `(name, callback id)` pairs; anything but a function is refused.
+fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValue> {
+    let entries = match value {
+        DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
+        DefValue::Object(entries) => entries,
+        other => {
+            return Err(errors::session_error(
+                "BAD_ARGUMENT",
+                &format!("registerActions: spec.handlers must be an object of name → function, not {}", other.type_name()),
+            ))
+        }
+    };
+    entries
+        .iter()
+        .map(|(name, value)| match value {
+            DefValue::Function(id) => Ok((name.clone(), *id)),
+            other => Err(errors::session_error(
+                "BAD_HANDLER",
+                &format!("registerActions: spec.handlers.{name} must be a function (the app's own handler), not {}", other.type_name()),
+            )),
+        })
+        .collect()
+}
+
+/// The handle of one `registerActions` call.
+#[wasm_bindgen]
+pub struct ActionGroup {
+    session: Rc<Session>,
+    id: String,
+}
+
+#[wasm_bindgen]
+impl ActionGroup {
+    /// The group id (`mount:<page>#N`).
+    #[wasm_bindgen(getter)]
+    pub fn id(&self) -> String {
+        self.id.clone()
+    }
+
+    /// Release the group's handlers and declarations. Idempotent.
+    pub fn unregister(&self) -> Result<(), JsValue> {
+        self.session.unregister(&self.id).map_err(session_error)
+    }
+
+    /// Grey a registered control out (`false`) or back in (`true`).
+    #[wasm_bindgen(js_name = setEnabled)]
+    pub fn set_enabled(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
+    ) -> Result<(), JsValue> {
+        let name = string_arg(&name, "setEnabled: name")?;
+        let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false"))?;
+        self.session.set_enabled(&self.id, &name, on).map_err(session_error)
+    }
+}
+
+/// The handle of one `beginWork` call.
+#[wasm_bindgen]
+pub struct WorkHandle {
+    session: Rc<Session>,
+    work_id: String,
+}
+
+#[wasm_bindgen]
+impl WorkHandle {
+    #[wasm_bindgen(getter, js_name = workId)]
+    pub fn work_id(&self) -> String {
+        self.work_id.clone()
+    }
+
+    /// The work is over (first close wins; settles nothing). Returns whether this call closed it.
+    pub fn end(&self) -> bool {
+        self.session.end_work(&self.work_id)
+    }
+}

@@ -1,0 +1,255 @@
+//! Acting: `fire(id, {source, payload})` — the ordered checks of session.md §8.1 (each refusal one
+//! `fire-rejected` gap row, never a bump), the record (captured affordance, version bump), the claim
+//! window, ask spending, the settlement arm, and the synchronous handler / `navigate` call inside a
+//! handler window. Uses `graph::{guards, input}`, `settle`, `asks`. Used by the JS layer and `serve`.
+
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::state::{Affordance, Arm, Gap, Inner, Rec, RowRef};
+use super::*;
+use crate::graph::guards::ConditionEvidence;
+use crate::graph::input::check_payload;
+use crate::host::CallbackId;
+
+/// What executes a fire (session.md §10).
+enum Runner {
+    Handler(CallbackId),
+    Navigate(String),
+}
+
+/// The outcome of the checks and the record, decided under one borrow.
+enum Prepared {
+    Refused(FireResult),
+    Accepted { idx: u32, runner: Option<Runner>, payload: Option<Value> },
+}
+
+/// The extras a refusal carries into its gap row and result.
+#[derive(Default)]
+struct RefusalDetail {
+    evidence: Option<Vec<ConditionEvidence>>,
+    issues: Option<Vec<String>>,
+    ask_n: Option<u32>,
+    available: bool,
+    node: bool,
+}
+
+impl Inner {
+    /// Write the `fire-rejected` gap row and build the refusal result. Never bumps the version.
+    fn refuse(&mut self, id: &str, served: Option<&Rc<Affordance>>, principal: Principal, reason: &'static str, detail: RefusalDetail) -> FireResult {
+        let offered = self.offered_ids();
+        let affordance_id: Rc<str> = match served {
+            Some(a) => Rc::clone(&a.id),
+            None => Rc::from(id),
+        };
+        self.push_gap(Gap {
+            kind: GapKind::FireRejected,
+            timestamp: self.last_now,
+            node: Rc::clone(&self.node),
+            version: self.version,
+            available_actions: Rc::clone(&offered),
+            affordance_id: Some(affordance_id),
+            does: served.map(|a| Rc::clone(&a.does)),
+            rejection_reason: Some(reason),
+            principal: Some(principal),
+            evidence: detail.evidence.clone().map(Box::new),
+            journey_id: None,
+            off_graph: false,
+            request: None,
+            reason: None,
+            actions_may_be_stale: false,
+        });
+        let mut result = FireResult::refused(reason);
+        result.affordance_id = Some(id.to_string());
+        result.evidence = detail.evidence;
+        result.issues = detail.issues;
+        result.ask_id = detail.ask_n.map(|n| format!("ask#{n}"));
+        if detail.available {
+            result.available = Some(offered.iter().map(|a| a.to_string()).collect());
+        }
+        if detail.node {
+            result.node = Some(self.node.to_string());
+        }
+        result
+    }
+
+    /// The checks of session.md §8.1, then the record and its arm.
+    fn prepare_fire(&mut self, id: &str, principal: Principal, payload: Option<&Value>) -> Prepared {
+        let Some(aff) = self.served(id).cloned() else {
+            let detail = RefusalDetail { available: true, ..Default::default() };
+            return Prepared::Refused(self.refuse(id, None, principal, "UNKNOWN_AFFORDANCE", detail));
+        };
+        if !self.on_current_page(&aff) {
+            let detail = RefusalDetail { node: true, ..Default::default() };
+            return Prepared::Refused(self.refuse(id, Some(&aff), principal, "NOT_ON_NODE", detail));
+        }
+        let verdict = self.guard_verdict(&aff);
+        if let Some(v) = &verdict {
+            if !v.passed {
+                let detail = RefusalDetail { evidence: Some(v.evidence.clone()), ..Default::default() };
+                return Prepared::Refused(self.refuse(id, Some(&aff), principal, "GUARD_FAILED", detail));
+            }
+        }
+        let payload = match check_payload(&aff.action.input, payload) {
+            Ok(p) => p,
+            Err(issues) => {
+                let detail = RefusalDetail { issues: Some(issues), ..Default::default() };
+                return Prepared::Refused(self.refuse(id, Some(&aff), principal, "PAYLOAD_INVALID", detail));
+            }
+        };
+        if let Some(evidence) = self.greyed(&aff) {
+            let evidence = (!evidence.is_empty()).then_some(evidence);
+            let detail = RefusalDetail { evidence, ..Default::default() };
+            return Prepared::Refused(self.refuse(id, Some(&aff), principal, "TOOL_DISABLED", detail));
+        }
+        let runner = self.runner_for(&aff);
+        if principal == Principal::Agent && runner.is_none() {
+            return Prepared::Refused(self.refuse(id, Some(&aff), principal, "NOT_MATERIALIZED", RefusalDetail::default()));
+        }
+        let mut ask_n = None;
+        if principal == Principal::Agent && aff.action.high_effect {
+            if self.enforced {
+                match self.approval_gate(&aff, payload.as_ref()) {
+                    Ok(n) => ask_n = Some(n),
+                    Err((reason, consulted)) => {
+                        self.warn_once(
+                            format!("approval:{}:{reason}", aff.id),
+                            format!(
+                                "groundfacts: the agent's fire of '{}' was refused {reason}: it is a high-effect action and approval is required. Open a confirm card with confirmAsk('{}') and have a person approve it, then fire again.",
+                                aff.id, aff.id
+                            ),
+                        );
+                        let detail = RefusalDetail { ask_n: consulted, ..Default::default() };
+                        return Prepared::Refused(self.refuse(id, Some(&aff), principal, reason, detail));
+                    }
+                }
+            }
+        }
+        if !self.enforced {
+            ask_n = self.close_oldest_ask(&aff);
+            if ask_n.is_none() && principal == Principal::Agent && aff.action.high_effect && !self.approval_option_passed {
+                self.warn_once(
+                    "unasked-high-effect".into(),
+                    format!(
+                        "groundfacts: the agent fired high-effect action '{}' with no confirm ask on record. Nothing enforces asking a person first; pass requireHumanApproval: true to createSession to make the confirm gate binding.",
+                        aff.id
+                    ),
+                );
+            }
+        }
+        let idx = self.record_fire(&aff, principal, payload.clone(), runner.is_some(), verdict.map(|v| v.unevaluated), ask_n);
+        Prepared::Accepted { idx, runner, payload }
+    }
+
+    fn runner_for(&self, aff: &Affordance) -> Option<Runner> {
+        if let Some(entry) = self.registry.get(&aff.id) {
+            return Some(Runner::Handler(entry.handler));
+        }
+        match &aff.action.url_href {
+            Some(href) if self.can_navigate => Some(Runner::Navigate(href.clone())),
+            _ => None,
+        }
+    }
+
+    /// Mint the record (version +1), open the claim window, pick the arm, settle what is born at rest.
+    fn record_fire(&mut self, aff: &Rc<Affordance>, principal: Principal, payload: Option<Value>, runs: bool, unevaluated: Option<Vec<String>>, ask_n: Option<u32>) -> u32 {
+        let action = &aff.action;
+        let arm = match (action.declares_writes(), self.state_tap, runs) {
+            (true, true, _) => Arm::AwaitingState,
+            (true, false, true) => Arm::SettleOnCompletion,
+            (true, false, false) => Arm::BornAtRest,
+            (false, _, _) => Arm::NoWrites,
+        };
+        let idx = self.next_n();
+        let mut rec: Rec = self.stimulus_row(Rc::clone(&aff.id), Rc::from(""), principal, AttributionBasis::CallerAsserted);
+        rec.kind = CauseKind::Fired;
+        rec.stimulus = None;
+        rec.affordance = Some(Rc::clone(aff));
+        rec.payload = payload.map(Box::new);
+        rec.outcome = Outcome::Pending;
+        rec.effect_verified = None;
+        rec.to_node = None;
+        rec.guard_unevaluated = unevaluated.filter(|u| !u.is_empty()).map(Box::new);
+        rec.ask_n = ask_n;
+        rec.materialized = runs || !self.wiring_exists();
+        rec.arm = arm;
+        rec.latch_open = true;
+        rec.in_flight = runs;
+        // Any recorded fire closes an older claim window; a navigating one opens its own.
+        self.claim = action.navigates_to.as_ref().map(|t| (idx, self.intern(t)));
+        let key = self.version;
+        self.transitions.push(rec);
+        self.index_attempt(key, 1, RowRef::Transition(idx));
+        self.bump();
+        match arm {
+            Arm::AwaitingState | Arm::SettleOnCompletion => self.pending.push(idx),
+            Arm::BornAtRest => {
+                self.commit_fire(idx, None);
+                self.settle_rest(idx, EffectStatus::Unobservable, None, None);
+            }
+            Arm::NoWrites => {
+                self.commit_fire(idx, None);
+                if !runs {
+                    self.settle_rest(idx, EffectStatus::Unobservable, None, None);
+                }
+            }
+            Arm::None => {}
+        }
+        idx
+    }
+
+    /// `FireResult` for an accepted fire: the truth at return time.
+    fn accepted_result(&self, idx: u32) -> FireResult {
+        let mut result = FireResult::refused("");
+        result.ok = true;
+        result.reason = None;
+        if let Some(rec) = self.rec(idx) {
+            result.transition_id = Some(rec.id());
+            result.settlement =
+                Some(if rec.latch_open { SettlementState::AwaitingState } else { SettlementState::Settled });
+            result.effect_status = Some(rec.settled.as_ref().map_or(EffectStatus::Pending, |s| s.effect_status));
+            result.materialized = (!rec.materialized).then_some(false);
+            result.transition = Some(self.snapshot(rec));
+        }
+        result.version = Some(self.version);
+        result
+    }
+}
+
+impl Session {
+    /// Fire an action. Refusals are data (`ok:false`); `Err` only for `REENTRANCY`.
+    pub fn fire(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
+        self.guard("fire")?;
+        let now = self.host.now_ms();
+        let principal = options.source.unwrap_or(Principal::Agent);
+        let prepared = {
+            let mut inner = self.inner.borrow_mut();
+            inner.last_now = now;
+            inner.prepare_fire(id, principal, options.payload.as_ref())
+        };
+        self.flush();
+        let (idx, runner, payload) = match prepared {
+            Prepared::Refused(result) => return Ok(result),
+            Prepared::Accepted { idx, runner, payload } => (idx, runner, payload),
+        };
+        if let Some(runner) = runner {
+            self.inner.borrow_mut().windows.push(idx);
+            let (outcome, via_navigate) = match &runner {
+                Runner::Handler(cb) => (self.host.call_handler(self, *cb, payload.as_ref()), false),
+                Runner::Navigate(href) => (self.host.navigate(self, href), true),
+            };
+            let after = self.host.now_ms();
+            {
+                let mut inner = self.inner.borrow_mut();
+                if let Some(pos) = inner.windows.iter().rposition(|&w| w == idx) {
+                    inner.windows.remove(pos);
+                }
+                inner.last_now = after;
+            }
+            self.complete(idx, outcome, via_navigate);
+            self.flush();
+        }
+        Ok(self.inner.borrow().accepted_result(idx))
+    }
+}

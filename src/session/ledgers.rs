@@ -1,0 +1,225 @@
+//! Reading the ledgers: `transitions()`, `gaps()`, `pending()`, `settlementIfKnown()`, and the cheap
+//! renderer accessors over the append-only attempt index (count, since-count, newest-N tail) whose
+//! cost does not grow with history. Used by the JS layer, `facts`, `serve`.
+
+use super::state::{Gap, Inner, Rec, RowRef};
+use super::*;
+
+impl Inner {
+    /// A detached public snapshot of a transition row.
+    pub fn snapshot(&self, rec: &Rec) -> TransitionRecord {
+        TransitionRecord {
+            id: rec.id(),
+            cause: Cause {
+                kind: rec.kind,
+                principal: rec.principal,
+                affordance_id: rec.affordance.as_ref().map(|a| a.id.to_string()),
+                does: rec.affordance.as_ref().map(|a| a.does.to_string()),
+                stimulus: rec.stimulus.as_ref().map(|s| s.to_string()),
+                inferred: rec.inferred,
+            },
+            attribution: Attribution { principal: rec.principal, basis: rec.basis, certainty: rec.certainty },
+            timestamp: rec.timestamp,
+            payload: rec.payload.as_deref().cloned(),
+            outcome: rec.outcome,
+            effect_verified: rec.effect_verified,
+            from_node: rec.from_node.to_string(),
+            to_node: rec.to_node.as_ref().map(|n| n.to_string()),
+            to_node_claimed: rec.to_node_claimed,
+            arrival: rec.arrival,
+            unverified_edge: rec.unverified_edge,
+            guard_unevaluated: rec.guard_unevaluated.as_deref().cloned(),
+            produced: rec.produced.as_deref().cloned(),
+            cursor_version: rec.cursor_version,
+            ask_id: rec.ask_n.map(|n| format!("ask#{n}")),
+            materialized: (!rec.materialized).then_some(false),
+        }
+    }
+
+    fn gap_snapshot(&self, gap: &Gap) -> GapRecord {
+        GapRecord {
+            kind: gap.kind,
+            timestamp: gap.timestamp,
+            node: gap.node.to_string(),
+            version: gap.version,
+            available_actions: gap.available_actions.iter().map(|a| a.to_string()).collect(),
+            available_journeys: self.journey_ids.clone(),
+            affordance_id: gap.affordance_id.as_ref().map(|a| a.to_string()),
+            does: gap.does.as_ref().map(|d| d.to_string()),
+            rejection_reason: gap.rejection_reason.map(str::to_string),
+            principal: gap.principal,
+            evidence: gap.evidence.as_deref().cloned(),
+            journey_id: gap.journey_id.as_ref().map(|j| j.to_string()),
+            off_graph: gap.off_graph,
+            request: gap.request.as_ref().map(|r| r.to_string()),
+            reason: gap.reason.as_ref().map(|r| r.to_string()),
+            actions_may_be_stale: gap.actions_may_be_stale,
+        }
+    }
+
+    /// Push a gap row; an attempt (`fire-rejected`, or a stale-actions report) also joins the index.
+    pub fn push_gap(&mut self, gap: Gap) {
+        let idx = u32::try_from(self.gaps.len()).unwrap_or(u32::MAX);
+        let attempt = gap.kind == GapKind::FireRejected || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
+        let key = gap.version;
+        self.gaps.push(gap);
+        if attempt {
+            self.index_attempt(key, 0, RowRef::Gap(idx));
+        }
+    }
+
+    fn settlement(&self, idx: u32) -> Option<FireSettlement> {
+        let rec = self.rec(idx)?;
+        let settled = rec.settled.as_deref()?;
+        Some(FireSettlement {
+            transition_id: rec.id(),
+            did: rec.stage.to_string(),
+            effect_status: settled.effect_status,
+            outcome: settled.outcome,
+            writes_observed: settled.writes_observed,
+            verify_held: settled.verify_held,
+            error: settled.error.clone(),
+            data: if settled.effect_status == EffectStatus::Refused { None } else { rec.produced.as_deref().cloned() },
+            transition: self.snapshot(rec),
+        })
+    }
+
+    /// Resolve `id` to a fire's record index, or the error `settlementOf` throws.
+    fn fire_index(&self, id: &str) -> Result<u32, SessionError> {
+        let awaiting = || {
+            let ids: Vec<String> =
+                self.transitions.iter().filter(|r| r.is_fire() && r.latch_open).map(Rec::id).collect();
+            if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
+        };
+        match self.find_transition(id) {
+            None => Err(SessionError::usage(
+                "UNKNOWN_TRANSITION",
+                format!("no transition '{id}' exists in this session. Fires still awaiting settlement: {}.", awaiting()),
+            )),
+            Some(idx) if !self.rec(idx).is_some_and(Rec::is_fire) => Err(SessionError::usage(
+                "NOT_A_FIRE",
+                format!("'{id}' is a report row (stimulus, sync or structure-swap), not a fire, so it has no settlement. Fires still awaiting settlement: {}.", awaiting()),
+            )),
+            Some(idx) => Ok(idx),
+        }
+    }
+
+    fn attempt_view(&self, entry: &super::state::AttemptRef) -> Option<AttemptView> {
+        Some(match entry.row {
+            RowRef::Gap(g) => {
+                let gap = self.gaps.get(g as usize)?;
+                AttemptView {
+                    kind: if gap.kind == GapKind::FireRejected { AttemptKind::Refused } else { AttemptKind::StaleActions },
+                    key: entry.key,
+                    principal: gap.principal.unwrap_or(Principal::System),
+                    affordance_id: gap.affordance_id.clone(),
+                    does: gap.does.clone(),
+                    rejection_reason: gap.rejection_reason,
+                    journey_id: gap.journey_id.clone(),
+                    outcome: None,
+                    effect_verified: None,
+                    verify_held: None,
+                    settled_status: None,
+                    inferred: false,
+                    materialized: true,
+                    transition_id: None,
+                }
+            }
+            RowRef::Transition(t) => {
+                let rec = self.rec(t)?;
+                AttemptView {
+                    kind: AttemptKind::Fired,
+                    key: entry.key,
+                    principal: rec.principal,
+                    affordance_id: Some(rec.stage.clone()),
+                    does: rec.affordance.as_ref().map(|a| a.does.clone()),
+                    rejection_reason: None,
+                    journey_id: None,
+                    outcome: Some(rec.outcome),
+                    effect_verified: rec.effect_verified,
+                    verify_held: rec.settled.as_ref().and_then(|s| s.verify_held),
+                    settled_status: rec.settled.as_ref().map(|s| s.effect_status),
+                    inferred: rec.inferred,
+                    materialized: rec.materialized,
+                    transition_id: Some(rec.id()),
+                }
+            }
+        })
+    }
+}
+
+impl Session {
+    /// Every transition row, oldest first (detached snapshots).
+    pub fn transitions(&self) -> Vec<TransitionRecord> {
+        let inner = self.inner.borrow();
+        inner.transitions.iter().map(|r| inner.snapshot(r)).collect()
+    }
+
+    /// One transition by id, if it exists.
+    pub fn transition(&self, id: &str) -> Option<TransitionRecord> {
+        let inner = self.inner.borrow();
+        inner.find_transition(id).and_then(|i| inner.rec(i)).map(|r| inner.snapshot(r))
+    }
+
+    /// Every gap row, oldest first.
+    pub fn gaps(&self) -> Vec<GapRecord> {
+        let inner = self.inner.borrow();
+        inner.gaps.iter().map(|g| inner.gap_snapshot(g)).collect()
+    }
+
+    /// Fires still awaiting a state report, oldest first.
+    pub fn pending(&self) -> Vec<PendingInfo> {
+        let inner = self.inner.borrow();
+        inner
+            .pending
+            .iter()
+            .filter_map(|&p| inner.rec(p))
+            .map(|r| PendingInfo {
+                id: r.id(),
+                affordance_id: r.stage.to_string(),
+                does: r.affordance.as_ref().map(|a| a.does.to_string()),
+                fired_at: r.timestamp,
+            })
+            .collect()
+    }
+
+    /// Fires whose settlement latch is still open (a superset of `pending()`), fire order.
+    pub fn awaiting_settlement(&self) -> Vec<String> {
+        let inner = self.inner.borrow();
+        inner.transitions.iter().filter(|r| r.is_fire() && r.latch_open).map(Rec::id).collect()
+    }
+
+    /// The retained settlement of a fire, or `None` while it is open. Unknown id or a non-fire row
+    /// (stimulus, sync, structure-swap) → `UNKNOWN_TRANSITION` / `NOT_A_FIRE`.
+    pub fn settlement_if_known(&self, id: &str) -> Result<Option<FireSettlement>, SessionError> {
+        let inner = self.inner.borrow();
+        let idx = inner.fire_index(id)?;
+        Ok(inner.settlement(idx))
+    }
+
+    /// Whether a fire is at rest (its settlement is retained).
+    pub fn is_at_rest(&self, id: &str) -> Result<bool, SessionError> {
+        let inner = self.inner.borrow();
+        let idx = inner.fire_index(id)?;
+        Ok(inner.rec(idx).is_some_and(|r| !r.latch_open))
+    }
+
+    /// How many attempts (refusals, stale-actions reports, fires) the session holds.
+    pub fn attempt_count(&self) -> usize {
+        self.inner.borrow().attempts.len()
+    }
+
+    /// How many attempts have key ≥ `since` (O(log n)).
+    pub fn attempts_since_count(&self, since: u64) -> usize {
+        let inner = self.inner.borrow();
+        inner.attempts.len() - inner.attempts.partition_point(|a| a.key < since)
+    }
+
+    /// The newest `max` attempts with key ≥ `since` (all if `None`), oldest first. O(log n + max).
+    pub fn attempts_tail(&self, since: Option<u64>, max: usize) -> Vec<AttemptView> {
+        let inner = self.inner.borrow();
+        let from = since.map_or(0, |s| inner.attempts.partition_point(|a| a.key < s));
+        let start = from.max(inner.attempts.len().saturating_sub(max));
+        inner.attempts.get(start..).unwrap_or(&[]).iter().filter_map(|e| inner.attempt_view(e)).collect()
+    }
+}

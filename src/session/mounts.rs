@@ -1,0 +1,240 @@
+//! Live wiring: `registerActions(page, {handlers, actions})` → a group id (`mount:<page>#N`),
+//! `unregister(group)`, `setEnabled(group, name, on)`, and the coalesced structure bump
+//! (decision 7: consecutive structure changes with no other bump between them are one bump and one
+//! `stimulus:structure-swap` row, minted eagerly). Uses `graph::compile_mount_action`. Used by the
+//! JS layer.
+
+use std::rc::Rc;
+
+use super::state::{Affordance, Group, Inner, Outgoing, RegEntry};
+use super::*;
+use crate::graph::{compile_mount_action, DefValue};
+use crate::host::CallbackId;
+
+impl Inner {
+    /// A served-structure change: one `stimulus:structure-swap` row and bump, unless the last bump
+    /// was a structure bump (then this change joins it).
+    pub fn structure_changed(&mut self) {
+        self.structure_gen += 1;
+        if self.last_structure_bump == Some(self.version) {
+            return;
+        }
+        let row = self.stimulus_row(
+            Rc::from("stimulus:structure-swap"),
+            Rc::from("structure-swap"),
+            Principal::System,
+            AttributionBasis::DeclaredStimulus,
+        );
+        self.transitions.push(row);
+        self.bump();
+        self.last_structure_bump = Some(self.version);
+        self.check_demotion();
+    }
+
+    /// Resolve a handler name on `page` (§7.1): `page.name` if served, else the bare id if served.
+    fn resolve_name(&self, page: &str, name: &str, declared_here: &[Rc<Affordance>]) -> Option<Rc<str>> {
+        let qualified = format!("{page}.{name}");
+        let known = |id: &str| self.served(id).is_some() || declared_here.iter().any(|a| &*a.id == id);
+        if known(&qualified) {
+            Some(Rc::from(qualified.as_str()))
+        } else if known(name) {
+            Some(Rc::from(name))
+        } else {
+            None
+        }
+    }
+
+    fn unknown_name(&self, call: &str, page: &str, name: &str) -> SessionError {
+        let here: Vec<String> = self
+            .served_all()
+            .filter(|a| a.action.on.iter().any(|p| p == page))
+            .map(|a| a.id.to_string())
+            .collect();
+        SessionError::usage(
+            "UNKNOWN_ACTION",
+            format!(
+                "{call}: '{name}' names no action on page '{page}' (tried '{page}.{name}' and '{name}'). Actions known there: {}. Declare it in the graph or in this call's actions.",
+                if here.is_empty() { "none".to_string() } else { here.join(", ") }
+            ),
+        )
+    }
+
+    fn group_index(&self, group: &str) -> Result<u32, SessionError> {
+        group
+            .rsplit_once('#')
+            .and_then(|(_, n)| n.parse::<u32>().ok())
+            .filter(|n| self.groups.get(n).is_some_and(|g| format!("mount:{}#{n}", g.page) == group))
+            .ok_or_else(|| {
+                SessionError::usage(
+                    "UNKNOWN_GROUP",
+                    format!("'{group}' is not a group this session created. Use the id registerActions returned."),
+                )
+            })
+    }
+}
+
+impl Session {
+    /// Bind handlers and declare mount actions on `page`; returns the group id.
+    pub fn register_actions(
+        &self,
+        page: &str,
+        handlers: Vec<(String, CallbackId)>,
+        actions: Vec<(String, DefValue)>,
+    ) -> Result<String, SessionError> {
+        self.guard("registerActions")?;
+        let now = self.host.now_ms();
+        let group_id = {
+            let mut inner = self.inner.borrow_mut();
+            inner.last_now = now;
+            if self.graph.page(page).is_none() {
+                let known: Vec<&str> = self.graph.page_ids().collect();
+                return Err(SessionError::usage(
+                    "UNKNOWN_NODE",
+                    format!("registerActions: '{page}' is not a page of graph '{}'. Known pages: {}.", self.graph.id, known.join(", ")),
+                ));
+            }
+            // Compile and resolve everything first, so a refused call changes nothing.
+            let mut declared: Vec<Rc<Affordance>> = Vec::new();
+            let mut bindings: Vec<(Rc<str>, CallbackId)> = Vec::new();
+            let mut warnings = Vec::new();
+            for (name, def) in &actions {
+                let (action, inline) = compile_mount_action(&self.graph, page, name, def).map_err(SessionError::from_graph)?;
+                let aff = Rc::new(Affordance::new(action));
+                if inner.compiled_index.contains_key(&aff.id) {
+                    warnings.push(format!(
+                        "groundfacts: registerActions('{page}') declares '{}', which the graph already declares; the graph's declaration is kept and only the handler is bound.",
+                        aff.id
+                    ));
+                } else if inner.mounted.get(&aff.id).is_some_and(|s| !s.is_empty()) {
+                    warnings.push(format!(
+                        "groundfacts: '{}' is already declared by another live mount; the newest declaration serves until it unmounts.",
+                        aff.id
+                    ));
+                }
+                if let Some(cb) = inline {
+                    bindings.push((Rc::clone(&aff.id), cb));
+                }
+                if !inner.compiled_index.contains_key(&aff.id) {
+                    declared.push(aff);
+                }
+            }
+            for (name, cb) in &handlers {
+                match inner.resolve_name(page, name, &declared) {
+                    Some(id) => bindings.push((id, *cb)),
+                    None => return Err(inner.unknown_name("registerActions", page, name)),
+                }
+            }
+            let n = inner.next_group;
+            inner.next_group += 1;
+            let page_rc = inner.intern(page);
+            let mut group = Group { page: page_rc, handler_ids: Vec::new(), declared: Vec::new(), callbacks: Vec::new(), live: true };
+            let changed = !declared.is_empty() || !bindings.is_empty();
+            for aff in declared {
+                if !inner.mount_order.contains(&aff.id) {
+                    inner.mount_order.push(Rc::clone(&aff.id));
+                }
+                group.declared.push(Rc::clone(&aff.id));
+                inner.mounted.entry(Rc::clone(&aff.id)).or_default().push((n, aff));
+            }
+            for (id, cb) in bindings {
+                if let Some(previous) = inner.registry.get(&id) {
+                    if previous.group != n {
+                        warnings.push(format!(
+                            "groundfacts: a handler for '{id}' was already registered by another group; the newest registration wins."
+                        ));
+                    }
+                }
+                inner.registry.insert(Rc::clone(&id), RegEntry { handler: cb, group: n, enabled: true });
+                group.handler_ids.push(id);
+                group.callbacks.push(cb);
+            }
+            inner.groups.insert(n, group);
+            for w in warnings {
+                inner.warn(w);
+            }
+            if changed {
+                inner.structure_changed();
+                inner.check_dead_end();
+            }
+            format!("mount:{page}#{n}")
+        };
+        self.flush();
+        Ok(group_id)
+    }
+
+    /// Release a group: its handlers (unless re-registered by a newer group) and its declarations.
+    /// Idempotent; an unknown group id → `UNKNOWN_GROUP`.
+    pub fn unregister(&self, group: &str) -> Result<(), SessionError> {
+        self.guard("unregister")?;
+        let now = self.host.now_ms();
+        {
+            let mut inner = self.inner.borrow_mut();
+            inner.last_now = now;
+            let n = inner.group_index(group)?;
+            let (handler_ids, declared, callbacks) = match inner.groups.get_mut(&n) {
+                Some(g) if g.live => {
+                    g.live = false;
+                    (std::mem::take(&mut g.handler_ids), std::mem::take(&mut g.declared), std::mem::take(&mut g.callbacks))
+                }
+                _ => return Ok(()),
+            };
+            let mut changed = false;
+            for id in handler_ids {
+                if inner.registry.get(&id).is_some_and(|e| e.group == n) {
+                    inner.registry.remove(&id);
+                    changed = true;
+                }
+            }
+            for id in declared {
+                if let Some(stack) = inner.mounted.get_mut(&id) {
+                    stack.retain(|(g, _)| *g != n);
+                    changed = true;
+                    if stack.is_empty() {
+                        inner.mounted.remove(&id);
+                        inner.mount_order.retain(|m| *m != id);
+                    }
+                }
+            }
+            if !callbacks.is_empty() {
+                inner.outbox.push(Outgoing::Release(callbacks));
+            }
+            if changed {
+                inner.structure_changed();
+                inner.check_dead_end();
+            }
+        }
+        self.flush();
+        Ok(())
+    }
+
+    /// Switch a registered control on or off (greyed, refused `TOOL_DISABLED` without evidence).
+    /// An action with no registered handler has no switch: a silent no-op.
+    pub fn set_enabled(&self, group: &str, name: &str, on: bool) -> Result<(), SessionError> {
+        self.guard("setEnabled")?;
+        let now = self.host.now_ms();
+        {
+            let mut inner = self.inner.borrow_mut();
+            inner.last_now = now;
+            let n = inner.group_index(group)?;
+            let page = match inner.groups.get(&n) {
+                Some(g) => Rc::clone(&g.page),
+                None => return Ok(()),
+            };
+            let Some(id) = inner.resolve_name(&page, name, &[]) else {
+                return Err(inner.unknown_name("setEnabled", &page, name));
+            };
+            let changed = match inner.registry.get_mut(&id) {
+                Some(entry) if entry.enabled != on => {
+                    entry.enabled = on;
+                    true
+                }
+                _ => false,
+            };
+            if changed {
+                inner.structure_changed();
+            }
+        }
+        self.flush();
+        Ok(())
+    }
+}

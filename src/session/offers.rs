@@ -1,0 +1,126 @@
+//! What is on offer: `available()` — the actions served on the cursor's page whose guard passes,
+//! greyed marks, `expects`, materialisation — and the cached list of offered ids gap rows carry.
+//! Uses `graph::guards`. Used by `fire` (checks, gap rows), `deadend`, `journeys`, `serve`, `facts`.
+
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::state::{Affordance, Inner};
+use super::*;
+use crate::graph::guards::{evaluate, ConditionEvidence, GuardVerdict};
+use crate::graph::InputContract;
+
+/// `expects` as the JS shape: `"none"`, the schema verbatim, or absent.
+pub(crate) fn expects_value(input: &InputContract) -> Option<Value> {
+    match input {
+        InputContract::Unknown => None,
+        InputContract::NoInput => Some(Value::String("none".into())),
+        InputContract::Schema(schema) => Some(schema.clone()),
+    }
+}
+
+impl Inner {
+    /// Whether the action is declared on the cursor's page (guards ignored).
+    pub fn on_current_page(&self, aff: &Affordance) -> bool {
+        aff.action.on.iter().any(|p| **p == *self.node)
+    }
+
+    /// The guard verdict now (`None` when the action has no guard).
+    pub fn guard_verdict(&self, aff: &Affordance) -> Option<GuardVerdict> {
+        aff.action.guard.as_ref().map(|g| evaluate(g, &self.state))
+    }
+
+    /// Offered now: on the cursor's page and its guard passes (unevaluable keys never hide).
+    pub fn offered_now(&self, aff: &Affordance) -> bool {
+        self.on_current_page(aff) && self.guard_verdict(aff).map_or(true, |v| v.passed)
+    }
+
+    /// Something would execute a fire of it: a registered handler, or a literal href and `navigate`.
+    pub fn materializable(&self, aff: &Affordance) -> bool {
+        self.registry.contains_key(&aff.id) || (self.can_navigate && aff.action.url_href.is_some())
+    }
+
+    /// The `materialized` marker is only meaningful once there is wiring to speak of.
+    pub fn wiring_exists(&self) -> bool {
+        !self.registry.is_empty() || self.can_navigate
+    }
+
+    /// Greyed now? `Some(evidence)` when greyed: the failing `enabledWhen` conjuncts, or empty for an
+    /// imperative switch-off.
+    pub fn greyed(&self, aff: &Affordance) -> Option<Vec<ConditionEvidence>> {
+        if let Some(filter) = &aff.action.enabled_when {
+            let verdict = evaluate(filter, &self.state);
+            if !verdict.passed {
+                return Some(verdict.failing());
+            }
+        }
+        match self.registry.get(&aff.id) {
+            Some(entry) if !entry.enabled => Some(Vec::new()),
+            _ => None,
+        }
+    }
+
+    /// The ids offered now, shared between every gap row minted at the same version and wiring.
+    pub fn offered_ids(&mut self) -> Rc<[Rc<str>]> {
+        if let Some((v, g, n, ids)) = &self.offered_cache {
+            if *v == self.version && *g == self.structure_gen && Rc::ptr_eq(n, &self.node) {
+                return Rc::clone(ids);
+            }
+        }
+        let ids: Rc<[Rc<str>]> =
+            self.served_all().filter(|a| self.offered_now(a)).map(|a| Rc::clone(&a.id)).collect();
+        self.offered_cache = Some((self.version, self.structure_gen, Rc::clone(&self.node), Rc::clone(&ids)));
+        ids
+    }
+
+    pub fn available(&self) -> Available {
+        let on_page = self.graph.page(&self.node).is_some();
+        let wiring = self.wiring_exists();
+        let mut edges = Vec::new();
+        if on_page {
+            for aff in self.served_all() {
+                if !self.on_current_page(aff) {
+                    continue;
+                }
+                let verdict = self.guard_verdict(aff);
+                if verdict.as_ref().is_some_and(|v| !v.passed) {
+                    continue;
+                }
+                let action = &aff.action;
+                let greyed = self.greyed(aff);
+                edges.push(AvailableEdge {
+                    affordance_id: aff.id.to_string(),
+                    description: aff.does.to_string(),
+                    enabled: greyed.as_ref().map(|_| false),
+                    goes_to: action.navigates_to.clone(),
+                    expects: expects_value(&action.input),
+                    high_effect: action.high_effect,
+                    materialized: wiring.then(|| self.materializable(aff)),
+                    guard_unevaluated: verdict.map(|v| v.unevaluated).unwrap_or_default(),
+                    disabled_evidence: greyed.unwrap_or_default(),
+                    writes: action.writes.clone().unwrap_or_default(),
+                });
+            }
+        }
+        Available {
+            version: self.version,
+            node: self.node.to_string(),
+            edges,
+            journeys: self
+                .graph
+                .journeys
+                .iter()
+                .map(|j| AvailableJourney { journey_id: j.id.clone(), does: j.does.clone() })
+                .collect(),
+        }
+    }
+}
+
+impl Session {
+    /// `available()`: the offered edges on the current page, in served order, plus every journey.
+    /// An open journey frame does not narrow it.
+    pub fn available(&self) -> Available {
+        self.inner.borrow().available()
+    }
+}

@@ -1,0 +1,313 @@
+//! The two taps: `updateState(delta)` (the store; the attribution ladder of session.md §5, with the
+//! handler-window stack of decision 2) and `sync(pageOrPath)` (the router; claims, arrival, walk
+//! position). Used by the JS layer and, through re-entry, by handlers.
+
+use std::rc::Rc;
+
+use serde_json::{Map, Value};
+
+use super::state::{Affordance, Arm, Inner, Rec, RowRef, Settled};
+use super::*;
+use crate::graph::match_route;
+
+/// Which ladder rung took a report.
+enum Rung {
+    /// Settle this pending fire (`in_window`: its handler is running, so verify waits for its return).
+    Settle { idx: u32, basis: AttributionBasis, certainty: Certainty, in_window: bool },
+    /// Mint an inferred fired row for this action.
+    Infer(Rc<Affordance>),
+    /// Mint a stimulus row.
+    Floor { basis: AttributionBasis },
+}
+
+impl Inner {
+    /// A bare non-fire row (stimulus, sync, structure-swap), committed and unobservable.
+    pub fn stimulus_row(&self, stage: Rc<str>, stimulus: Rc<str>, principal: Principal, basis: AttributionBasis) -> Rec {
+        Rec {
+            stage,
+            n: self.next_n(),
+            kind: CauseKind::Stimulus,
+            principal,
+            basis,
+            certainty: Certainty::Observed,
+            affordance: None,
+            stimulus: Some(stimulus),
+            inferred: false,
+            timestamp: self.last_now,
+            payload: None,
+            outcome: Outcome::Committed,
+            effect_verified: Some(EffectVerified::Unobservable),
+            from_node: Rc::clone(&self.node),
+            to_node: Some(Rc::clone(&self.node)),
+            to_node_claimed: false,
+            arrival: None,
+            unverified_edge: false,
+            guard_unevaluated: None,
+            produced: None,
+            cursor_version: self.version,
+            ask_n: None,
+            materialized: true,
+            arm: Arm::None,
+            latch_open: false,
+            in_flight: false,
+            verdict_deferred: false,
+            dead_end_deferred: false,
+            settled: None,
+        }
+    }
+
+    /// Move the cursor to `target` by a report (a `sync:<node>` row, version +1), then the checks a
+    /// resting cursor runs. Returns the row's index.
+    pub fn move_cursor(&mut self, target: Rc<str>, stimulus: Rc<str>, principal: Principal, basis: AttributionBasis, _now: f64) -> u32 {
+        let stage: Rc<str> = Rc::from(format!("sync:{target}").as_str());
+        let mut row = self.stimulus_row(stage, stimulus, principal, basis);
+        row.to_node = Some(Rc::clone(&target));
+        row.unverified_edge = true;
+        let idx = self.next_n();
+        self.transitions.push(row);
+        self.node = target;
+        self.position_reported = true;
+        self.bump();
+        self.check_demotion();
+        self.check_dead_end();
+        idx
+    }
+
+    /// Fold a settling rung into a fire's attribution: weaker certainty replaces, stronger never does,
+    /// equal takes the settling rung's basis.
+    fn fold_attribution(rec: &mut Rec, basis: AttributionBasis, certainty: Certainty) {
+        let weaker = certainty == Certainty::Inferred && rec.certainty == Certainty::Observed;
+        if weaker || certainty == rec.certainty {
+            rec.basis = basis;
+            rec.certainty = certainty;
+        }
+    }
+
+    /// Pick the rung for a report (session.md §5; decision 2 for reports inside a handler window).
+    fn choose_rung(&self, delta: &Map<String, Value>, explicit: bool) -> Rung {
+        if explicit {
+            return Rung::Floor { basis: AttributionBasis::DeclaredStimulus };
+        }
+        if !self.windows.is_empty() {
+            // Inside a handler: only the innermost pending fire of the window stack may take it.
+            for &w in self.windows.iter().rev() {
+                if self.pending.contains(&w) {
+                    return Rung::Settle { idx: w, basis: AttributionBasis::HandlerWindow, certainty: Certainty::Observed, in_window: true };
+                }
+            }
+            return Rung::Floor { basis: AttributionBasis::Unknown };
+        }
+        if let Some(&idx) = self.pending.iter().find(|&&p| self.rec(p).is_some_and(|r| !r.in_flight)) {
+            return Rung::Settle { idx, basis: AttributionBasis::QueueOrder, certainty: Certainty::Inferred, in_window: false };
+        }
+        let covered = |aff: &Affordance| aff.action.declares_writes() && aff.action.writes.iter().flatten().all(|k| delta.contains_key(k));
+        let matches: Vec<u32> = self
+            .pending
+            .iter()
+            .copied()
+            .filter(|&p| self.rec(p).and_then(|r| r.affordance.as_deref()).is_some_and(covered))
+            .collect();
+        if let [only] = matches.as_slice() {
+            return Rung::Settle { idx: *only, basis: AttributionBasis::SignatureMatch, certainty: Certainty::Inferred, in_window: false };
+        }
+        if self.pending.is_empty() && !delta.is_empty() {
+            let candidates: Vec<&Rc<Affordance>> = self
+                .served_all()
+                .filter(|a| self.registry.contains_key(&a.id) && covered(a) && self.offered_now(a))
+                .collect();
+            if let [only] = candidates.as_slice() {
+                return Rung::Infer(Rc::clone(only));
+            }
+        }
+        Rung::Floor { basis: AttributionBasis::Unknown }
+    }
+
+    /// Settle pending fire `idx` with a report: out of the queue first, commit, stamp, version +1.
+    fn settle_by_report(&mut self, idx: u32, delta: &Map<String, Value>, basis: AttributionBasis, certainty: Certainty) {
+        if let Some(pos) = self.pending.iter().position(|&p| p == idx) {
+            self.pending.remove(pos);
+        }
+        if let Some(rec) = self.rec_mut(idx) {
+            Inner::fold_attribution(rec, basis, certainty);
+        }
+        self.apply_delta(delta);
+        self.commit_fire(idx, Some(delta));
+    }
+
+    /// Rung 6: a fired row nobody announced, credited by effect signature.
+    fn infer_fire(&mut self, aff: Rc<Affordance>, delta: &Map<String, Value>) -> u32 {
+        self.apply_delta(delta);
+        let mut row = self.stimulus_row(Rc::clone(&aff.id), Rc::from("unknown"), Principal::Unknown, AttributionBasis::SignatureMatch);
+        row.kind = CauseKind::Fired;
+        row.stimulus = None;
+        row.inferred = true;
+        row.certainty = Certainty::Inferred;
+        row.effect_verified = Some(EffectVerified::Observed(true));
+        row.settled = Some(Box::new(Settled {
+            effect_status: EffectStatus::Unobservable,
+            outcome: Outcome::Committed,
+            writes_observed: Some(EffectVerified::Observed(true)),
+            verify_held: None,
+            error: None,
+        }));
+        row.affordance = Some(Rc::clone(&aff));
+        let idx = self.next_n();
+        let key = self.version;
+        self.transitions.push(row);
+        self.index_attempt(key, 1, RowRef::Transition(idx));
+        self.bump();
+        self.frame_step_fired(&aff.id, true);
+        self.check_demotion();
+        idx
+    }
+
+    /// Rung 7: no state change goes unrecorded.
+    fn floor_row(&mut self, delta: &Map<String, Value>, stimulus: Option<&str>, principal: Option<Principal>, basis: AttributionBasis) -> u32 {
+        self.apply_delta(delta);
+        let label = stimulus.unwrap_or("unknown");
+        let stage: Rc<str> = Rc::from(format!("stimulus:{label}").as_str());
+        let row = self.stimulus_row(stage, Rc::from(label), principal.unwrap_or(Principal::System), basis);
+        let idx = self.next_n();
+        self.transitions.push(row);
+        self.bump();
+        self.check_demotion();
+        idx
+    }
+
+    /// Resolve what the router reported: a page id, else a path through `matchRoute`, else the raw
+    /// string (off-graph, followed, never refused).
+    fn resolve_position(&self, reported: &str) -> Rc<str> {
+        if self.graph.page(reported).is_some() {
+            return self.intern(reported);
+        }
+        if reported.starts_with('/') {
+            if let Some(page) = match_route(&self.graph, reported) {
+                return self.intern(&page);
+            }
+        }
+        Rc::from(reported)
+    }
+}
+
+impl Session {
+    /// Report a (partial, flat) state delta. A non-object delta → `BAD_DELTA`.
+    pub fn update_state(&self, delta: &Value, options: UpdateOptions) -> Result<UpdateResult, SessionError> {
+        self.guard("updateState")?;
+        let Value::Object(delta) = delta else {
+            return Err(SessionError::usage(
+                "BAD_DELTA",
+                format!("updateState: the delta must be a plain object of flat state keys, got {}. Report e.g. {{ 'project.name': 'x' }}.", json_type(delta)),
+            ));
+        };
+        let now = self.host.now_ms();
+        let (idx, attributed, verdict) = {
+            let mut inner = self.inner.borrow_mut();
+            inner.last_now = now;
+            let rung = if let Some(named) = &options.transition_id {
+                match inner.find_transition(named).filter(|i| inner.pending.contains(i)) {
+                    Some(idx) => {
+                        let in_window = inner.windows.contains(&idx);
+                        Rung::Settle { idx, basis: AttributionBasis::NamedByReport, certainty: Certainty::Observed, in_window }
+                    }
+                    None => {
+                        let pending = inner.pending.iter().filter_map(|&p| inner.rec(p).map(Rec::id)).collect();
+                        return Ok(UpdateResult {
+                            ok: false,
+                            attributed: None,
+                            transition: None,
+                            version: inner.version,
+                            reason: Some("UNKNOWN_TRANSITION"),
+                            pending: Some(pending),
+                        });
+                    }
+                }
+            } else {
+                inner.choose_rung(delta, options.stimulus.is_some() || options.principal.is_some())
+            };
+            match rung {
+                Rung::Settle { idx, basis, certainty, in_window } => {
+                    inner.settle_by_report(idx, delta, basis, certainty);
+                    if in_window {
+                        if let Some(rec) = inner.rec_mut(idx) {
+                            rec.verdict_deferred = true;
+                        }
+                    }
+                    (idx, true, !in_window)
+                }
+                Rung::Infer(aff) => (inner.infer_fire(aff, delta), false, false),
+                Rung::Floor { basis } => {
+                    (inner.floor_row(delta, options.stimulus.as_deref(), options.principal, basis), false, false)
+                }
+            }
+        };
+        if verdict {
+            self.run_verdict(idx);
+        }
+        self.flush();
+        let inner = self.inner.borrow();
+        Ok(UpdateResult {
+            ok: true,
+            attributed: Some(attributed),
+            transition: inner.rec(idx).map(|r| inner.snapshot(r)),
+            version: inner.version,
+            reason: None,
+            pending: None,
+        })
+    }
+
+    /// Report the router's position: a page id, or a path resolved with `matchRoute`.
+    pub fn sync(&self, node_or_path: &str, options: SyncOptions) -> Result<SyncResult, SessionError> {
+        self.guard("sync")?;
+        let now = self.host.now_ms();
+        let result = {
+            let mut inner = self.inner.borrow_mut();
+            inner.last_now = now;
+            let target = inner.resolve_position(node_or_path);
+            if let Some((claim_idx, claimed)) = inner.claim.take() {
+                if claimed == target {
+                    if let Some(rec) = inner.rec_mut(claim_idx) {
+                        rec.arrival = Some(Arrival::Observed);
+                    }
+                }
+            }
+            let off_graph = inner.graph.page(&target).is_none();
+            if target == inner.node {
+                if !inner.position_reported {
+                    inner.position_reported = true;
+                    inner.check_dead_end();
+                }
+                SyncResult { changed: false, transition: None, node: target.to_string(), version: inner.version, off_graph }
+            } else {
+                let stimulus: Rc<str> = Rc::from(options.stimulus.as_deref().unwrap_or("navigation"));
+                let principal = options.principal.unwrap_or(Principal::System);
+                let basis = if options.stimulus.is_some() || options.principal.is_some() {
+                    AttributionBasis::DeclaredStimulus
+                } else {
+                    AttributionBasis::Unknown
+                };
+                let idx = inner.move_cursor(Rc::clone(&target), stimulus, principal, basis, now);
+                SyncResult {
+                    changed: true,
+                    transition: inner.rec(idx).map(|r| inner.snapshot(r)),
+                    node: target.to_string(),
+                    version: inner.version,
+                    off_graph,
+                }
+            }
+        };
+        self.flush();
+        Ok(result)
+    }
+}
+
+/// A JSON value's type, for messages (never its content).
+pub(crate) fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

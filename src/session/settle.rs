@@ -1,0 +1,295 @@
+//! Settlement: the commit step, verify (filter or predicate, asked once after the effect), the
+//! failure spine (reject / roll back + walk back / commit stands), handler completion (sync and
+//! deferred), and the retained first settlement. Used by `fire` and `report`.
+
+use std::rc::Rc;
+
+use serde_json::{Map, Value};
+
+use super::state::{Arm, Inner, Outgoing, Settled};
+use super::*;
+use crate::graph::guards::evaluate;
+use crate::graph::Verify;
+use crate::host::{HandlerOutcome, PredicateAnswer};
+
+/// The seed's explanation of a failed verify contract (decision 17: exact text).
+pub(crate) const VERIFY_FAILED_EXPLANATION: &str = "This action declares a verify contract — a condition the app itself said must hold once the action had settled. It did not hold: the app was asked whether this happened, and answered no.";
+
+/// What a verify step needs after the borrow is released.
+pub(crate) enum VerdictPlan {
+    /// Decided without calling out.
+    Decided(Option<VerifyHeld>, Option<Vec<crate::graph::guards::ConditionEvidence>>),
+    /// Ask this predicate about this state.
+    Predicate(crate::host::CallbackId, Value, Rc<str>),
+}
+
+impl Inner {
+    /// Merge a reported delta into the flat state (each key replaced wholesale).
+    pub fn apply_delta(&mut self, delta: &Map<String, Value>) {
+        for (k, v) in delta {
+            self.state.insert(k.clone(), v.clone());
+        }
+        if !delta.is_empty() {
+            self.state_version += 1;
+        }
+    }
+
+    /// The commit step (session.md §9.1) for fire `idx`: stamp the state axis, claim the navigation,
+    /// outcome committed, version +1. `delta` is the settling report, if one exists.
+    pub fn commit_fire(&mut self, idx: u32, delta: Option<&Map<String, Value>>) {
+        let node = Rc::clone(&self.node);
+        let Some(rec) = self.rec_mut(idx) else { return };
+        let Some(aff) = rec.affordance.clone() else { return };
+        let action = &aff.action;
+        rec.effect_verified = Some(match (action.declares_writes(), delta) {
+            (true, Some(d)) => {
+                let all = action.writes.iter().flatten().all(|k| d.contains_key(k));
+                EffectVerified::Observed(all)
+            }
+            _ => EffectVerified::Unobservable,
+        });
+        let mut moved_to = None;
+        match &action.navigates_to {
+            Some(target) => {
+                let target: Rc<str> = Rc::from(target.as_str());
+                rec.to_node_claimed = true;
+                if rec.arrival != Some(Arrival::Observed) {
+                    rec.arrival = Some(Arrival::Claimed);
+                }
+                if node == rec.from_node && target != rec.from_node {
+                    moved_to = Some(Rc::clone(&target));
+                }
+                rec.to_node = Some(target);
+            }
+            None => rec.to_node = Some(Rc::clone(&rec.from_node)),
+        }
+        rec.outcome = Outcome::Committed;
+        if moved_to.is_some() && rec.in_flight {
+            // Decision 6: a page whose component mounts its actions synchronously on arrival must
+            // not be called a dead end, so a claimed hop is checked when the handler returns.
+            rec.dead_end_deferred = true;
+        }
+        let check_now = moved_to.is_some() && !rec.in_flight;
+        if let Some(target) = moved_to {
+            self.node = self.intern(&target);
+            self.position_reported = false;
+        }
+        self.bump();
+        if check_now {
+            self.check_dead_end();
+        }
+        self.check_demotion();
+    }
+
+    /// Retain the first settlement of fire `idx` (later calls change nothing) and queue the notice.
+    pub fn settle_rest(&mut self, idx: u32, status: EffectStatus, verify_held: Option<VerifyHeld>, error: Option<SettlementError>) {
+        let Some(rec) = self.rec_mut(idx) else { return };
+        if !rec.latch_open {
+            return;
+        }
+        rec.latch_open = false;
+        rec.settled = Some(Box::new(Settled {
+            effect_status: status,
+            outcome: rec.outcome,
+            writes_observed: rec.effect_verified,
+            verify_held,
+            error,
+        }));
+        let id = rec.id();
+        let step = Rc::clone(&rec.stage);
+        if matches!(status, EffectStatus::Performed | EffectStatus::Unobservable) {
+            self.frame_step_fired(&step, false);
+        }
+        self.outbox.push(Outgoing::Settled(id));
+    }
+
+    /// The failure spine (session.md §9.4) for fire `idx`.
+    pub fn failure_spine(&mut self, idx: u32, error: SettlementError, verify_route: bool) {
+        let now = self.last_now;
+        if let Some(pos) = self.pending.iter().position(|&p| p == idx) {
+            self.pending.remove(pos);
+            if let Some(rec) = self.rec_mut(idx) {
+                rec.outcome = Outcome::Rejected;
+            }
+            self.bump();
+        } else {
+            let mut walk_back = None;
+            let node = Rc::clone(&self.node);
+            if let Some(rec) = self.rec_mut(idx) {
+                if rec.outcome == Outcome::Committed && rec.effect_verified == Some(EffectVerified::Unobservable) {
+                    rec.outcome = Outcome::RolledBack;
+                    if rec.to_node_claimed {
+                        if let Some(to) = &rec.to_node {
+                            if *to == node && *to != rec.from_node {
+                                walk_back = Some(Rc::clone(&rec.from_node));
+                            }
+                        }
+                    }
+                    self.bump();
+                }
+            }
+            if let Some(from) = walk_back {
+                self.move_cursor(from, Rc::from("navigation"), Principal::System, AttributionBasis::DeclaredStimulus, now);
+            }
+        }
+        let held = verify_route.then_some(VerifyHeld::Failed);
+        self.settle_rest(idx, EffectStatus::Refused, held, Some(error));
+    }
+
+    /// Prepare the verify step of fire `idx`: a filter is decided here; a predicate is handed back
+    /// (with a detached state copy) for the caller to ask once the borrow is released.
+    pub fn plan_verdict(&mut self, idx: u32) -> VerdictPlan {
+        let Some(rec) = self.rec(idx) else { return VerdictPlan::Decided(None, None) };
+        let Some(aff) = rec.affordance.clone() else { return VerdictPlan::Decided(None, None) };
+        match &aff.action.verify {
+            None => VerdictPlan::Decided(None, None),
+            Some(Verify::Filter(filter)) => {
+                let verdict = evaluate(filter, &self.state);
+                if !verdict.passed {
+                    VerdictPlan::Decided(Some(VerifyHeld::Failed), Some(verdict.failing()))
+                } else if !verdict.unevaluated.is_empty() {
+                    VerdictPlan::Decided(Some(VerifyHeld::Unevaluable), None)
+                } else {
+                    VerdictPlan::Decided(Some(VerifyHeld::Held), None)
+                }
+            }
+            Some(Verify::Predicate(cb)) => {
+                self.predicates.push(Rc::clone(&aff.id));
+                VerdictPlan::Predicate(*cb, Value::Object(self.state.clone()), Rc::clone(&aff.id))
+            }
+        }
+    }
+
+    /// Apply a verify verdict to fire `idx`: held / unevaluable / none → performed; failed → spine.
+    pub fn apply_verdict(&mut self, idx: u32, held: Option<VerifyHeld>, evidence: Option<Vec<crate::graph::guards::ConditionEvidence>>) {
+        if held == Some(VerifyHeld::Failed) {
+            let error = SettlementError {
+                reason: "VERIFY_FAILED".into(),
+                message: VERIFY_FAILED_EXPLANATION.into(),
+                evidence,
+            };
+            self.failure_spine(idx, error, true);
+        } else {
+            self.settle_rest(idx, EffectStatus::Performed, held, None);
+        }
+    }
+}
+
+impl Session {
+    /// Ask the verify contract of fire `idx` and settle it (borrow released around a predicate).
+    pub(crate) fn run_verdict(&self, idx: u32) {
+        let plan = self.inner.borrow_mut().plan_verdict(idx);
+        match plan {
+            VerdictPlan::Decided(held, evidence) => self.inner.borrow_mut().apply_verdict(idx, held, evidence),
+            VerdictPlan::Predicate(cb, state, action) => {
+                let answer = self.host.ask_predicate(self, cb, &state);
+                let mut inner = self.inner.borrow_mut();
+                inner.predicates.pop();
+                let held = match answer {
+                    PredicateAnswer::Held => VerifyHeld::Held,
+                    PredicateAnswer::Failed => VerifyHeld::Failed,
+                    PredicateAnswer::Threw(message) => {
+                        inner.warn(format!(
+                            "groundfacts: the verify predicate of '{action}' threw ({message}); the fire is settled with verifyHeld 'unevaluable'. Make the predicate return true or false without throwing."
+                        ));
+                        VerifyHeld::Unevaluable
+                    }
+                    PredicateAnswer::NotBoolean(what) => {
+                        inner.warn(format!(
+                            "groundfacts: the verify predicate of '{action}' returned {what}, not a boolean; the fire is settled with verifyHeld 'unevaluable'. Predicates must answer synchronously with true or false."
+                        ));
+                        VerifyHeld::Unevaluable
+                    }
+                };
+                inner.apply_verdict(idx, Some(held), None);
+            }
+        }
+    }
+
+    /// A fire's handler (or `navigate`) came back with `outcome`: completion or the failure spine.
+    pub(crate) fn complete(&self, idx: u32, outcome: HandlerOutcome, via_navigate: bool) {
+        let needs_verdict = {
+            let mut inner = self.inner.borrow_mut();
+            let Some(rec) = inner.rec_mut(idx) else { return };
+            let deferred_dead_end = std::mem::take(&mut rec.dead_end_deferred);
+            let stage = Rc::clone(&rec.stage);
+            let mut verdict_deferred = false;
+            if !matches!(outcome, HandlerOutcome::Deferred(_)) {
+                rec.in_flight = false;
+                verdict_deferred = std::mem::take(&mut rec.verdict_deferred);
+            }
+            let (latch_open, arm) = (rec.latch_open, rec.arm);
+            let needs = match outcome {
+                HandlerOutcome::Deferred(token) => {
+                    inner.deferred.insert(token, idx);
+                    false
+                }
+                HandlerOutcome::Returned(value) => {
+                    if let (Some(v), Some(rec)) = (value, inner.rec_mut(idx)) {
+                        rec.produced = Some(Box::new(v));
+                    }
+                    if !latch_open {
+                        false
+                    } else if verdict_deferred {
+                        true
+                    } else {
+                        match arm {
+                            Arm::SettleOnCompletion => {
+                                if let Some(pos) = inner.pending.iter().position(|&p| p == idx) {
+                                    inner.pending.remove(pos);
+                                    inner.commit_fire(idx, None);
+                                }
+                                true
+                            }
+                            Arm::NoWrites => true,
+                            Arm::AwaitingState | Arm::BornAtRest | Arm::None => false,
+                        }
+                    }
+                }
+                HandlerOutcome::Threw(message) => {
+                    let (reason, who) = if via_navigate { ("NAVIGATE_THREW", "navigate for") } else { ("HANDLER_THREW", "handler for") };
+                    inner.failure_spine(idx, SettlementError { reason: reason.into(), message: message.clone(), evidence: None }, false);
+                    inner.warn(format!("groundfacts: {who} '{stage}' threw: {message} — recorded as not performed."));
+                    false
+                }
+                HandlerOutcome::ReturnedFailure(message) => {
+                    inner.failure_spine(idx, SettlementError { reason: "HANDLER_FAILED".into(), message: message.clone(), evidence: None }, false);
+                    inner.warn(format!("groundfacts: handler for '{stage}' returned failure: {message} — recorded as not performed."));
+                    false
+                }
+            };
+            if deferred_dead_end {
+                inner.check_dead_end();
+            }
+            needs
+        };
+        if needs_verdict {
+            self.run_verdict(idx);
+        }
+    }
+
+    /// Finish a fire whose handler returned a thenable (`HandlerOutcome::Deferred(token)`).
+    pub fn complete_deferred_handler(&self, token: u32, outcome: HandlerOutcome) -> Result<(), SessionError> {
+        self.guard("completeDeferredHandler")?;
+        let now = self.host.now_ms();
+        let idx = {
+            let mut inner = self.inner.borrow_mut();
+            inner.last_now = now;
+            inner.deferred.remove(&token)
+        };
+        let Some(idx) = idx else {
+            return Err(SessionError::usage(
+                "UNKNOWN_DEFERRED",
+                format!("completeDeferredHandler: no fire is waiting on deferred handler token {token}. Each token completes once."),
+            ));
+        };
+        let outcome = match outcome {
+            // A thenable resolving to another thenable is not a completion the core can wait on twice.
+            HandlerOutcome::Deferred(_) => HandlerOutcome::Returned(None),
+            other => other,
+        };
+        self.complete(idx, outcome, false);
+        self.flush();
+        Ok(())
+    }
+}

@@ -1,0 +1,442 @@
+//! The session's internal state: compact ledger rows, the served catalogue (compiled actions plus live
+//! mount declarations), the registry, queues, the version clock and the outbox of call-outs.
+//!
+//! Rows share ids, node names and the captured affordance as `Rc`s so a recorded attempt costs a
+//! couple of hundred bytes; public snapshots (`records`) are built from them on demand by `ledgers`.
+//! Used by every other session module; never exposed.
+
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use serde_json::{Map, Value};
+
+use super::error::SessionError;
+use super::records::*;
+use super::results::*;
+use crate::graph::guards::ConditionEvidence;
+use crate::graph::{Action, NavigationGraph};
+use crate::host::CallbackId;
+
+/// A served action with its id and sentence as shared strings. Immutable: a remount with new wording
+/// is a new `Affordance`, so a row that captured the old one keeps the old words.
+#[derive(Debug)]
+pub(crate) struct Affordance {
+    pub id: Rc<str>,
+    pub does: Rc<str>,
+    pub action: Rc<Action>,
+}
+
+impl Affordance {
+    pub fn new(action: Action) -> Affordance {
+        Affordance { id: Rc::from(action.id.as_str()), does: Rc::from(action.does.as_str()), action: Rc::new(action) }
+    }
+}
+
+/// How a fire will come to rest (session.md §9.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Arm {
+    /// Declares writes, state tap on: waits for an attributed report.
+    AwaitingState,
+    /// Declares writes, no tap: settles when its handler completes.
+    SettleOnCompletion,
+    /// Declares writes, nothing runs: born at rest, unobservable.
+    BornAtRest,
+    /// Declares no writes: committed at once; verify after the handler.
+    NoWrites,
+    /// Not a fire (stimulus, sync, structure, inferred).
+    None,
+}
+
+/// The retained first settlement of a fire.
+#[derive(Debug, Clone)]
+pub(crate) struct Settled {
+    pub effect_status: EffectStatus,
+    pub outcome: Outcome,
+    pub writes_observed: Option<EffectVerified>,
+    pub verify_held: Option<VerifyHeld>,
+    pub error: Option<SettlementError>,
+}
+
+/// One transition row.
+#[derive(Debug)]
+pub(crate) struct Rec {
+    /// The id prefix: the affordance id, `sync:<node>` or `stimulus:<kind>`.
+    pub stage: Rc<str>,
+    pub n: u32,
+    pub kind: CauseKind,
+    pub principal: Principal,
+    pub basis: AttributionBasis,
+    pub certainty: Certainty,
+    /// Fired rows: the affordance as served at fire time (does, writes, verify, goTo).
+    pub affordance: Option<Rc<Affordance>>,
+    pub stimulus: Option<Rc<str>>,
+    pub inferred: bool,
+    pub timestamp: f64,
+    pub payload: Option<Box<Value>>,
+    pub outcome: Outcome,
+    pub effect_verified: Option<EffectVerified>,
+    pub from_node: Rc<str>,
+    pub to_node: Option<Rc<str>>,
+    pub to_node_claimed: bool,
+    pub arrival: Option<Arrival>,
+    pub unverified_edge: bool,
+    pub guard_unevaluated: Option<Box<Vec<String>>>,
+    pub produced: Option<Box<Value>>,
+    pub cursor_version: u64,
+    pub ask_n: Option<u32>,
+    pub materialized: bool,
+    pub arm: Arm,
+    /// The settlement latch: open while the fire has not come to rest.
+    pub latch_open: bool,
+    /// The handler (or a deferred promise) is still running.
+    pub in_flight: bool,
+    /// A report committed this fire inside its handler window; verify waits for the handler's return.
+    pub verdict_deferred: bool,
+    /// A claimed hop whose dead-end check waits for the handler's return (decision 6).
+    pub dead_end_deferred: bool,
+    pub settled: Option<Box<Settled>>,
+}
+
+impl Rec {
+    pub fn id(&self) -> String {
+        format!("{}#{}", self.stage, self.n)
+    }
+    pub fn is_fire(&self) -> bool {
+        self.kind == CauseKind::Fired
+    }
+}
+
+/// One gap row.
+#[derive(Debug)]
+pub(crate) struct Gap {
+    pub kind: GapKind,
+    pub timestamp: f64,
+    pub node: Rc<str>,
+    pub version: u64,
+    pub available_actions: Rc<[Rc<str>]>,
+    pub affordance_id: Option<Rc<str>>,
+    pub does: Option<Rc<str>>,
+    pub rejection_reason: Option<&'static str>,
+    pub principal: Option<Principal>,
+    pub evidence: Option<Box<Vec<ConditionEvidence>>>,
+    pub journey_id: Option<Rc<str>>,
+    pub off_graph: bool,
+    pub request: Option<Box<str>>,
+    pub reason: Option<Box<str>>,
+    pub actions_may_be_stale: bool,
+}
+
+/// Which ledger row an attempt index entry points at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RowRef {
+    Gap(u32),
+    Transition(u32),
+}
+
+/// One entry of the append-only attempt index, kept in (key, rank) order.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AttemptRef {
+    pub key: u64,
+    pub rank: u8,
+    pub row: RowRef,
+}
+
+/// A live handler registration.
+#[derive(Debug, Clone)]
+pub(crate) struct RegEntry {
+    pub handler: CallbackId,
+    pub group: u32,
+    pub enabled: bool,
+}
+
+/// A `registerActions` group.
+#[derive(Debug)]
+pub(crate) struct Group {
+    pub page: Rc<str>,
+    /// Ids this group registered a handler for.
+    pub handler_ids: Vec<Rc<str>>,
+    /// Ids this group declared at mount.
+    pub declared: Vec<Rc<str>>,
+    pub callbacks: Vec<CallbackId>,
+    /// Whether a `setEnabled(false)` on this group's handler-less action already warned.
+    pub live: bool,
+}
+
+/// A confirm ask.
+#[derive(Debug)]
+pub(crate) struct Ask {
+    pub n: u32,
+    pub affordance_id: Rc<str>,
+    pub does: Option<Rc<str>>,
+    pub input: Option<Value>,
+    pub answer: Option<AskAnswer>,
+    pub spent: bool,
+    /// Left the book (default mode: spent or closed).
+    pub removed: bool,
+    pub by: Option<String>,
+    pub note: Option<String>,
+}
+
+/// A work row.
+#[derive(Debug)]
+pub(crate) struct Work {
+    pub n: u32,
+    pub transition: Option<u32>,
+    pub affordance_id: Option<Rc<str>>,
+    pub does: Option<Rc<str>>,
+    pub started_at: f64,
+    pub principal: Principal,
+    pub open: bool,
+}
+
+/// A journey frame.
+#[derive(Debug, Clone)]
+pub(crate) struct Frame {
+    pub journey_id: Rc<str>,
+    pub status: FrameStatus,
+    pub principal: Principal,
+    pub opened_at: f64,
+    pub opened_at_version: u64,
+    pub fired_steps: Vec<Rc<str>>,
+    pub inferred_steps: Vec<Rc<str>>,
+    pub closed_at_version: Option<u64>,
+}
+
+/// A call-out queued while borrowed, delivered after release.
+#[derive(Debug)]
+pub(crate) enum Outgoing {
+    Warn(String),
+    Settled(String),
+    Release(Vec<CallbackId>),
+}
+
+pub(crate) struct Inner {
+    pub graph: Rc<NavigationGraph>,
+    pub node: Rc<str>,
+    pub position_reported: bool,
+    pub version: u64,
+    pub state_version: u64,
+    /// Bumped on every served-structure change (also the dead-end fingerprint).
+    pub structure_gen: u64,
+    /// The version right after the last structure bump: a change while `version` still equals it
+    /// coalesces into that bump.
+    pub last_structure_bump: Option<u64>,
+    pub state: Map<String, Value>,
+    pub state_tap: bool,
+    pub can_navigate: bool,
+    pub enforced: bool,
+    pub approval_option_passed: bool,
+
+    /// Page ids as shared strings, for node interning.
+    pub page_names: HashMap<Rc<str>, ()>,
+    /// Compiled actions in graph order, and their index.
+    pub compiled: Vec<Rc<Affordance>>,
+    pub compiled_index: HashMap<Rc<str>, usize>,
+    /// Live mount declarations: id → stack of (group, affordance), newest last.
+    pub mounted: HashMap<Rc<str>, Vec<(u32, Rc<Affordance>)>>,
+    /// Mount-declared ids in first-declaration order (served after the compiled ones).
+    pub mount_order: Vec<Rc<str>>,
+    pub registry: HashMap<Rc<str>, RegEntry>,
+    pub groups: HashMap<u32, Group>,
+    pub next_group: u32,
+    pub journey_ids: Vec<String>,
+
+    pub transitions: Vec<Rec>,
+    pub gaps: Vec<Gap>,
+    pub attempts: Vec<AttemptRef>,
+    /// Record indexes of fires awaiting a state report, oldest first.
+    pub pending: Vec<u32>,
+    /// Record indexes whose handler is executing, innermost last.
+    pub windows: Vec<u32>,
+    /// The open navigation claim: (record index, claimed target).
+    pub claim: Option<(u32, Rc<str>)>,
+    /// Deferred handler tokens → record index.
+    pub deferred: HashMap<u32, u32>,
+    /// Action ids whose verify predicate is running (innermost last).
+    pub predicates: Vec<Rc<str>>,
+
+    pub asks: Vec<Ask>,
+    pub next_confirm: u32,
+    pub work: Vec<Work>,
+    pub frame: Option<Frame>,
+    pub closed_frames: Vec<Frame>,
+
+    pub dead_end_seen: HashSet<(Rc<str>, u64)>,
+    pub dead_end_warned: HashSet<Rc<str>>,
+    pub warned_once: HashSet<String>,
+    /// Offered ids cached per (version, structure gen, node).
+    pub offered_cache: Option<(u64, u64, Rc<str>, Rc<[Rc<str>]>)>,
+    pub outbox: Vec<Outgoing>,
+    /// The host clock read at the start of the current call (row timestamps).
+    pub last_now: f64,
+}
+
+impl Inner {
+    pub fn new(graph: &Rc<NavigationGraph>, options: SessionOptions, can_navigate: bool) -> Result<Inner, SessionError> {
+        let node = match &options.node {
+            Some(n) => {
+                if graph.page(n).is_none() {
+                    let known: Vec<&str> = graph.page_ids().collect();
+                    return Err(SessionError::usage(
+                        "UNKNOWN_NODE",
+                        format!(
+                            "createSession: node '{n}' is not a page of graph '{}'. Known pages: {}. Pass one of them, or omit node to start on the first page.",
+                            graph.id,
+                            known.join(", ")
+                        ),
+                    ));
+                }
+                n.clone()
+            }
+            None => match graph.pages.first() {
+                Some(p) => p.id.clone(),
+                None => {
+                    return Err(SessionError::usage(
+                        "UNKNOWN_NODE",
+                        format!("createSession: graph '{}' has no pages, so there is nowhere to start. Declare at least one page.", graph.id),
+                    ))
+                }
+            },
+        };
+        let mut page_names = HashMap::new();
+        for p in &graph.pages {
+            page_names.insert(Rc::from(p.id.as_str()), ());
+        }
+        let mut compiled = Vec::with_capacity(graph.actions.len());
+        let mut compiled_index = HashMap::new();
+        for (i, a) in graph.actions.iter().enumerate() {
+            let aff = Rc::new(Affordance::new(a.clone()));
+            compiled_index.insert(Rc::clone(&aff.id), i);
+            compiled.push(aff);
+        }
+        let state_tap = options.state.is_some();
+        let mut inner = Inner {
+            graph: Rc::clone(graph),
+            node: Rc::from(""),
+            position_reported: true,
+            version: 0,
+            state_version: 0,
+            structure_gen: 0,
+            last_structure_bump: None,
+            state: options.state.unwrap_or_default(),
+            state_tap,
+            can_navigate,
+            enforced: options.require_human_approval == Some(true),
+            approval_option_passed: options.require_human_approval.is_some(),
+            page_names,
+            compiled,
+            compiled_index,
+            mounted: HashMap::new(),
+            mount_order: Vec::new(),
+            registry: HashMap::new(),
+            groups: HashMap::new(),
+            next_group: 0,
+            journey_ids: graph.journeys.iter().map(|j| j.id.clone()).collect(),
+            transitions: Vec::new(),
+            gaps: Vec::new(),
+            attempts: Vec::new(),
+            pending: Vec::new(),
+            windows: Vec::new(),
+            claim: None,
+            deferred: HashMap::new(),
+            predicates: Vec::new(),
+            asks: Vec::new(),
+            next_confirm: 1,
+            work: Vec::new(),
+            frame: None,
+            closed_frames: Vec::new(),
+            dead_end_seen: HashSet::new(),
+            dead_end_warned: HashSet::new(),
+            warned_once: HashSet::new(),
+            offered_cache: None,
+            outbox: Vec::new(),
+            last_now: 0.0,
+        };
+        inner.node = inner.intern(&node);
+        Ok(inner)
+    }
+
+    /// A node name as a shared string (page ids are shared; off-graph names are allocated).
+    pub fn intern(&self, node: &str) -> Rc<str> {
+        match self.page_names.get_key_value(node) {
+            Some((k, _)) => Rc::clone(k),
+            None => Rc::from(node),
+        }
+    }
+
+    /// The affordance served under `id` now: compiled first, else the newest live mount declaration.
+    pub fn served(&self, id: &str) -> Option<&Rc<Affordance>> {
+        if let Some(&i) = self.compiled_index.get(id) {
+            return self.compiled.get(i);
+        }
+        self.mounted.get(id).and_then(|stack| stack.last()).map(|(_, a)| a)
+    }
+
+    /// Every served affordance in served order (compiled, then mount-declared).
+    pub fn served_all(&self) -> impl Iterator<Item = &Rc<Affordance>> {
+        self.compiled.iter().chain(
+            self.mount_order
+                .iter()
+                .filter(|id| !self.compiled_index.contains_key(*id))
+                .filter_map(|id| self.mounted.get(id).and_then(|s| s.last()).map(|(_, a)| a)),
+        )
+    }
+
+    /// Advance the clock by one.
+    pub fn bump(&mut self) -> u64 {
+        self.version += 1;
+        self.version
+    }
+
+    /// The next transition counter value (`<stage>#<n>`).
+    pub fn next_n(&self) -> u32 {
+        u32::try_from(self.transitions.len()).unwrap_or(u32::MAX)
+    }
+
+    pub fn rec(&self, idx: u32) -> Option<&Rec> {
+        self.transitions.get(idx as usize)
+    }
+
+    pub fn rec_mut(&mut self, idx: u32) -> Option<&mut Rec> {
+        self.transitions.get_mut(idx as usize)
+    }
+
+    /// Resolve a transition id (`<stage>#<n>`) to its record index.
+    pub fn find_transition(&self, id: &str) -> Option<u32> {
+        let (stage, n) = id.rsplit_once('#')?;
+        let n: u32 = n.parse().ok()?;
+        let rec = self.transitions.get(n as usize)?;
+        (&*rec.stage == stage && rec.n == n).then_some(n)
+    }
+
+    pub fn warn(&mut self, message: impl Into<String>) {
+        self.outbox.push(Outgoing::Warn(message.into()));
+    }
+
+    /// Warn once per `key` per session.
+    pub fn warn_once(&mut self, key: String, message: impl Into<String>) {
+        if self.warned_once.insert(key) {
+            self.warn(message);
+        }
+    }
+
+    /// The verify predicate currently running, if any (mutating calls are refused meanwhile).
+    pub fn predicate_running(&self) -> Option<Rc<str>> {
+        self.predicates.last().cloned()
+    }
+
+    /// Append to the attempt index, keeping (key, rank) order.
+    pub fn index_attempt(&mut self, key: u64, rank: u8, row: RowRef) {
+        let entry = AttemptRef { key, rank, row };
+        // Rows arrive in order by construction (a refusal never bumps, a fire bumps at once); the
+        // backwards walk only guards that invariant instead of trusting it.
+        let mut at = self.attempts.len();
+        while let Some(prev) = at.checked_sub(1).and_then(|i| self.attempts.get(i)) {
+            if (prev.key, prev.rank) <= (key, rank) {
+                break;
+            }
+            at -= 1;
+        }
+        self.attempts.insert(at, entry);
+    }
+}
