@@ -34,13 +34,9 @@ function AskCards({ demo }: { demo: Demo }) {
   const [error, setError] = useState('');
   const asks = demo.session.asks().map(asRecord);
   const answer = (askId: string, yes: boolean) => {
-    try {
-      if (yes) demo.session.approve(askId, { by: 'the person at the keyboard' });
-      else demo.session.decline(askId, { by: 'the person at the keyboard' });
-      setError('');
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    }
+    const by = { by: 'the person at the keyboard' };
+    const door = asRecord(yes ? demo.session.approve(askId, by) : demo.session.decline(askId, by));
+    setError(door.ok === false ? `${String(door.reason)}: ${String(door.explanation ?? '')}` : '');
     demo.changed();
   };
   return (
