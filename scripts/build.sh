@@ -11,14 +11,15 @@ cd "$ROOT"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 PROFILE="${GROUNDFACTS_PROFILE:-release}"
+TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 say() { printf 'build: %s\n' "$*" >&2; }
 
 if [ "$PROFILE" = release ]; then
   cargo build --lib --target wasm32-unknown-unknown --release
-  WASM="target/wasm32-unknown-unknown/release/groundfacts.wasm"
+  WASM="$TARGET_DIR/wasm32-unknown-unknown/release/groundfacts.wasm"
 else
   cargo build --lib --target wasm32-unknown-unknown
-  WASM="target/wasm32-unknown-unknown/debug/groundfacts.wasm"
+  WASM="$TARGET_DIR/wasm32-unknown-unknown/debug/groundfacts.wasm"
 fi
 
 rm -rf pkg pkg-node

@@ -31,7 +31,7 @@ fi
 have_bindgen="$(wasm-bindgen --version 2>/dev/null || true)"
 if [ "$have_bindgen" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (found: ${have_bindgen:-none}); this takes ~5 min"
-  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force >&2
 fi
 
 # 3. Pinned node tools (npm binaryen's wasm-opt — Debian's binaryen corrupts wasm-bindgen output —
@@ -40,12 +40,12 @@ TOOLS="$ROOT/scripts"
 stamp="$TOOLS/node_modules/.groundfacts-installed"
 if [ ! -f "$stamp" ] || [ "$TOOLS/package.json" -nt "$stamp" ] || [ "$TOOLS/package-lock.json" -nt "$stamp" ]; then
   say "installing pinned node tools (binaryen, typescript)"
-  (cd "$TOOLS" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi)
+  (cd "$TOOLS" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi) >&2
   touch "$stamp"
 fi
 
 # 4. Browser-test prerequisites belong to the browser tests' own setup, if they have one.
-if [ -x "$ROOT/scripts/setup-browser.sh" ]; then
-  "$ROOT/scripts/setup-browser.sh"
+if [ -f "$ROOT/scripts/setup-browser.sh" ]; then
+  bash "$ROOT/scripts/setup-browser.sh"
 fi
 say "ok (wasm-bindgen $WASM_BINDGEN_VERSION, $("$TOOLS/node_modules/.bin/wasm-opt" --version | head -1))"

@@ -24,9 +24,9 @@ step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
 step "node tests (tests/js, against pkg-node/)"
 node --test "$ROOT"/tests/js/*.test.cjs
 
-if [ -x "$ROOT/scripts/test-browser.sh" ]; then
+if [ -f "$ROOT/scripts/test-browser.sh" ]; then
   step "browser tests"
-  GROUNDFACTS_SKIP_SETUP=1 "$ROOT/scripts/test-browser.sh"
+  GROUNDFACTS_SKIP_SETUP=1 bash "$ROOT/scripts/test-browser.sh"
 else
   step "browser tests: none in this checkout (scripts/test-browser.sh absent)"
 fi

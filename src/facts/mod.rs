@@ -1,3 +1,22 @@
 //! The text renderers: the facts block (`groundTruth`) and the friendly brief (`contextBrief`).
 //!
-//! STUB — to be implemented (facts-and-serving.md §1–3).
+//! - `text`: the fixed strings and the label rules (the only way an id reaches either text).
+//! - `grade`: the grading ladder for a fired attempt.
+//! - `block`: the facts block, a pure function over [`FactsView`].
+//! - `brief`: the brief, a pure function over [`BriefView`].
+//! - `read`: builds both views from a `Session` through its cheap accessors and renders them.
+//!
+//! Uses `graph` (what is declared now) and `session` (ledgers, asks, pending, work). Used by `js`
+//! (`session.groundTruth()` / `session.contextBrief()`) and `serve` (the facts on every whats_here).
+
+pub mod block;
+pub mod brief;
+pub mod grade;
+pub mod read;
+pub mod text;
+
+pub use block::{normalize_max, render_facts, select_attempts, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView};
+pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
+pub use read::{brief_view, context_brief, context_brief_capped, facts_view, ground_truth, Brief, FactsBlock};
+pub use grade::{grade, EffectCheck, FireFacts, Grade, Outcome};
+pub use text::{ActionRef, NodeRef, Who};

@@ -8,7 +8,7 @@
 //! properties and throwing getters/proxies (`UNSUPPORTED_VALUE`). Every reflective JS call goes through a
 //! `catch` import, so a hostile proxy surfaces as an error value, never as an exception unwinding wasm.
 //!
-//! Out: `serde_json::Value` / `Serialize` data → plain JS objects and arrays (maps as objects).
+//! Out: `serde_json::Value` / `Serialize` data → plain JS objects and arrays, through `JSON.parse`.
 //! Used by every exported `js::*` function.
 
 use js_sys::{Array, Function, Object};
@@ -233,12 +233,19 @@ fn path_segment(key: &str) -> String {
     }
 }
 
-/// Serialise core data for JS: maps become plain objects, `None` fields are skipped by the types themselves.
+/// Serialise core data for JS as `JSON.parse` of serde_json text. Measured against serde-wasm-bindgen
+/// (maps as objects) on the bench: equal within noise (available() ~10 µs either way; transitions() of
+/// 5,000 rows 61 vs 69 ms, gaps() 14 vs 11 ms) and 11 kB smaller wasm, so the text route it is.
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    value
-        .serialize(&serializer)
-        .map_err(|e| errors::session_error("INTERNAL", &format!("could not hand a result to JS ({e}); this is a groundfacts bug")))
+    let text = serde_json::to_string(value)
+        .map_err(|e| errors::session_error("INTERNAL", &format!("could not hand a result to JS ({e}); this is a groundfacts bug")))?;
+    json_parse(&text)
+}
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(catch, js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> Result<JsValue, JsValue>;
 }
 
 /// Member `key` of an options object; `undefined` when the object itself is `undefined`/`null`.
@@ -270,6 +277,18 @@ pub fn opt_bool(options: &JsValue, key: &str, what: &str) -> Result<Option<bool>
         return Ok(None);
     }
     value.as_bool().map(Some).ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be true or false")))
+}
+
+/// An optional finite number member.
+pub fn opt_number(options: &JsValue, key: &str, what: &str) -> Result<Option<f64>, JsValue> {
+    let value = field(options, key, what)?;
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.is_finite() => Ok(Some(n)),
+        _ => Err(errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a finite number"))),
+    }
 }
 
 /// An optional non-negative integer member.

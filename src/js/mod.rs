@@ -1,8 +1,10 @@
 //! The JS boundary (wasm32 only): the one module that names wasm-bindgen, js-sys and web-sys.
 //!
-//! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `errors`
-//! (the JS error classes), `convert` (values both ways), `callbacks` (the slab of app functions), and — as
-//! the core layers land — `host` (the `Host` implementation over JS functions), `session`, `port`.
+//! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
+//! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
+//! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
+//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways) and
+//! `types` (the TypeScript shapes of results).
 //!
 //! Boundary invariants — every exported function keeps all of them:
 //! 1. **No panic reaches JS.** No `unwrap`/`expect`/indexing that can fail outside tests. A panic in wasm
@@ -24,7 +26,9 @@ mod callbacks;
 mod convert;
 mod errors;
 mod graph;
+mod handles;
 mod host;
+mod port;
 mod session;
 mod types;
 

@@ -1,5 +1,4 @@
-//! `createSession(graph, navigate?, options?)` and the `Session` class; `ActionGroup` and `WorkHandle`,
-//! the two handles a session hands out.
+//! `createSession(graph, navigate?, options?)` and the `Session` class.
 //!
 //! A thin adapter: arguments are read and checked here (`convert`), the core `crate::session::Session`
 //! does the work, results go back as plain JS data. The core holds no borrow while it calls the app (the
@@ -14,11 +13,13 @@ use js_sys::{Function, Promise};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use super::convert::{self, opt_bool, opt_function, opt_string, string_arg};
+use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
 use super::graph::JsNavigationGraph;
+use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
 use super::callbacks;
+use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
@@ -210,10 +211,10 @@ impl JsSession {
             Ok(group) => group,
             Err(err) => return fail(session_error(err)),
         };
-        let handle = ActionGroup { session: Rc::clone(&self.session), id: group };
+        let handle = ActionGroup::new(Rc::clone(&self.session), group);
         for (name, on) in enabled {
             let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("registerActions: spec.enabled.{name} must be true or false")))?;
-            self.session.set_enabled(&handle.id, &name, on).map_err(session_error)?;
+            self.session.set_enabled(&handle.group_id(), &name, on).map_err(session_error)?;
         }
         Ok(handle)
     }
@@ -346,7 +347,7 @@ impl JsSession {
             Some(string_arg(&affordance_id, "beginWork: affordanceId")?)
         };
         let work_id = self.session.begin_work(affordance_id.as_deref()).map_err(session_error)?;
-        Ok(WorkHandle { session: Rc::clone(&self.session), work_id })
+        Ok(WorkHandle::new(Rc::clone(&self.session), work_id))
     }
 
     /// Work the app says it is still doing.
@@ -378,6 +379,25 @@ impl JsSession {
             Some(frame) => convert::to_js(&frame),
             None => Ok(JsValue::NULL),
         }
+    }
+
+    /// The facts block: every attempt, refusals included, under the header that ranks it above the
+    /// conversation. Send it verbatim, every turn.
+    #[wasm_bindgen(js_name = groundTruth, unchecked_return_type = "RenderedBlock")]
+    pub fn ground_truth(&self, #[wasm_bindgen(unchecked_optional_param_type = "GroundTruthOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+        let what = "groundTruth: options";
+        let since = opt_count(&options, "sinceVersion", what)?;
+        let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
+        convert::to_js(&facts::ground_truth(&self.session, since, max))
+    }
+
+    /// The friendly brief: position, options, recent happenings (refusals are the facts block's job).
+    #[wasm_bindgen(js_name = contextBrief, unchecked_return_type = "ContextBrief")]
+    pub fn context_brief(&self, #[wasm_bindgen(unchecked_optional_param_type = "ContextBriefOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+        let what = "contextBrief: options";
+        let since = opt_count(&options, "sinceVersion", what)?;
+        let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
+        convert::to_js(&facts::context_brief_capped(&self.session, since, max))
     }
 
     /// A journey's steps and where each stands, or `undefined` for an unknown id.
@@ -413,57 +433,4 @@ fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValu
             )),
         })
         .collect()
-}
-
-/// The handle of one `registerActions` call.
-#[wasm_bindgen]
-pub struct ActionGroup {
-    session: Rc<Session>,
-    id: String,
-}
-
-#[wasm_bindgen]
-impl ActionGroup {
-    /// The group id (`mount:<page>#N`).
-    #[wasm_bindgen(getter)]
-    pub fn id(&self) -> String {
-        self.id.clone()
-    }
-
-    /// Release the group's handlers and declarations. Idempotent.
-    pub fn unregister(&self) -> Result<(), JsValue> {
-        self.session.unregister(&self.id).map_err(session_error)
-    }
-
-    /// Grey a registered control out (`false`) or back in (`true`).
-    #[wasm_bindgen(js_name = setEnabled)]
-    pub fn set_enabled(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
-    ) -> Result<(), JsValue> {
-        let name = string_arg(&name, "setEnabled: name")?;
-        let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false"))?;
-        self.session.set_enabled(&self.id, &name, on).map_err(session_error)
-    }
-}
-
-/// The handle of one `beginWork` call.
-#[wasm_bindgen]
-pub struct WorkHandle {
-    session: Rc<Session>,
-    work_id: String,
-}
-
-#[wasm_bindgen]
-impl WorkHandle {
-    #[wasm_bindgen(getter, js_name = workId)]
-    pub fn work_id(&self) -> String {
-        self.work_id.clone()
-    }
-
-    /// The work is over (first close wins; settles nothing). Returns whether this call closed it.
-    pub fn end(&self) -> bool {
-        self.session.end_work(&self.work_id)
-    }
 }

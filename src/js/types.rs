@@ -193,4 +193,37 @@ export interface GroundTruthOptions { sinceVersion?: number; maxAttempts?: numbe
 export interface ContextBriefOptions { sinceVersion?: number; maxTransitions?: number }
 /** A rendered text block and the position it describes. */
 export interface RenderedBlock { node: string; version: number; text: string }
+export interface ContextBrief extends RenderedBlock { frame?: JourneyFrame }
+
+export interface ServeOptions {
+  /** Ask before a high-effect action (default true); enforced approval asks regardless. */
+  confirmHighEffect?: boolean;
+  /** The principal stamped on the port's fires (default 'agent'). */
+  source?: Principal;
+}
+/** One tool of the port's fixed array (MCP-shaped). */
+export interface ToolDescription { name: string; description: string; inputSchema: JsonSchema }
+/** One action row of `whats_here`. */
+export interface ServedAction {
+  action: string; does: string; goesTo?: string; highEffect?: true; enabled?: false; expects?: 'none' | JsonSchema;
+  [key: string]: unknown;
+}
+/** A port result: plain JSON. `ok` and `judgment` say how to read the rest (facts-and-serving.md §4). */
+export interface ServeResult {
+  ok: boolean;
+  judgment?: string;
+  reason?: string;
+  why?: string;
+  howToAct?: string;
+  facts?: string;
+  brief?: string;
+  actions?: ServedAction[];
+  did?: string;
+  transitionId?: string;
+  effectStatus?: EffectStatus;
+  askId?: string;
+  youAreOn?: string;
+  version?: number;
+  [key: string]: unknown;
+}
 "#;

@@ -1,3 +1,34 @@
-//! The model-facing port ("Mode B"): a fixed tool array and `call(name, args)` over a session.
+//! The model-facing port ("Mode B", `serveToAgent(session)`): a tool array fixed at construction and
+//! `call(name, args)` returning plain JSON results.
 //!
-//! STUB — to be implemented (facts-and-serving.md §4).
+//! - `port`: [`AgentPort`], options and dispatch.
+//! - `tools` / `tool_name`: the fixed tool array and the name encoding.
+//! - `args`: forgiving argument reading and the ordered result object.
+//! - `whats_here`, `acting` (do_action + the shared confirm gate and fire), `journey`, `settled`
+//!   (did_it_work), `why`: one module per tool.
+//! - `texts`: every fixed sentence a model reads.
+//!
+//! Uses `session` (the walker), `facts` (the two texts) and `graph`. Used by `js` and native tests.
+//! Nothing here holds a session borrow: every session call is a whole `&self` method.
+
+mod acting;
+pub mod args;
+mod journey;
+mod port;
+mod settled;
+pub mod texts;
+pub mod tool_name;
+pub mod tools;
+mod whats_here;
+mod why;
+
+pub use port::{AgentPort, PortOptions};
+pub use tool_name::encode_tool_name;
+pub use tools::ToolDescription;
+
+use crate::session::Session;
+
+/// The facts block (default cap) and the brief for `whats_here`, narrowed by `since`.
+fn facts_texts(session: &Session, since: Option<u64>) -> (String, String) {
+    (crate::facts::ground_truth(session, since, None).text, crate::facts::context_brief(session, since).text)
+}

@@ -17,6 +17,7 @@
 mod asks;
 mod deadend;
 mod error;
+mod facts_view;
 mod fire;
 mod journeys;
 mod ledgers;
@@ -40,6 +41,7 @@ use crate::graph::{Action, NavigationGraph};
 use crate::host::Host;
 
 pub use error::{SessionError, SessionErrorKind};
+pub use facts_view::{TransitionView, TransitionViewKind};
 pub use records::*;
 pub use results::*;
 

@@ -6,7 +6,14 @@ import {
   fromRoutes,
   matchRoute,
   GraphValidationError,
+  ReentrancyError,
+  createSession,
+  serveToAgent,
   type NavigationGraph,
+  type FireResult,
+  type FireSettlement,
+  type ServeResult,
+  type ToolDescription,
 } from '../../pkg/groundfacts';
 
 const app = { path: '/projects/new' };
@@ -63,4 +70,53 @@ try {
   }
 }
 
-void [id, pages, actions, page];
+// The session, wired the seed's way: the app's navigate, its handlers by reference, the two taps.
+const store: { 'project.name': string; 'project.recipe': string; 'projects.count': number } = {
+  'project.name': '',
+  'project.recipe': '',
+  'projects.count': 0,
+};
+const session = createSession(graph, (href) => void (app.path = href), { node: 'wizard', state: store, onWarn: (m) => void m.length });
+function nameIt(input: { name: string }): void {
+  store['project.name'] = input.name;
+  session.updateState(store);
+}
+const group = session.registerActions('wizard', { handlers: { 'name-it': nameIt } });
+group.setEnabled('name-it', true);
+session.sync(matchRoute(graph, app.path) ?? app.path);
+
+const fired: FireResult = session.fire('wizard.name-it', { source: 'agent', payload: { name: 'Ion channel screen' } });
+if (fired.ok && fired.transitionId) {
+  const known: FireSettlement | undefined = session.settlementIfKnown(fired.transitionId);
+  void session.settlementOf(fired.transitionId).then((s: FireSettlement) => s.verifyHeld);
+  void known;
+}
+const version: number = session.version;
+const node: string = session.node;
+const greyed: string[] = session.available().edges.filter((e) => e.enabled === false).map((e) => e.affordanceId);
+const factsText: string = session.groundTruth({ sinceVersion: 0, maxAttempts: 20 }).text;
+const briefText: string = session.contextBrief().text;
+
+const port = serveToAgent(session);
+const tools: ToolDescription[] = port.tools();
+const here: ServeResult = port.call('wizard.whats_here', {});
+const facts: string | undefined = here.facts;
+try {
+  session.updateState({ 'project.name': 'x' });
+} catch (err) {
+  if (err instanceof ReentrancyError) void err.code;
+}
+// The types refuse what the runtime would refuse (if anything here were `any`, these would not error).
+// @ts-expect-error — an action's `does` is a string
+buildNavigationGraph('bad', { pages: { a: { actions: { b: { does: 1 } } } } });
+// @ts-expect-error — fire takes an action id
+session.fire(42);
+// @ts-expect-error — `source` is a principal
+session.fire('wizard.name-it', { source: 'robot' });
+// @ts-expect-error — a fire result has no `bogus`
+void fired.bogus;
+
+group.unregister();
+session.free();
+
+void [id, pages, actions, page, version, node, greyed, factsText, briefText, tools, facts];

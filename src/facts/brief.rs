@@ -1,0 +1,197 @@
+//! The friendly brief (`contextBrief`) as a pure function over a small view (facts-and-serving §3).
+//!
+//! Position, the open journey, recent transitions (newest `maxTransitions`), pending fires and what is
+//! available now. Refused fires never appear here — they are the facts block's job. Every sentence is
+//! authored (ids the graph declares, captured `does`) or a constant; state values, payloads and a
+//! caller's stimulus names never print. Built by `facts::read`; uses `facts::text`.
+
+use super::grade::Outcome;
+use super::text::{ActionRef, NodeRef, Who, BULLET, DASH};
+
+/// `maxTransitions` when the caller names none.
+pub const DEFAULT_MAX_TRANSITIONS: usize = 20;
+
+/// The one sentence a structure change prints.
+pub const STRUCTURE_CHANGED: &str =
+    "The app's set of actions changed (something mounted, unmounted or changed visibility).";
+
+/// The flags a fire line can carry, in the order they print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FireFlags {
+    pub inferred: bool,
+    pub high_effect: bool,
+    pub not_materialized: bool,
+    /// Claimed a navigation and no report has confirmed the arrival.
+    pub navigation_unconfirmed: bool,
+    pub awaiting_state: bool,
+    /// `Rejected` / `RolledBack` / `Superseded` print their word; others print nothing.
+    pub outcome: Option<Outcome>,
+    pub effect_not_observed: bool,
+    /// The app's own verify contract did not hold afterwards.
+    pub verify_failed: bool,
+}
+
+impl FireFlags {
+    fn words(&self) -> Vec<&'static str> {
+        let mut w = Vec::new();
+        let mut on = |cond: bool, word: &'static str| {
+            if cond {
+                w.push(word);
+            }
+        };
+        on(self.inferred, "inferred, not observed");
+        on(self.high_effect, "high-effect");
+        on(self.not_materialized, "not materialized \u{2014} nothing executed");
+        on(self.navigation_unconfirmed, "navigation claimed, unconfirmed");
+        on(self.awaiting_state, "awaiting app state");
+        match self.outcome {
+            Some(Outcome::Rejected) => w.push("rejected"),
+            Some(Outcome::RolledBack) => w.push("rolled-back"),
+            Some(Outcome::Superseded) => w.push("superseded"),
+            _ => {}
+        }
+        if self.effect_not_observed {
+            w.push("declared effect not observed");
+        }
+        if self.verify_failed {
+            w.push("the app's verify contract did not hold");
+        }
+        w
+    }
+}
+
+/// One transition as the brief shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BriefRow {
+    Fired {
+        who: Who,
+        action: ActionRef,
+        /// The `does` captured on the row (authored text), if it captured one.
+        does: Option<String>,
+        from: NodeRef,
+        to: Option<NodeRef>,
+        flags: FireFlags,
+    },
+    /// A position report that moved the cursor.
+    Moved { who: Who, from: NodeRef, to: NodeRef },
+    StructureChanged,
+    /// A state report no fire claimed. Its keys and values are the app's data and never print.
+    StateReport { who: Who },
+}
+
+/// The transitions section's input.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TransitionsWindow {
+    pub since: Option<u64>,
+    /// Transitions with cursor version ≥ `since` (all of them without a cursor).
+    pub matching: usize,
+    /// The newest `maxTransitions` of those, oldest first.
+    pub shown: Vec<BriefRow>,
+}
+
+/// The open journey frame line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FrameLine {
+    pub journey: String,
+    pub does: String,
+    pub done: usize,
+    pub total: usize,
+}
+
+/// One id of "Available now".
+#[derive(Debug, Clone, PartialEq)]
+pub struct AvailableId {
+    pub id: String,
+    pub high_effect: bool,
+}
+
+/// Everything the brief shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BriefView {
+    pub node: NodeRef,
+    pub version: u64,
+    pub frame: Option<FrameLine>,
+    /// Journeys (declared ids) whose frames were demoted at or after `since`.
+    pub demoted: Vec<String>,
+    pub transitions: TransitionsWindow,
+    pub pending: Vec<ActionRef>,
+    /// The frame-narrowed served set, in served order (`leave-journey` included when a frame is open).
+    pub available: Vec<AvailableId>,
+}
+
+/// One transition's line, without the bullet.
+pub fn brief_line(row: &BriefRow) -> String {
+    match row {
+        BriefRow::Fired { who, action, does, from, to, flags } => {
+            let who = if flags.inferred { Who::Unknown } else { *who };
+            let mut line = format!("{} fired {}", who.as_str(), action.label());
+            // A captured `does` is authored; an id that prints as the constant gets no sentence either.
+            if let Some(d) = does.as_deref().filter(|_| action.captured_does) {
+                line.push_str(DASH);
+                line.push_str(d);
+            }
+            if let Some(to) = to.as_ref().filter(|t| t.id != from.id) {
+                line.push_str(&format!(" ({} \u{2192} {})", from.label(), to.label()));
+            }
+            let words = flags.words();
+            if !words.is_empty() {
+                line.push_str(&format!(" [{}]", words.join("; ")));
+            }
+            line
+        }
+        BriefRow::Moved { who, from, to } => format!(
+            "{} navigation: cursor moved {} \u{2192} {} (unverified edge)",
+            who.as_str(),
+            from.label(),
+            to.label()
+        ),
+        BriefRow::StructureChanged => STRUCTURE_CHANGED.to_string(),
+        BriefRow::StateReport { who } => format!("{} reported a change to the app's state", who.as_str()),
+    }
+}
+
+/// Render the brief. `max` is the normalised `maxTransitions`.
+pub fn render_brief(view: &BriefView, max: usize) -> String {
+    let max = max.max(1);
+    let mut out = vec![format!("You are on: {}.", view.node.label())];
+    if let Some(f) = &view.frame {
+        out.push(format!("Open journey: {}{DASH}{} ({}/{} steps done).", f.journey, f.does, f.done, f.total));
+    }
+    for j in &view.demoted {
+        out.push(format!("Journey {j} was demoted: its precondition no longer holds."));
+    }
+    let t = &view.transitions;
+    out.push(match t.since {
+        Some(s) => format!("Since version {s} (now {}):", view.version),
+        None => format!("Session so far (version {}):", view.version),
+    });
+    let shown = &t.shown[t.shown.len().saturating_sub(max)..];
+    if shown.is_empty() {
+        out.push("  (no actions)".to_string());
+    } else {
+        let omitted = t.matching.saturating_sub(shown.len());
+        if omitted > 0 {
+            out.push(format!("  \u{2026} {omitted} earlier action(s) omitted."));
+        }
+        for row in shown {
+            out.push(format!("{BULLET}{}", brief_line(row)));
+        }
+    }
+    if view.pending.is_empty() {
+        out.push("Pending: none.".to_string());
+    } else {
+        let labels: Vec<&str> = view.pending.iter().map(ActionRef::label).collect();
+        out.push(format!("Pending (awaiting app state): {}.", labels.join(", ")));
+    }
+    if view.available.is_empty() {
+        out.push("Available now: (nothing on this page).".to_string());
+    } else {
+        let ids: Vec<String> = view
+            .available
+            .iter()
+            .map(|a| if a.high_effect { format!("{} [high-effect]", a.id) } else { a.id.clone() })
+            .collect();
+        out.push(format!("Available now: {}.", ids.join(", ")));
+    }
+    out.join("\n")
+}

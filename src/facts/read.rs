@@ -1,0 +1,278 @@
+//! `groundTruth()` and `contextBrief()` over a live session: build the views from the session's cheap
+//! reads, then render them.
+//!
+//! Cost per turn does not grow with history: attempts come from the session's append-only index
+//! (`attempts_tail`: binary search + the newest N), transitions from `transitions_tail`, and nothing
+//! snapshots or clones a ledger. Labels are decided here with the session's served catalogue (what
+//! the graph, mount declarations included, declares now). No call here reaches the host, so every
+//! read in one render sees the same moment. Uses `session` and `facts::{block, brief}`; used by `js`
+//! and `serve`.
+
+use serde::Serialize;
+
+use super::block::{normalize_max, render_facts, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView};
+use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
+use super::grade::{EffectCheck, FireFacts, Outcome};
+use super::text::{ActionRef, NodeRef, Who};
+use crate::session::{
+    self, AskAnswer, AttemptKind, AttemptView, EffectVerified, FrameStatus, JourneyFrame, Principal, Session,
+    TransitionView, TransitionViewKind, VerifyHeld,
+};
+
+/// What `session.groundTruth()` returns.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FactsBlock {
+    /// The raw cursor (an off-graph value stays raw here; the text prints a label).
+    pub node: String,
+    pub version: u64,
+    pub text: String,
+}
+
+/// What `session.contextBrief()` returns.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Brief {
+    pub node: String,
+    pub version: u64,
+    /// A copy of the open journey frame, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frame: Option<JourneyFrame>,
+    pub text: String,
+}
+
+/// `session.groundTruth({ sinceVersion, maxAttempts })`. `max_attempts`: absent → 20, below 1 → 1.
+pub fn ground_truth(session: &Session, since_version: Option<u64>, max_attempts: Option<i64>) -> FactsBlock {
+    let max = normalize_max(max_attempts);
+    let view = facts_view(session, since_version, max);
+    FactsBlock { node: view.node.id.clone(), version: view.version, text: render_facts(&view, max) }
+}
+
+/// `session.contextBrief({ sinceVersion })`, with the default `maxTransitions` (20).
+pub fn context_brief(session: &Session, since_version: Option<u64>) -> Brief {
+    context_brief_capped(session, since_version, None)
+}
+
+/// `session.contextBrief({ sinceVersion, maxTransitions })`. `max_transitions`: absent → 20, below 1 → 1.
+pub fn context_brief_capped(session: &Session, since_version: Option<u64>, max_transitions: Option<i64>) -> Brief {
+    let max = normalize_max(max_transitions);
+    let (view, frame) = brief_view(session, since_version, max);
+    Brief { node: view.node.id.clone(), version: view.version, frame, text: render_brief(&view, max) }
+}
+
+fn who(p: Principal) -> Who {
+    match p {
+        Principal::Agent => Who::Agent,
+        Principal::User => Who::User,
+        Principal::System => Who::System,
+        Principal::Unknown => Who::Unknown,
+    }
+}
+
+fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
+    // Only ask the catalogue when the row captured nothing: a captured name already decides.
+    let declared_now = !captured_does && session.served_action(id).is_some();
+    ActionRef { id: id.to_string(), captured_does, declared_now }
+}
+
+fn node_ref(session: &Session, id: &str) -> NodeRef {
+    NodeRef { id: id.to_string(), is_page: session.graph().page(id).is_some() }
+}
+
+fn outcome(o: session::Outcome) -> Outcome {
+    match o {
+        session::Outcome::Pending => Outcome::Pending,
+        session::Outcome::Committed => Outcome::Committed,
+        session::Outcome::Rejected => Outcome::Rejected,
+        session::Outcome::RolledBack => Outcome::RolledBack,
+        session::Outcome::Superseded => Outcome::Superseded,
+    }
+}
+
+fn effect(e: Option<EffectVerified>) -> EffectCheck {
+    match e {
+        Some(EffectVerified::Observed(true)) => EffectCheck::Observed,
+        Some(EffectVerified::Observed(false)) => EffectCheck::NotObserved,
+        Some(EffectVerified::Unobservable) | None => EffectCheck::Unobservable,
+    }
+}
+
+fn attempt(session: &Session, a: &AttemptView) -> Attempt {
+    let id = a.affordance_id.as_deref().unwrap_or("");
+    let action = action_ref(session, id, a.does.is_some());
+    let reason = a.rejection_reason.unwrap_or("REFUSED").to_string();
+    let what = match a.kind {
+        AttemptKind::StaleActions => AttemptWhat::ActionsMayBeStale,
+        AttemptKind::Refused => match &a.journey_id {
+            Some(journey) => {
+                let graph = session.graph();
+                let declared = graph.journey(journey);
+                // The row names the step it could not start with; fall back to the journey's first step.
+                let first_step = if id.is_empty() {
+                    let first = declared.and_then(|j| j.steps.first()).map(String::as_str).unwrap_or("");
+                    action_ref(session, first, false)
+                } else {
+                    action
+                };
+                AttemptWhat::JourneyRefused {
+                    who: who(a.principal),
+                    journey: journey.to_string(),
+                    journey_declared: declared.is_some(),
+                    reason,
+                    first_step,
+                }
+            }
+            None => AttemptWhat::FireRefused { who: who(a.principal), action, reason },
+        },
+        AttemptKind::Fired => AttemptWhat::Fired {
+            who: who(a.principal),
+            action,
+            fire: FireFacts {
+                materialized: a.materialized,
+                outcome: a.outcome.map_or(Outcome::Committed, outcome),
+                verify_failed: a.verify_held == Some(VerifyHeld::Failed),
+                effect: effect(a.effect_verified),
+            },
+            inferred: a.inferred,
+        },
+    };
+    Attempt { key: a.key, rank: u8::from(a.kind == AttemptKind::Fired), what }
+}
+
+fn pending_refs(session: &Session) -> Vec<ActionRef> {
+    session.pending().iter().map(|p| action_ref(session, &p.affordance_id, p.does.is_some())).collect()
+}
+
+/// The facts view of `session` now: the newest `max` attempts at or after `since`, plus the present.
+pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsView {
+    let max = max.max(1);
+    let node = session.node();
+    let total = session.attempt_count();
+    let matching = since.map_or(total, |s| session.attempts_since_count(s));
+    let shown = session.attempts_tail(since, max).iter().map(|a| attempt(session, a)).collect();
+
+    let summary = session.ask_summary(max);
+    let asks: Vec<AskView> = summary
+        .lines
+        .iter()
+        .map(|a| AskView {
+            ask_id: a.ask_id.clone(),
+            action: action_ref(session, &a.affordance_id, a.does.is_some()),
+            state: match a.answer {
+                None => AskState::Awaiting,
+                Some(AskAnswer::Approved) => AskState::ApprovedNotYetDone,
+                Some(AskAnswer::Declined) => AskState::Declined,
+            },
+        })
+        .collect();
+
+    let mut work_tied = Vec::new();
+    let mut work_untied = false;
+    for w in session.open_work() {
+        match &w.affordance_id {
+            Some(id) => work_tied.push(action_ref(session, id, w.does.is_some())),
+            None => work_untied = true,
+        }
+    }
+
+    FactsView {
+        node: node_ref(session, &node),
+        version: session.version(),
+        attempts: AttemptsWindow { since, total, matching, shown },
+        asks,
+        awaiting_beyond: summary.awaiting_total.saturating_sub(summary.awaiting_shown),
+        pending: pending_refs(session),
+        work_tied,
+        work_untied,
+    }
+}
+
+fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
+    let principal = who(t.principal);
+    let from = node_ref(session, &t.from_node);
+    match t.kind {
+        TransitionViewKind::Fired => {
+            let id = t.affordance_id.as_deref().unwrap_or("");
+            let served = session.served_action(id);
+            BriefRow::Fired {
+                who: principal,
+                action: action_ref(session, id, t.does.is_some()),
+                does: t.does.as_deref().map(str::to_string),
+                from,
+                to: t.to_node.as_deref().map(|n| node_ref(session, n)),
+                flags: FireFlags {
+                    inferred: t.inferred,
+                    high_effect: served.is_some_and(|a| a.high_effect),
+                    not_materialized: !t.materialized,
+                    navigation_unconfirmed: t.navigation_unconfirmed,
+                    awaiting_state: t.outcome == session::Outcome::Pending,
+                    outcome: Some(outcome(t.outcome)),
+                    effect_not_observed: t.effect_verified == Some(EffectVerified::Observed(false)),
+                    verify_failed: t.verify_failed,
+                },
+            }
+        }
+        TransitionViewKind::Moved => BriefRow::Moved {
+            who: principal,
+            to: node_ref(session, t.to_node.as_deref().unwrap_or(&t.from_node)),
+            from,
+        },
+        TransitionViewKind::StructureChanged => BriefRow::StructureChanged,
+        TransitionViewKind::Report => BriefRow::StateReport { who: principal },
+    }
+}
+
+/// The brief view of `session` now, and the open frame it describes.
+pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefView, Option<JourneyFrame>) {
+    let max = max.max(1);
+    let graph = session.graph();
+    let node = session.node();
+    let frame = session.journey_frame().filter(|f| f.status == FrameStatus::Open);
+    let journey = frame.as_ref().and_then(|f| graph.journey(&f.journey_id));
+
+    let frame_line = journey.zip(frame.as_ref()).map(|(j, f)| {
+        let mut done: Vec<&str> = Vec::new();
+        for s in f.fired_steps.iter().chain(&f.inferred_steps) {
+            if j.steps.iter().any(|step| step == s) && !done.contains(&s.as_str()) {
+                done.push(s);
+            }
+        }
+        FrameLine { journey: j.id.clone(), does: j.does.clone(), done: done.len(), total: j.steps.len() }
+    });
+
+    let demoted = session
+        .demoted_since(since, max)
+        .iter()
+        .filter(|id| graph.journey(id).is_some())
+        .map(|id| id.to_string())
+        .collect();
+
+    let shown = session.transitions_tail(since, max).iter().map(|t| brief_row(session, t)).collect();
+    let transitions = TransitionsWindow { since, matching: session.transitions_since_count(since), shown };
+
+    let mut available: Vec<AvailableId> = session
+        .available()
+        .edges
+        .into_iter()
+        .filter(|e| match journey {
+            None => true,
+            Some(j) => {
+                j.steps.iter().any(|s| *s == e.affordance_id)
+                    || session.served_action(&e.affordance_id).is_some_and(|a| a.role == "cancel" || a.role == "back")
+            }
+        })
+        .map(|e| AvailableId { id: e.affordance_id, high_effect: e.high_effect })
+        .collect();
+    if journey.is_some() {
+        available.push(AvailableId { id: "leave-journey".to_string(), high_effect: false });
+    }
+
+    let view = BriefView {
+        node: node_ref(session, &node),
+        version: session.version(),
+        frame: frame_line,
+        demoted,
+        transitions,
+        pending: pending_refs(session),
+        available,
+    };
+    (view, frame)
+}

@@ -1,0 +1,70 @@
+//! `serveToAgent(session, options?)` and the `AgentPort` class: the model-facing tools over a session.
+//!
+//! A thin adapter over `crate::serve::AgentPort`: `tools()` hands out the fixed array (fresh objects, the
+//! same bytes every call), `call(name, args)` routes one tool call. `call` never throws: a non-string
+//! name is an unknown tool and arguments that are not plain data are refused as a result, both in the
+//! port's own result shape. Used by apps; reads `js::session::JsSession`.
+
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+use super::convert::{self, opt_bool, opt_string};
+use super::errors;
+use super::session::JsSession;
+use crate::serve::{AgentPort as CorePort, PortOptions};
+use crate::session::Principal;
+
+/// The port a model talks to.
+#[wasm_bindgen]
+pub struct AgentPort {
+    port: CorePort,
+}
+
+/// Serve `session` to a model: `<graph id>.whats_here`, `.do_action`, `.did_it_work`, `.why` and one
+/// `.journey.<id>` tool per journey.
+#[wasm_bindgen(js_name = serveToAgent)]
+pub fn serve_to_agent(
+    session: &JsSession,
+    #[wasm_bindgen(unchecked_optional_param_type = "ServeOptions")] options: JsValue,
+) -> Result<AgentPort, JsValue> {
+    let what = "serveToAgent: options";
+    let mut port_options = PortOptions::default();
+    if let Some(confirm) = opt_bool(&options, "confirmHighEffect", what)? {
+        port_options.confirm_high_effect = confirm;
+    }
+    if let Some(source) = opt_string(&options, "source", what)? {
+        port_options.source = Principal::parse(&source).ok_or_else(|| {
+            errors::session_error("BAD_ARGUMENT", &format!("{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"))
+        })?;
+    }
+    Ok(AgentPort { port: CorePort::new(session.core(), port_options) })
+}
+
+#[wasm_bindgen]
+impl AgentPort {
+    /// The fixed tool array (`{name, description, inputSchema}`), byte-stable for the port's life.
+    #[wasm_bindgen(unchecked_return_type = "ToolDescription[]")]
+    pub fn tools(&self) -> Result<JsValue, JsValue> {
+        convert::to_js(&self.port.tools_json())
+    }
+
+    /// One tool call. Always returns a plain JSON result; never throws for bad input.
+    #[wasm_bindgen(unchecked_return_type = "ServeResult")]
+    pub fn call(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown>")] args: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let name = name.as_string().unwrap_or_default();
+        let result = match convert::to_json(&args, "call: args") {
+            Ok(args) => self.port.call(&name, &args.unwrap_or_else(|| json!({}))),
+            Err(_) => json!({
+                "ok": false,
+                "judgment": "error",
+                "reason": "ARGS_NOT_JSON",
+                "why": "The arguments must be plain JSON (objects, arrays, strings, numbers, booleans, null). Nothing was performed; call again with JSON arguments.",
+            }),
+        };
+        convert::to_js::<Value>(&result)
+    }
+}

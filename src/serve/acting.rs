@@ -1,0 +1,270 @@
+//! Acting through the port: `do_action` (resolution against what is served, the teaching refusal),
+//! and the confirm gate + fire + result shaping shared with the journey tools.
+//!
+//! Uses `session` (`available`, `served_action`, `confirm_ask`, `decline`, `fire`) and
+//! `graph::guards` (the teaching refusal's evidence). Used by `serve::port` and `serve::journey`.
+//!
+//! What is an attempt here: only a `fire()` is. An unresolvable name, a needs-confirm and a decline
+//! never reach `fire()`, so they leave no line in the facts block (the ask is its own line there).
+
+use serde_json::{json, Value};
+
+use super::args::{error_head, Args, Out};
+use super::port::{AgentPort, ToolResult};
+use super::texts;
+use super::tools::ToolKind;
+use crate::graph::guards;
+use crate::session::{AvailableEdge, FireOptions, FireResult, SettlementState};
+
+/// Who a gate or fire result is about: a plain action, or a journey's step.
+pub(super) enum Acting<'a> {
+    Action,
+    Step { journey: &'a str },
+}
+
+impl Acting<'_> {
+    fn label(&self, out: &mut Out, id: &str) {
+        match self {
+            Acting::Action => {
+                out.set("action", id);
+            }
+            Acting::Step { journey } => {
+                out.set("journey", *journey).set("step", id);
+            }
+        }
+    }
+}
+
+impl AgentPort {
+    pub(super) fn do_action(&self, args: &Args) -> ToolResult {
+        let available = self.session.available();
+        let served: Vec<String> = available.edges.iter().map(|e| e.affordance_id.clone()).collect();
+        let Some(name) = args.string("action") else {
+            let mut out = error_head("ACTION_REQUIRED");
+            out.set("why", texts::ACTION_REQUIRED).set("actions", served);
+            self.position(&mut out);
+            return Ok(out);
+        };
+        let matches = resolve(&available.edges, name);
+        match matches.as_slice() {
+            [edge] => {
+                let edge = (*edge).clone();
+                self.act(&edge.affordance_id.clone(), Some(&edge), args, Acting::Action)
+            }
+            [] => Ok(self.teaching_refusal(name, served)),
+            several => {
+                let mut out = error_head("AMBIGUOUS_ACTION");
+                let candidates: Vec<&str> = several.iter().map(|e| e.affordance_id.as_str()).collect();
+                out.set("why", texts::AMBIGUOUS_ACTION).set("candidates", json!(candidates)).set("actions", served);
+                self.position(&mut out);
+                Ok(out)
+            }
+        }
+    }
+
+    /// UNKNOWN_ACTION, saying what the graph knows about the name — never an attempt.
+    fn teaching_refusal(&self, name: &str, served: Vec<String>) -> Out {
+        let mut out = error_head("UNKNOWN_ACTION");
+        let node = self.session.node();
+        if let Some(action) = self.declared_action(name) {
+            if !action.on.contains(&node) {
+                out.set("why", texts::ACTION_ELSEWHERE).set("offeredOn", json!(action.on));
+            } else if let Some(guard) = &action.guard {
+                let verdict = guards::evaluate(guard, &self.session.state());
+                if verdict.passed {
+                    out.set("why", texts::ACTION_NOT_OFFERED_NOW);
+                } else {
+                    out.set("why", texts::ACTION_GUARD_UNMET)
+                        .set("evidence", serde_json::to_value(&verdict.evidence).unwrap_or(Value::Null));
+                    if !verdict.unevaluated.is_empty() {
+                        out.set("guardUnevaluated", json!(verdict.unevaluated));
+                    }
+                }
+            } else {
+                out.set("why", texts::ACTION_NOT_OFFERED_NOW);
+            }
+        }
+        out.set("actions", served);
+        self.position(&mut out);
+        out
+    }
+
+    /// The action a name means in the graph as it stands (served mounts included): the exact id, else
+    /// the one declared id ending in `.name`. Used only to teach; an invented name finds nothing.
+    fn declared_action(&self, name: &str) -> Option<std::rc::Rc<crate::graph::Action>> {
+        if let Some(action) = self.session.served_action(name) {
+            return Some(action);
+        }
+        let graph = self.session.graph();
+        let suffix = format!(".{name}");
+        let mut ids = graph.action_ids().filter(|id| id.ends_with(&suffix));
+        match (ids.next(), ids.next()) {
+            (Some(only), None) => self.session.served_action(only),
+            _ => None,
+        }
+    }
+
+    /// The confirm gate, then `fire()`. `edge` is the served row for `id`, if it is served here now.
+    pub(super) fn act(&self, id: &str, edge: Option<&AvailableEdge>, args: &Args, who: Acting) -> ToolResult {
+        let input = args.value("input").cloned();
+        let performable = edge.is_some_and(|e| e.enabled != Some(false));
+        let high_effect = edge.is_some_and(|e| e.high_effect);
+        let asking = self.options.confirm_high_effect || self.gated;
+        if asking && high_effect && performable && !args.flag("confirm") {
+            return if args.flag("decline") { self.decline(id, input, who) } else { self.needs_confirm(id, input, who, None) };
+        }
+        let fired = self.session.fire(id, FireOptions { source: Some(self.options.source), payload: input.clone() })?;
+        if !fired.ok && fired.reason.is_some_and(|r| r.starts_with("APPROVAL_")) && high_effect {
+            // Enforced approval refused the confirmed fire: a recorded attempt, and the question
+            // goes back to the human with a card.
+            return self.needs_confirm(id, input, who, Some(&fired));
+        }
+        Ok(self.fire_result(id, &fired, edge))
+    }
+
+    fn needs_confirm(&self, id: &str, input: Option<Value>, who: Acting, refused: Option<&FireResult>) -> ToolResult {
+        let ask = self.session.confirm_ask(id, self.options.source, input)?;
+        let mut out = Out::ok(false);
+        out.set("judgment", "needs-confirm");
+        who.label(&mut out, id);
+        out.set("does", ask.receipts.will_do.does.clone()).set("performed", false);
+        match refused {
+            Some(fired) => {
+                out.set("did", id).set_opt("reason", fired.reason).set("why", texts::APPROVAL_ENFORCED);
+            }
+            None => {
+                out.set("why", texts::NEEDS_CONFIRM);
+            }
+        }
+        out.set("askId", ask.ask_id.clone())
+            .set("receipts", serde_json::to_value(&ask.receipts).unwrap_or(Value::Null))
+            .set("howToAct", texts::NEEDS_CONFIRM_HOW);
+        self.position(&mut out);
+        Ok(out)
+    }
+
+    fn decline(&self, id: &str, input: Option<Value>, who: Acting) -> ToolResult {
+        let ask = self.session.confirm_ask(id, self.options.source, input)?;
+        let mut out = Out::ok(false);
+        out.set("judgment", "declined");
+        who.label(&mut out, id);
+        out.set("askId", ask.ask_id.clone());
+        if self.gated {
+            // Only the human's own door can decline under enforcement; the card stays open.
+            out.set("why", texts::DECLINED_RELAYED);
+        } else {
+            self.session.decline(&ask.ask_id, None, None)?;
+        }
+        self.position(&mut out);
+        Ok(out)
+    }
+
+    /// §4.6 success / refusal shapes.
+    pub(super) fn fire_result(&self, id: &str, fired: &FireResult, edge: Option<&AvailableEdge>) -> Out {
+        if fired.ok {
+            let mut out = Out::ok(true);
+            out.set("did", id)
+                .set_opt("settlement", fired.settlement.map(|s| serde_json::to_value(s).unwrap_or(Value::Null)))
+                .set_opt("effectStatus", fired.effect_status.map(|s| serde_json::to_value(s).unwrap_or(Value::Null)))
+                .set_opt("transitionId", fired.transition_id.clone());
+            if fired.settlement == Some(SettlementState::AwaitingState)
+                || fired.effect_status == Some(crate::session::EffectStatus::Pending)
+            {
+                let tool = self.tool_name(ToolKind::DidItWork);
+                out.set("howToSettle", texts::how_to_settle(&tool))
+                    .set("settleWith", json!({"tool": tool, "arg": "transitionId"}));
+            }
+            let unevaluated = fired.transition.as_ref().is_some_and(|t| t.guard_unevaluated.as_ref().is_some_and(|g| !g.is_empty()));
+            out.set_true("guardUnevaluated", unevaluated);
+            if fired.materialized == Some(false) {
+                out.set("materialized", false);
+            }
+            self.position(&mut out);
+            return out;
+        }
+        let reason = fired.reason.unwrap_or("REFUSED");
+        let mut out = Out::ok(false);
+        out.set("judgment", "rejected").set("did", id).set("reason", reason);
+        if let Some(evidence) = &fired.evidence {
+            out.set("evidence", serde_json::to_value(evidence).unwrap_or(Value::Null));
+        }
+        out.set_opt("issues", fired.issues.clone()).set_opt("node", fired.node.clone()).set_opt("askId", fired.ask_id.clone());
+        if reason == "PAYLOAD_INVALID" {
+            let expects = edge.and_then(|e| e.expects.clone()).or_else(|| self.declared_expects(id));
+            out.set_opt("expects", expects);
+        }
+        out.set_true("retriable", reason == "TOOL_DISABLED");
+        out.set("why", refusal_why(reason, fired.evidence.as_ref().is_some_and(|e| !e.is_empty())));
+        self.position(&mut out);
+        out
+    }
+
+    fn declared_expects(&self, id: &str) -> Option<Value> {
+        use crate::graph::InputContract;
+        match &self.session.served_action(id)?.input {
+            InputContract::Unknown => None,
+            InputContract::NoInput => Some(json!("none")),
+            InputContract::Schema(schema) => Some(schema.clone()),
+        }
+    }
+}
+
+/// Served edges matching `name`: the exact id, else every id ending in `.name`.
+fn resolve<'a>(edges: &'a [AvailableEdge], name: &str) -> Vec<&'a AvailableEdge> {
+    if let Some(exact) = edges.iter().find(|e| e.affordance_id == name) {
+        return vec![exact];
+    }
+    let suffix = format!(".{name}");
+    edges.iter().filter(|e| e.affordance_id.ends_with(&suffix)).collect()
+}
+
+fn refusal_why(reason: &str, has_evidence: bool) -> String {
+    match reason {
+        "TOOL_DISABLED" if has_evidence => format!("{}{}", texts::TOOL_DISABLED, texts::TOOL_DISABLED_EVIDENCE),
+        "TOOL_DISABLED" => texts::TOOL_DISABLED.to_string(),
+        "GUARD_FAILED" => texts::GUARD_FAILED.to_string(),
+        "NOT_ON_NODE" => texts::NOT_ON_NODE.to_string(),
+        "PAYLOAD_INVALID" => texts::PAYLOAD_INVALID.to_string(),
+        "NOT_MATERIALIZED" => texts::NOT_MATERIALIZED.to_string(),
+        _ => texts::REFUSED_OTHER.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edge(id: &str) -> AvailableEdge {
+        AvailableEdge {
+            affordance_id: id.into(),
+            description: String::new(),
+            enabled: None,
+            goes_to: None,
+            expects: None,
+            high_effect: false,
+            materialized: None,
+            guard_unevaluated: vec![],
+            disabled_evidence: vec![],
+            writes: vec![],
+        }
+    }
+
+    #[test]
+    fn resolution_prefers_the_exact_id_then_a_dot_suffix() {
+        let edges = [edge("wizard.name-it"), edge("go-to-projects"), edge("a.save"), edge("b.save")];
+        let ids = |name: &str| resolve(&edges, name).iter().map(|e| e.affordance_id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids("wizard.name-it"), ["wizard.name-it"]);
+        assert_eq!(ids("name-it"), ["wizard.name-it"]);
+        assert_eq!(ids("go-to-projects"), ["go-to-projects"]);
+        assert_eq!(ids("save"), ["a.save", "b.save"]);
+        assert!(ids("it").is_empty(), "a suffix must start at a dot");
+        assert!(ids("projects").is_empty());
+    }
+
+    #[test]
+    fn a_disabled_refusal_explains_the_switch_and_mentions_evidence_only_when_there_is_some() {
+        assert_eq!(refusal_why("TOOL_DISABLED", false), texts::TOOL_DISABLED);
+        assert!(refusal_why("TOOL_DISABLED", true).ends_with(texts::TOOL_DISABLED_EVIDENCE));
+        assert_eq!(refusal_why("SOMETHING_NEW", false), texts::REFUSED_OTHER);
+    }
+}

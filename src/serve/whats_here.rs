@@ -1,0 +1,96 @@
+//! `whats_here {sinceVersion?}`: the facts block first, then the brief, the action rows, the
+//! journeys startable here, and the position.
+//!
+//! Uses `facts` (the two texts), `session` (`available`, `journey_frame`) and the graph's journeys.
+//! Used by `serve::port`. Action rows follow `available()` order and are never narrowed by an open
+//! journey frame: the page's way out stays on offer while a journey is open.
+
+use serde_json::{json, Value};
+
+use super::args::{Args, Out};
+use super::port::{AgentPort, ToolResult};
+use crate::session::AvailableEdge;
+
+/// What the `journeysElsewhere` list means, said on the result that carries it.
+const JOURNEYS_ELSEWHERE_MEANS: &str = "These journeys are declared, but none starts on this page right now. \
+Go to the page their first step is on and they appear in journeys.";
+
+impl AgentPort {
+    pub(super) fn whats_here(&self, args: &Args) -> ToolResult {
+        // A cursor is a whole version; anything else a model sends is read as "no cursor".
+        let since = args.number("sinceVersion").filter(|n| *n >= 0.0).map(|n| n.floor() as u64);
+        let (facts, brief) = super::facts_texts(&self.session, since);
+        let available = self.session.available();
+        let mut out = Out::ok(true);
+        out.set("facts", facts).set("brief", brief);
+        out.set("actions", Value::Array(available.edges.iter().map(action_row).collect()));
+
+        let graph = self.session.graph();
+        let frame = self.session.journey_frame();
+        let mut journeys = Vec::new();
+        let mut elsewhere = Vec::new();
+        for journey in &graph.journeys {
+            let open = frame.as_ref().is_some_and(|f| f.journey_id == journey.id);
+            let startable = journey.steps.first().is_some_and(|first| available.edges.iter().any(|e| &e.affordance_id == first));
+            if open || startable {
+                let mut row = Out::new();
+                row.set("journey", journey.id.clone()).set("does", journey.does.clone());
+                if open {
+                    row.set("frame", "open");
+                }
+                journeys.push(row.done());
+            } else {
+                elsewhere.push(journey.id.clone());
+            }
+        }
+        out.set("journeys", Value::Array(journeys));
+        if !elsewhere.is_empty() {
+            out.set("journeysElsewhere", json!(elsewhere)).set("journeysElsewhereMeans", JOURNEYS_ELSEWHERE_MEANS);
+        }
+        self.position(&mut out);
+        Ok(out)
+    }
+}
+
+/// One served action as a model reads it (§4.5): presence-only marks, `expects` verbatim.
+pub(super) fn action_row(edge: &AvailableEdge) -> Value {
+    let mut row = Out::new();
+    row.set("action", edge.affordance_id.clone()).set("does", edge.description.clone());
+    row.set_opt("goesTo", edge.goes_to.clone());
+    row.set_true("highEffect", edge.high_effect);
+    if edge.enabled == Some(false) {
+        row.set("enabled", false);
+    }
+    row.set_true("guardUnevaluated", !edge.guard_unevaluated.is_empty());
+    if edge.materialized == Some(false) {
+        row.set("materialized", false);
+    }
+    row.set_opt("expects", edge.expects.clone());
+    row.done()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_carry_only_what_is_true_and_expects_verbatim() {
+        let schema = json!({"type":"object","properties":{"name":{"type":"string"}},"required":["name"]});
+        let edge = AvailableEdge {
+            affordance_id: "wizard.next-to-review".into(),
+            description: "Go on to the review step".into(),
+            enabled: Some(false),
+            goes_to: Some("review".into()),
+            expects: Some(schema.clone()),
+            high_effect: false,
+            materialized: Some(true),
+            guard_unevaluated: vec![],
+            disabled_evidence: vec![],
+            writes: vec![],
+        };
+        assert_eq!(
+            action_row(&edge),
+            json!({"action":"wizard.next-to-review","does":"Go on to the review step","goesTo":"review","enabled":false,"expects":schema})
+        );
+    }
+}

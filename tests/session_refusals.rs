@@ -1,0 +1,210 @@
+//! Pins the ordered fire checks (session.md §8.1): each refusal is one `fire-rejected` gap row with
+//! the right reason, principal, evidence and captured `does`, is indexed as an attempt, and never bumps.
+
+mod session_support;
+
+use std::rc::Rc;
+
+use groundfacts::session::test_host::ClosureHost;
+use groundfacts::session::*;
+use serde_json::json;
+use session_support::*;
+
+fn fire(s: &Session, id: &str, payload: Option<serde_json::Value>) -> FireResult {
+    s.fire(id, FireOptions { source: None, payload }).expect("fire never errs outside a predicate")
+}
+
+fn wired() -> (Rc<ClosureHost>, Session, String) {
+    let host = Rc::new(ClosureHost::new());
+    let s = shop_session(&host, shop_graph(None), None);
+    let search = reporting(&host, json!({"search.q": "x"}));
+    let ret = returning(&host);
+    let group = s
+        .register_actions(
+            "home",
+            vec![
+                ("search".into(), search),
+                ("toggle".into(), ret),
+                ("premium".into(), ret),
+                ("greyed".into(), ret),
+                ("open-cart".into(), ret),
+            ],
+            vec![],
+        )
+        .unwrap();
+    (host, s, group)
+}
+
+#[test]
+fn an_unknown_id_is_refused_without_a_captured_name() {
+    let (_h, s, _) = wired();
+    let v = s.version();
+    let r = fire(&s, "home.invented", None);
+    assert_eq!(r.reason, Some("UNKNOWN_AFFORDANCE"));
+    assert!(r.available.as_ref().unwrap().contains(&"home.search".to_string()));
+    let gap = s.gaps().pop().unwrap();
+    assert_eq!(gap.affordance_id.as_deref(), Some("home.invented"));
+    assert_eq!(gap.does, None, "UNKNOWN_AFFORDANCE keeps nothing");
+    assert_eq!(gap.principal, Some(Principal::Agent), "source defaults to agent");
+    assert_eq!(s.version(), v);
+    let view = s.attempts_tail(None, 1).pop().unwrap();
+    assert_eq!(view.kind, AttemptKind::Refused);
+    assert_eq!(view.rejection_reason, Some("UNKNOWN_AFFORDANCE"));
+    assert_eq!(view.key, v);
+}
+
+#[test]
+fn an_action_of_another_page_is_not_on_node() {
+    let (_h, s, _) = wired();
+    let r = fire(&s, "cart.checkout", None);
+    assert_eq!(r.reason, Some("NOT_ON_NODE"));
+    assert_eq!(r.node.as_deref(), Some("home"));
+    assert_eq!(s.gaps().pop().unwrap().does.as_deref(), Some("Place the order"));
+}
+
+#[test]
+fn a_closed_guard_is_refused_with_all_its_evidence() {
+    let (_h, s, _) = wired();
+    let r = fire(&s, "home.premium", None);
+    assert_eq!(r.reason, Some("GUARD_FAILED"));
+    let ev = r.evidence.unwrap();
+    assert_eq!(ev.len(), 1);
+    assert_eq!(ev[0].key, "user.plan");
+    assert!(!ev[0].result);
+    assert!(s.gaps().pop().unwrap().evidence.is_some());
+}
+
+#[test]
+fn a_payload_to_a_no_input_action_is_refused_but_a_blank_one_is_erased() {
+    let (_h, s, _) = wired();
+    let r = fire(&s, "home.toggle", Some(json!({"value": ""})));
+    assert_eq!(r.reason, Some("PAYLOAD_INVALID"));
+    assert!(r.issues.unwrap()[0].contains("takes no input"));
+    let r = fire(&s, "home.toggle", Some(json!(null)));
+    assert_eq!(r.reason, Some("PAYLOAD_INVALID"), "null is not blank");
+    let ok = fire(&s, "home.toggle", Some(json!({})));
+    assert!(ok.ok);
+    assert_eq!(s.transition(ok.transition_id.as_deref().unwrap()).unwrap().payload, None, "blank payload erased");
+}
+
+#[test]
+fn a_payload_that_breaks_the_schema_is_refused() {
+    let (_h, s, _) = wired();
+    let r = fire(&s, "home.search", Some(json!({"q": 3})));
+    assert_eq!(r.reason, Some("PAYLOAD_INVALID"));
+    assert!(!r.issues.unwrap().is_empty());
+    let r = fire(&s, "home.search", None);
+    assert_eq!(r.reason, Some("PAYLOAD_INVALID"));
+}
+
+#[test]
+fn a_greyed_control_is_refused_with_its_failing_conjuncts() {
+    let (_h, s, _) = wired();
+    let r = fire(&s, "home.greyed", None);
+    assert_eq!(r.reason, Some("TOOL_DISABLED"));
+    assert_eq!(r.evidence.unwrap()[0].key, "user.plan");
+    assert_eq!(s.gaps().pop().unwrap().does.as_deref(), Some("A greyed control"), "a real control keeps its name");
+}
+
+#[test]
+fn a_switched_off_control_is_refused_without_evidence() {
+    let (_h, s, group) = wired();
+    s.set_enabled(&group, "toggle", false).unwrap();
+    let edge = s.available().edges.into_iter().find(|e| e.affordance_id == "home.toggle").unwrap();
+    assert_eq!(edge.enabled, Some(false));
+    let r = fire(&s, "home.toggle", None);
+    assert_eq!(r.reason, Some("TOOL_DISABLED"));
+    assert!(r.evidence.is_none());
+    s.set_enabled(&group, "toggle", true).unwrap();
+    assert!(fire(&s, "home.toggle", None).ok);
+}
+
+#[test]
+fn an_agent_fire_of_an_unwired_action_is_not_materialized_but_a_user_fire_is_recorded() {
+    let (_h, s, _) = wired();
+    let r = fire(&s, "home.unwired", None);
+    assert_eq!(r.reason, Some("NOT_MATERIALIZED"));
+    let user = s.fire("home.unwired", FireOptions { source: Some(Principal::User), payload: None }).unwrap();
+    assert!(user.ok);
+    assert_eq!(user.materialized, Some(false));
+    assert_eq!(user.effect_status, Some(EffectStatus::Unobservable));
+}
+
+#[test]
+fn refusals_never_bump_and_sit_before_the_fire_that_closes_their_version() {
+    let (_h, s, _) = wired();
+    let v = s.version();
+    fire(&s, "home.premium", None);
+    fire(&s, "home.invented", None);
+    assert_eq!(s.version(), v);
+    let ok = fire(&s, "home.toggle", None);
+    assert!(ok.ok);
+    let tail = s.attempts_tail(None, 3);
+    assert_eq!(tail.iter().map(|a| a.key).collect::<Vec<_>>(), vec![v, v, v]);
+    assert_eq!(tail.iter().map(|a| a.kind).collect::<Vec<_>>(), vec![AttemptKind::Refused, AttemptKind::Refused, AttemptKind::Fired]);
+}
+
+#[test]
+fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() {
+    let host = Rc::new(ClosureHost::new());
+    let s = shop_session(&host, shop_graph(None), Some(true));
+    let checkout = reporting(&host, json!({"orders.count": 1}));
+    s.register_actions("cart", vec![("checkout".into(), checkout)], vec![]).unwrap();
+    s.sync("cart", SyncOptions::default()).unwrap();
+
+    let v = s.version();
+    let r = fire(&s, "cart.checkout", None);
+    assert_eq!(r.reason, Some("APPROVAL_REQUIRED"));
+    assert_eq!(s.version(), v);
+    let approval_warnings = || host.warnings().iter().filter(|w| w.contains("APPROVAL_REQUIRED")).count();
+    assert_eq!(approval_warnings(), 1);
+
+    let ask = s.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
+    assert_eq!(ask.ask_id, "ask#1");
+    assert_eq!(fire(&s, "cart.checkout", None).reason, Some("APPROVAL_REQUIRED"), "unanswered");
+    assert_eq!(approval_warnings(), 1, "warned once per action and reason");
+    assert_eq!(s.ask_summary(20).awaiting_total, 1);
+
+    assert!(s.approve("ask#1", Some("ana".into()), None).unwrap().ok);
+    let again = s.approve("ask#1", None, None).unwrap();
+    assert_eq!(again.reason, Some("ASK_ALREADY_ANSWERED"));
+    assert_eq!(s.decline("ask#9", None, None).unwrap().reason, Some("UNKNOWN_ASK"));
+    let summary = s.ask_summary(20);
+    assert_eq!(summary.lines.len(), 1);
+    assert_eq!(summary.lines[0].answer, Some(AskAnswer::Approved));
+
+    let placed = fire(&s, "cart.checkout", None);
+    assert!(placed.ok);
+    assert_eq!(placed.effect_status, Some(EffectStatus::Performed));
+    assert_eq!(s.transition(placed.transition_id.as_deref().unwrap()).unwrap().ask_id.as_deref(), Some("ask#1"));
+    let book = s.asks();
+    assert_eq!(book.len(), 1, "answered asks stay in the book under enforcement");
+    assert!(book[0].spent);
+    assert_eq!(fire(&s, "cart.checkout", None).reason, Some("APPROVAL_REQUIRED"), "an approval is single-use");
+    // A user fire is not gated.
+    assert!(s.fire("cart.checkout", FireOptions { source: Some(Principal::User), payload: None }).unwrap().ok);
+}
+
+#[test]
+fn enforced_approval_refuses_after_a_human_no() {
+    let host = Rc::new(ClosureHost::new());
+    let s = shop_session(&host, shop_graph(None), Some(true));
+    let checkout = reporting(&host, json!({"orders.count": 1}));
+    s.register_actions("cart", vec![("checkout".into(), checkout)], vec![]).unwrap();
+    s.sync("cart", SyncOptions::default()).unwrap();
+    let ask = s.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
+    assert!(s.decline(&ask.ask_id, Some("ana".into()), Some("not today".into())).unwrap().ok);
+    let r = fire(&s, "cart.checkout", None);
+    assert_eq!(r.reason, Some("APPROVAL_DECLINED"));
+    assert_eq!(s.gaps().pop().unwrap().rejection_reason.as_deref(), Some("APPROVAL_DECLINED"));
+    assert_eq!(s.asks()[0].answer, Some(AskAnswer::Declined));
+}
+
+#[test]
+fn capability_refusals_come_before_the_approval_question() {
+    let host = Rc::new(ClosureHost::new());
+    let s = shop_session(&host, shop_graph(None), Some(true));
+    s.sync("cart", SyncOptions::default()).unwrap();
+    // Nothing wired: NOT_MATERIALIZED, not APPROVAL_REQUIRED.
+    assert_eq!(fire(&s, "cart.checkout", None).reason, Some("NOT_MATERIALIZED"));
+}
