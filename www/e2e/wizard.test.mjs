@@ -209,7 +209,7 @@ async function walkTheWizard(app) {
     assert.ok(atTheGate.includes(line), `facts at the gate lack:\n  ${line}\n---\n${atTheGate}`);
   }
   assert.ok(!atTheGate.includes(SEED.created), 'nothing is created before the human says yes');
-  await page.screenshot({ path: path.join(outDir, `www-${app}-ask.png`), fullPage: true });
+  await page.screenshot({ path: path.join(outDir, `www-${app}-ask.png`) });
 
   // The human approves; the agent's next turn confirms; the project exists.
   await page.getByTestId('approve').click();
@@ -234,6 +234,11 @@ async function walkTheWizard(app) {
   assert.ok(brief.includes('review.send — Send the message'), `the brief's frozen caption:\n${brief}`);
   const availableNow = brief.split('\n').find((line) => line.startsWith('Available now:')) ?? '';
   assert.ok(!availableNow.includes('review.send'), `review.send still offered after unmount: ${availableNow}`);
+
+  // The last scripted turn: every step is done, so the journey tool closes the frame as completed.
+  const closing = await playTurn(page);
+  assert.match(closing, /"done"|completed/, closing);
+  assert.ok(await page.getByTestId('next-turn').isDisabled(), 'the script is over');
 
   await page.screenshot({ path: path.join(outDir, `www-${app}.png`), fullPage: true });
   writeFileSync(path.join(outDir, `www-${app}-facts.txt`), `${await textOf(page, 'facts')}\n\n${brief}\n`);

@@ -29,6 +29,14 @@ const DID_IT_WORK = `${GRAPH_ID}.did_it_work`;
 
 type Step = (call: (tool: string, args: Record<string, unknown>) => Record<string, unknown>) => string;
 
+/** The one word a transcript row shows for a result: its judgment, refusal reason or effect. */
+export function resultLabel(result: Record<string, unknown>): string {
+  for (const key of ['judgment', 'reason', 'effectStatus']) {
+    if (typeof result[key] === 'string') return String(result[key]);
+  }
+  return result.ok === false ? 'refused' : 'ok';
+}
+
 function describe(result: Record<string, unknown>): string {
   if (result.ok === false && typeof result.reason === 'string') {
     return `refused: ${result.reason}`;
@@ -119,9 +127,10 @@ export function createScriptedAgent(demo: Demo): ScriptedAgent {
       return `You approved, so I confirmed create-project. Did it work: ${describe(check)}.`;
     },
     (call) => {
-      const here = call(WHATS_HERE, {});
+      // Every step is done: calling the journey tool again closes the frame as completed.
+      const frame = call(JOURNEY, {});
       finished = true;
-      return `Done. I am on ${JSON.stringify(here.youAreOn)}; the facts block above is the record of what happened.`;
+      return `The journey says ${describe(frame)}. The facts block above is the record of what happened.`;
     },
   ];
 

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { asRecord, type Demo } from '../../shared/demo';
 import { DEFAULT_ENDPOINTS, runModelTurn, type Conversation, type Provider } from '../../shared/model-relay';
-import { createScriptedAgent, type ToolCallRecord } from '../../shared/scripted-agent';
+import { createScriptedAgent, resultLabel, type ToolCallRecord } from '../../shared/scripted-agent';
 import { useRevision } from './hooks';
 
 interface ShownTurn {
@@ -21,7 +21,7 @@ function Calls({ calls }: { calls: ToolCallRecord[] }) {
       {calls.map((call, index) => (
         <details key={index} className="call" data-testid="tool-call">
           <summary>
-            <code>{call.tool}</code> {JSON.stringify(call.args)} → <em>{String(call.result.judgment ?? call.result.ok)}</em>
+            <code>{call.tool}</code> {JSON.stringify(call.args)} → <em>{resultLabel(call.result)}</em>
           </summary>
           <pre>{JSON.stringify(call.result, null, 2)}</pre>
         </details>
