@@ -178,6 +178,7 @@ async function walkTheWizard(app) {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console.${message.type()}: ${message.text()}`);
   });
 
+  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort()); // no network
   await page.goto(`${server.base}/projects/new`);
   await waitForText(page, 'facts', 'No actions have been performed in this app this session.');
   await waitForText(page, 'tools', 'wizard.journey.new-project');
@@ -249,12 +250,83 @@ async function walkTheWizard(app) {
   await waitForText(page, 'project-list', 'Ion channel screen');
 
   assert.deepEqual(pageErrors, [], 'the page threw');
+  await page.close();
+  return { base: server.base, context: browser.context };
 }
 
-test('react app: scripted agent walks the seed journey, human approves, history outlives the compose pane', async () => {
-  await walkTheWizard('react');
+const MODEL_ENDPOINTS = {
+  openai: 'https://api.openai.com/v1/chat/completions',
+  anthropic: 'https://api.anthropic.com/v1/messages',
+};
+
+/** A stand-in model answered by route interception (no network): one tool call, then text. */
+function fakeModel(provider, requests) {
+  const toolName = 'wizard__journey__new-project';
+  const args = { step: 'name-it', input: { name: 'Named by the model' } };
+  return async (route) => {
+    const request = route.request();
+    requests.push({ headers: request.headers(), body: JSON.parse(request.postData() ?? '{}') });
+    const first = requests.length === 1;
+    let body;
+    if (provider === 'openai') {
+      body = first
+        ? { choices: [{ message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: toolName, arguments: JSON.stringify(args) } }] } }] }
+        : { choices: [{ message: { role: 'assistant', content: 'Named it; the facts block confirms it.' } }] };
+    } else {
+      body = first
+        ? { content: [{ type: 'tool_use', id: 'toolu_1', name: toolName, input: args }], stop_reason: 'tool_use' }
+        : { content: [{ type: 'text', text: 'Named it; the facts block confirms it.' }], stop_reason: 'end_turn' };
+    }
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  };
+}
+
+/** The live mode: port.tools() go out as the model's tools, its tool call comes back through port.call. */
+async function relayThroughAModel(app, base, context, provider) {
+  const page = await context.newPage();
+  const requests = [];
+  // Nothing leaves the machine: every non-local request is aborted, the model endpoint is answered here.
+  await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort());
+  await page.route(MODEL_ENDPOINTS[provider], fakeModel(provider, requests));
+  await page.goto(`${base}/projects/new`);
+  await waitForText(page, 'facts', 'No actions have been performed in this app this session.');
+  await page.getByTestId('live').locator('summary').click();
+  await page.getByTestId('live-provider').selectOption(provider);
+  await page.getByTestId('live-key').fill('test-key-not-real');
+  await page.getByTestId('live-send').click();
+  await waitForText(page, 'transcript', 'Named it; the facts block confirms it.');
+  await waitForText(page, 'facts', 'DID happen — agent fired wizard.name-it (committed; declared effect observed)');
+  await waitForText(page, 'transcript', 'wizard.journey.new-project');
+
+  assert.equal(requests.length, 2, `${app}/${provider}: one tool round, then the answer`);
+  const [ask, answer] = requests;
+  const toolNames = (ask.body.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
+  assert.ok(toolNames.includes('wizard__whats_here') && toolNames.includes('wizard__do_action'), toolNames.join());
+  const system = provider === 'openai' ? ask.body.messages[0].content : ask.body.system;
+  assert.ok(system.includes('FACTS FROM THE APP (authoritative).'), system);
+  assert.ok(system.includes('No actions have been performed in this app this session.'), system);
+  const secondSystem = provider === 'openai' ? answer.body.messages[0].content : answer.body.system;
+  assert.ok(secondSystem.includes('DID happen — agent fired wizard.name-it'), 'facts are re-read for every request');
+  if (provider === 'openai') {
+    assert.equal(ask.headers.authorization, 'Bearer test-key-not-real');
+    const toolMessage = answer.body.messages.find((message) => message.role === 'tool');
+    assert.equal(toolMessage.tool_call_id, 'call_1');
+    assert.equal(JSON.parse(toolMessage.content).ok, true);
+  } else {
+    assert.equal(ask.headers['x-api-key'], 'test-key-not-real');
+    const results = answer.body.messages.at(-1).content;
+    assert.equal(results[0].type, 'tool_result');
+    assert.equal(JSON.parse(results[0].content).ok, true);
+  }
+  await page.close();
+}
+
+test('react app: scripted agent walks the seed journey, human approves, history outlives the compose pane; an OpenAI-shaped model is relayed', async () => {
+  const { base, context } = await walkTheWizard('react');
+  await relayThroughAModel('react', base, context, 'openai');
 });
 
-test('svelte app: scripted agent walks the seed journey, human approves, history outlives the compose pane', async () => {
-  await walkTheWizard('svelte');
+test('svelte app: scripted agent walks the seed journey, human approves, history outlives the compose pane; an Anthropic-shaped model is relayed', async () => {
+  const { base, context } = await walkTheWizard('svelte');
+  await relayThroughAModel('svelte', base, context, 'anthropic');
 });

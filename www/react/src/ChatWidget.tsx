@@ -156,11 +156,11 @@ export function ChatWidget({ demo }: { demo: Demo }) {
           ))}
         </ul>
       </details>
-      <details className="live">
+      <details className="live" data-testid="live">
         <summary>Use a real model (your API key stays in this page)</summary>
         <label>
           API{' '}
-          <select value={provider} onChange={(event) => pickProvider(event.target.value === 'anthropic' ? 'anthropic' : 'openai')}>
+          <select data-testid="live-provider" value={provider} onChange={(event) => pickProvider(event.target.value === 'anthropic' ? 'anthropic' : 'openai')}>
             <option value="openai">OpenAI-compatible</option>
             <option value="anthropic">Anthropic-compatible</option>
           </select>
@@ -172,13 +172,13 @@ export function ChatWidget({ demo }: { demo: Demo }) {
           Model <input value={model} onChange={(event) => setModel(event.target.value)} />
         </label>
         <label>
-          API key <input type="password" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
+          API key <input data-testid="live-key" type="password" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
         </label>
-        <textarea value={message} onChange={(event) => setMessage(event.target.value)} />
-        <button type="button" disabled={busy || apiKey === ''} onClick={() => void sendToModel()}>
+        <textarea data-testid="live-message" value={message} onChange={(event) => setMessage(event.target.value)} />
+        <button type="button" data-testid="live-send" disabled={busy || apiKey === ''} onClick={() => void sendToModel()}>
           {busy ? 'Waiting for the model…' : 'Send to the model'}
         </button>
-        {error && <p className="error">{error}</p>}
+        {error && <p className="error" data-testid="live-error">{error}</p>}
       </details>
       {demo.warnings.length > 0 && (
         <details className="warnings">
