@@ -285,3 +285,25 @@ fn an_off_graph_position_and_produced_data_never_print() {
         }
     }
 }
+
+#[test]
+fn a_refused_journey_start_reads_as_an_attempt_to_start_never_as_a_fire() {
+    let host = Rc::new(ClosureHost::new());
+    let def = json!({
+        "pages": {"desk": {"actions": {
+            "wired": {"does": "A wired control"},
+            "pay": {"does": "Pay the invoice"}
+        }}},
+        "journeys": {"settle-up": {"does": "Settle the invoice", "steps": ["pay"]}}
+    });
+    let graph = Rc::new(build_navigation_graph("g", &from_json_text(&def.to_string()).unwrap()).unwrap());
+    let noop = host.handler(|_, _| HandlerOutcome::Returned(None));
+    let s = Session::new(graph, host.clone(), SessionOptions { node: Some("desk".into()), ..SessionOptions::default() }).unwrap();
+    s.register_actions("desk", vec![("wired".into(), noop)], vec![]).unwrap();
+    let result = s.commit_journey("settle-up").unwrap();
+    assert!(!result.ok);
+    let text = ground_truth(&s, None, None).text;
+    assert!(text.ends_with(
+        "  • did NOT happen — agent's attempt to start settle-up was refused: ENTRY_NOT_MATERIALIZED (its first step is desk.pay)"
+    ), "{text}");
+}

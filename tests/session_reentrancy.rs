@@ -178,7 +178,7 @@ fn a_report_inside_a_no_writes_handler_is_a_stimulus_not_credited_elsewhere() {
     // The toggle's handler reports search.q: decision 2 forbids crediting the pending search.
     s.fire("home.toggle", agent()).unwrap();
     assert_eq!(s.pending().len(), 1, "the search is still pending");
-    let last_stimulus = s.transitions().into_iter().filter(|t| t.cause.kind == CauseKind::Stimulus).last().unwrap();
+    let last_stimulus = s.transitions().into_iter().rfind(|t| t.cause.kind == CauseKind::Stimulus).unwrap();
     assert_eq!(last_stimulus.cause.stimulus.as_deref(), Some("unknown"));
 }
 

@@ -255,7 +255,7 @@ pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefVi
         .filter(|e| match journey {
             None => true,
             Some(j) => {
-                j.steps.iter().any(|s| *s == e.affordance_id)
+                j.steps.contains(&e.affordance_id)
                     || session.served_action(&e.affordance_id).is_some_and(|a| a.role == "cancel" || a.role == "back")
             }
         })

@@ -63,12 +63,9 @@ impl Inner {
             does: None,
             rejection_reason: None,
             principal: None,
-            evidence: None,
-            journey_id: None,
             off_graph,
-            request: None,
-            reason: None,
             actions_may_be_stale: false,
+            detail: None,
         });
         if self.dead_end_warned.insert(node) {
             self.warn(warning);

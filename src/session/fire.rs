@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use super::state::{Affordance, Arm, Gap, Inner, Rec, RowRef};
+use super::state::{GapDetail, Affordance, Arm, Gap, Inner, Rec, RowRef};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::input::check_payload;
@@ -21,7 +21,7 @@ enum Runner {
 
 /// The outcome of the checks and the record, decided under one borrow.
 enum Prepared {
-    Refused(FireResult),
+    Refused(Box<FireResult>),
     Accepted { idx: u32, runner: Option<Runner>, payload: Option<Value> },
 }
 
@@ -53,12 +53,9 @@ impl Inner {
             does: served.map(|a| Rc::clone(&a.does)),
             rejection_reason: Some(reason),
             principal: Some(principal),
-            evidence: detail.evidence.clone().map(Box::new),
-            journey_id: None,
             off_graph: false,
-            request: None,
-            reason: None,
             actions_may_be_stale: false,
+            detail: GapDetail::boxed(detail.evidence.clone(), None, None, None),
         });
         let mut result = FireResult::refused(reason);
         result.affordance_id = Some(id.to_string());
@@ -78,51 +75,51 @@ impl Inner {
     fn prepare_fire(&mut self, id: &str, principal: Principal, payload: Option<&Value>) -> Prepared {
         let Some(aff) = self.served(id).cloned() else {
             let detail = RefusalDetail { available: true, ..Default::default() };
-            return Prepared::Refused(self.refuse(id, None, principal, "UNKNOWN_AFFORDANCE", detail));
+            return Prepared::Refused(Box::new(self.refuse(id, None, principal, "UNKNOWN_AFFORDANCE", detail)));
         };
         if !self.on_current_page(&aff) {
             let detail = RefusalDetail { node: true, ..Default::default() };
-            return Prepared::Refused(self.refuse(id, Some(&aff), principal, "NOT_ON_NODE", detail));
+            return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "NOT_ON_NODE", detail)));
         }
         let verdict = self.guard_verdict(&aff);
         if let Some(v) = &verdict {
             if !v.passed {
                 let detail = RefusalDetail { evidence: Some(v.evidence.clone()), ..Default::default() };
-                return Prepared::Refused(self.refuse(id, Some(&aff), principal, "GUARD_FAILED", detail));
+                return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "GUARD_FAILED", detail)));
             }
         }
         let payload = match check_payload(&aff.action.input, payload) {
             Ok(p) => p,
             Err(issues) => {
                 let detail = RefusalDetail { issues: Some(issues), ..Default::default() };
-                return Prepared::Refused(self.refuse(id, Some(&aff), principal, "PAYLOAD_INVALID", detail));
+                return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "PAYLOAD_INVALID", detail)));
             }
         };
         if let Some(evidence) = self.greyed(&aff) {
             let evidence = (!evidence.is_empty()).then_some(evidence);
             let detail = RefusalDetail { evidence, ..Default::default() };
-            return Prepared::Refused(self.refuse(id, Some(&aff), principal, "TOOL_DISABLED", detail));
+            return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "TOOL_DISABLED", detail)));
         }
         let runner = self.runner_for(&aff);
         if principal == Principal::Agent && runner.is_none() {
-            return Prepared::Refused(self.refuse(id, Some(&aff), principal, "NOT_MATERIALIZED", RefusalDetail::default()));
+            return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "NOT_MATERIALIZED", RefusalDetail::default())));
         }
         let mut ask_n = None;
-        if principal == Principal::Agent && aff.action.high_effect {
-            if self.enforced {
-                match self.approval_gate(&aff, payload.as_ref()) {
-                    Ok(n) => ask_n = Some(n),
-                    Err((reason, consulted)) => {
-                        self.warn_once(
-                            format!("approval:{}:{reason}", aff.id),
-                            format!(
-                                "groundfacts: the agent's fire of '{}' was refused {reason}: it is a high-effect action and approval is required. Open a confirm card with confirmAsk('{}') and have a person approve it, then fire again.",
-                                aff.id, aff.id
-                            ),
-                        );
-                        let detail = RefusalDetail { ask_n: consulted, ..Default::default() };
-                        return Prepared::Refused(self.refuse(id, Some(&aff), principal, reason, detail));
-                    }
+        if principal == Principal::Agent && aff.action.high_effect && self.enforced {
+            match self.approval_gate(&aff, payload.as_ref()) {
+                Ok(n) => ask_n = Some(n),
+                Err((reason, consulted)) => {
+                    let why = if reason == "APPROVAL_DECLINED" {
+                        "a person declined it; the answer stands until a person approves a new ask".to_string()
+                    } else {
+                        format!("it is high-effect and no person's approval is on record. Open a card with confirmAsk('{}') and have a person approve it", aff.id)
+                    };
+                    self.warn_once(
+                        format!("approval:{}:{reason}", aff.id),
+                        format!("groundfacts: the agent's fire of '{}' was refused {reason}: {why}.", aff.id),
+                    );
+                    let detail = RefusalDetail { ask_n: consulted, ..Default::default() };
+                    return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, reason, detail)));
                 }
             }
         }
@@ -180,7 +177,7 @@ impl Inner {
         self.claim = action.navigates_to.as_ref().map(|t| (idx, self.intern(t)));
         let key = self.version;
         self.transitions.push(rec);
-        self.index_attempt(key, 1, RowRef::Transition(idx));
+        self.index_attempt(key, RowRef::Transition(idx));
         self.bump();
         match arm {
             Arm::AwaitingState | Arm::SettleOnCompletion => self.pending.push(idx),
@@ -230,7 +227,7 @@ impl Session {
         };
         self.flush();
         let (idx, runner, payload) = match prepared {
-            Prepared::Refused(result) => return Ok(result),
+            Prepared::Refused(result) => return Ok(*result),
             Prepared::Accepted { idx, runner, payload } => (idx, runner, payload),
         };
         if let Some(runner) = runner {

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::offers::expects_value;
-use super::state::{Frame, Gap, Inner};
+use super::state::{GapDetail, Frame, Gap, Inner};
 use super::*;
 use crate::graph::guards::evaluate;
 
@@ -172,12 +172,9 @@ impl Session {
                             does: Some(Rc::clone(&aff.does)),
                             rejection_reason: Some("ENTRY_NOT_MATERIALIZED"),
                             principal: Some(Principal::Agent),
-                            evidence: None,
-                            journey_id: Some(Rc::from(id)),
                             off_graph: false,
-                            request: None,
-                            reason: None,
                             actions_may_be_stale: false,
+                            detail: GapDetail::boxed(None, Some(Rc::from(id)), None, None),
                         });
                     } else {
                         inner.bump();

@@ -37,6 +37,7 @@ impl Inner {
     }
 
     fn gap_snapshot(&self, gap: &Gap) -> GapRecord {
+        let detail = gap.detail.as_deref();
         GapRecord {
             kind: gap.kind,
             timestamp: gap.timestamp,
@@ -48,11 +49,11 @@ impl Inner {
             does: gap.does.as_ref().map(|d| d.to_string()),
             rejection_reason: gap.rejection_reason.map(str::to_string),
             principal: gap.principal,
-            evidence: gap.evidence.as_deref().cloned(),
-            journey_id: gap.journey_id.as_ref().map(|j| j.to_string()),
+            evidence: detail.and_then(|d| d.evidence.clone()),
+            journey_id: detail.and_then(|d| d.journey_id.as_ref()).map(|j| j.to_string()),
             off_graph: gap.off_graph,
-            request: gap.request.as_ref().map(|r| r.to_string()),
-            reason: gap.reason.as_ref().map(|r| r.to_string()),
+            request: detail.and_then(|d| d.request.as_ref()).map(|r| r.to_string()),
+            reason: detail.and_then(|d| d.reason.as_ref()).map(|r| r.to_string()),
             actions_may_be_stale: gap.actions_may_be_stale,
         }
     }
@@ -64,13 +65,13 @@ impl Inner {
         let key = gap.version;
         self.gaps.push(gap);
         if attempt {
-            self.index_attempt(key, 0, RowRef::Gap(idx));
+            self.index_attempt(key, RowRef::Gap(idx));
         }
     }
 
     fn settlement(&self, idx: u32) -> Option<FireSettlement> {
         let rec = self.rec(idx)?;
-        let settled = rec.settled.as_deref()?;
+        let settled = rec.settled.as_ref()?;
         Some(FireSettlement {
             transition_id: rec.id(),
             did: rec.stage.to_string(),
@@ -78,7 +79,7 @@ impl Inner {
             outcome: settled.outcome,
             writes_observed: settled.writes_observed,
             verify_held: settled.verify_held,
-            error: settled.error.clone(),
+            error: settled.error.as_ref().map(|f| f.public()),
             data: if settled.effect_status == EffectStatus::Refused { None } else { rec.produced.as_deref().cloned() },
             transition: self.snapshot(rec),
         })
@@ -115,7 +116,7 @@ impl Inner {
                     affordance_id: gap.affordance_id.clone(),
                     does: gap.does.clone(),
                     rejection_reason: gap.rejection_reason,
-                    journey_id: gap.journey_id.clone(),
+                    journey_id: gap.detail.as_ref().and_then(|d| d.journey_id.clone()),
                     outcome: None,
                     effect_verified: None,
                     verify_held: None,

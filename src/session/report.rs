@@ -143,18 +143,18 @@ impl Inner {
         row.inferred = true;
         row.certainty = Certainty::Inferred;
         row.effect_verified = Some(EffectVerified::Observed(true));
-        row.settled = Some(Box::new(Settled {
+        row.settled = Some(Settled {
             effect_status: EffectStatus::Unobservable,
             outcome: Outcome::Committed,
             writes_observed: Some(EffectVerified::Observed(true)),
             verify_held: None,
             error: None,
-        }));
+        });
         row.affordance = Some(Rc::clone(&aff));
         let idx = self.next_n();
         let key = self.version;
         self.transitions.push(row);
-        self.index_attempt(key, 1, RowRef::Transition(idx));
+        self.index_attempt(key, RowRef::Transition(idx));
         self.bump();
         self.frame_step_fired(&aff.id, true);
         self.check_demotion();

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-use super::state::{Arm, Inner, Outgoing, Settled};
+use super::state::{Arm, Failure, Inner, Outgoing, Settled};
 use super::*;
 use crate::graph::guards::evaluate;
 use crate::graph::Verify;
@@ -82,19 +82,19 @@ impl Inner {
     }
 
     /// Retain the first settlement of fire `idx` (later calls change nothing) and queue the notice.
-    pub fn settle_rest(&mut self, idx: u32, status: EffectStatus, verify_held: Option<VerifyHeld>, error: Option<SettlementError>) {
+    pub fn settle_rest(&mut self, idx: u32, status: EffectStatus, verify_held: Option<VerifyHeld>, error: Option<Failure>) {
         let Some(rec) = self.rec_mut(idx) else { return };
         if !rec.latch_open {
             return;
         }
         rec.latch_open = false;
-        rec.settled = Some(Box::new(Settled {
+        rec.settled = Some(Settled {
             effect_status: status,
             outcome: rec.outcome,
             writes_observed: rec.effect_verified,
             verify_held,
-            error,
-        }));
+            error: error.map(Box::new),
+        });
         let id = rec.id();
         let step = Rc::clone(&rec.stage);
         if matches!(status, EffectStatus::Performed | EffectStatus::Unobservable) {
@@ -104,7 +104,7 @@ impl Inner {
     }
 
     /// The failure spine (session.md §9.4) for fire `idx`.
-    pub fn failure_spine(&mut self, idx: u32, error: SettlementError, verify_route: bool) {
+    pub fn failure_spine(&mut self, idx: u32, error: Failure, verify_route: bool) {
         let now = self.last_now;
         if let Some(pos) = self.pending.iter().position(|&p| p == idx) {
             self.pending.remove(pos);
@@ -163,11 +163,7 @@ impl Inner {
     /// Apply a verify verdict to fire `idx`: held / unevaluable / none → performed; failed → spine.
     pub fn apply_verdict(&mut self, idx: u32, held: Option<VerifyHeld>, evidence: Option<Vec<crate::graph::guards::ConditionEvidence>>) {
         if held == Some(VerifyHeld::Failed) {
-            let error = SettlementError {
-                reason: "VERIFY_FAILED".into(),
-                message: VERIFY_FAILED_EXPLANATION.into(),
-                evidence,
-            };
+            let error = Failure { reason: "VERIFY_FAILED", message: VERIFY_FAILED_EXPLANATION.into(), evidence };
             self.failure_spine(idx, error, true);
         } else {
             self.settle_rest(idx, EffectStatus::Performed, held, None);
@@ -248,12 +244,12 @@ impl Session {
                 }
                 HandlerOutcome::Threw(message) => {
                     let (reason, who) = if via_navigate { ("NAVIGATE_THREW", "navigate for") } else { ("HANDLER_THREW", "handler for") };
-                    inner.failure_spine(idx, SettlementError { reason: reason.into(), message: message.clone(), evidence: None }, false);
+                    inner.failure_spine(idx, Failure { reason, message: message.clone().into(), evidence: None }, false);
                     inner.warn(format!("groundfacts: {who} '{stage}' threw: {message} — recorded as not performed."));
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
-                    inner.failure_spine(idx, SettlementError { reason: "HANDLER_FAILED".into(), message: message.clone(), evidence: None }, false);
+                    inner.failure_spine(idx, Failure { reason: "HANDLER_FAILED", message: message.clone().into(), evidence: None }, false);
                     inner.warn(format!("groundfacts: handler for '{stage}' returned failure: {message} — recorded as not performed."));
                     false
                 }

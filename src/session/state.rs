@@ -47,14 +47,28 @@ pub(crate) enum Arm {
     None,
 }
 
-/// The retained first settlement of a fire.
+/// Why a settlement went wrong, compactly (the library's own texts are not copied per row).
+#[derive(Debug, Clone)]
+pub(crate) struct Failure {
+    pub reason: &'static str,
+    pub message: std::borrow::Cow<'static, str>,
+    pub evidence: Option<Vec<ConditionEvidence>>,
+}
+
+impl Failure {
+    pub fn public(&self) -> SettlementError {
+        SettlementError { reason: self.reason.to_string(), message: self.message.to_string(), evidence: self.evidence.clone() }
+    }
+}
+
+/// The retained first settlement of a fire (inline in its row: a few bytes).
 #[derive(Debug, Clone)]
 pub(crate) struct Settled {
     pub effect_status: EffectStatus,
     pub outcome: Outcome,
     pub writes_observed: Option<EffectVerified>,
     pub verify_held: Option<VerifyHeld>,
-    pub error: Option<SettlementError>,
+    pub error: Option<Box<Failure>>,
 }
 
 /// One transition row.
@@ -80,6 +94,8 @@ pub(crate) struct Rec {
     pub to_node_claimed: bool,
     pub arrival: Option<Arrival>,
     pub unverified_edge: bool,
+    // Boxed: rare, and a bare Vec would cost every row 24 bytes (clippy prefers the bare Vec).
+    #[allow(clippy::box_collection)]
     pub guard_unevaluated: Option<Box<Vec<String>>>,
     pub produced: Option<Box<Value>>,
     pub cursor_version: u64,
@@ -94,7 +110,7 @@ pub(crate) struct Rec {
     pub verdict_deferred: bool,
     /// A claimed hop whose dead-end check waits for the handler's return (decision 6).
     pub dead_end_deferred: bool,
-    pub settled: Option<Box<Settled>>,
+    pub settled: Option<Settled>,
 }
 
 impl Rec {
@@ -118,12 +134,34 @@ pub(crate) struct Gap {
     pub does: Option<Rc<str>>,
     pub rejection_reason: Option<&'static str>,
     pub principal: Option<Principal>,
-    pub evidence: Option<Box<Vec<ConditionEvidence>>>,
-    pub journey_id: Option<Rc<str>>,
     pub off_graph: bool,
+    pub actions_may_be_stale: bool,
+    /// The rarer fields, boxed so an ordinary refusal stays small.
+    pub detail: Option<Box<GapDetail>>,
+}
+
+/// Gap fields most rows do not carry.
+#[derive(Debug, Default)]
+pub(crate) struct GapDetail {
+    pub evidence: Option<Vec<ConditionEvidence>>,
+    pub journey_id: Option<Rc<str>>,
     pub request: Option<Box<str>>,
     pub reason: Option<Box<str>>,
-    pub actions_may_be_stale: bool,
+}
+
+impl GapDetail {
+    pub fn boxed(
+        evidence: Option<Vec<ConditionEvidence>>,
+        journey_id: Option<Rc<str>>,
+        request: Option<Box<str>>,
+        reason: Option<Box<str>>,
+    ) -> Option<Box<GapDetail>> {
+        if evidence.is_none() && journey_id.is_none() && request.is_none() && reason.is_none() {
+            None
+        } else {
+            Some(Box::new(GapDetail { evidence, journey_id, request, reason }))
+        }
+    }
 }
 
 /// Which ledger row an attempt index entry points at.
@@ -133,12 +171,21 @@ pub(crate) enum RowRef {
     Transition(u32),
 }
 
-/// One entry of the append-only attempt index, kept in (key, rank) order.
+/// One entry of the append-only attempt index, kept in (key, rank) order. The rank is the row's
+/// ledger: gap rows (refusals) 0, transitions (fires) 1.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct AttemptRef {
     pub key: u64,
-    pub rank: u8,
     pub row: RowRef,
+}
+
+impl AttemptRef {
+    pub fn rank(&self) -> u8 {
+        match self.row {
+            RowRef::Gap(_) => 0,
+            RowRef::Transition(_) => 1,
+        }
+    }
 }
 
 /// A live handler registration.
@@ -158,7 +205,7 @@ pub(crate) struct Group {
     /// Ids this group declared at mount.
     pub declared: Vec<Rc<str>>,
     pub callbacks: Vec<CallbackId>,
-    /// Whether a `setEnabled(false)` on this group's handler-less action already warned.
+    /// False once unregistered (a second `unregister` is a no-op).
     pub live: bool,
 }
 
@@ -201,6 +248,9 @@ pub(crate) struct Frame {
     pub inferred_steps: Vec<Rc<str>>,
     pub closed_at_version: Option<u64>,
 }
+
+/// The offered ids at (version, structure generation, node).
+pub(crate) type OfferedCache = (u64, u64, Rc<str>, Rc<[Rc<str>]>);
 
 /// A call-out queued while borrowed, delivered after release.
 #[derive(Debug)]
@@ -265,7 +315,7 @@ pub(crate) struct Inner {
     pub dead_end_warned: HashSet<Rc<str>>,
     pub warned_once: HashSet<String>,
     /// Offered ids cached per (version, structure gen, node).
-    pub offered_cache: Option<(u64, u64, Rc<str>, Rc<[Rc<str>]>)>,
+    pub offered_cache: Option<OfferedCache>,
     pub outbox: Vec<Outgoing>,
     /// The host clock read at the start of the current call (row timestamps).
     pub last_now: f64,
@@ -426,17 +476,32 @@ impl Inner {
     }
 
     /// Append to the attempt index, keeping (key, rank) order.
-    pub fn index_attempt(&mut self, key: u64, rank: u8, row: RowRef) {
-        let entry = AttemptRef { key, rank, row };
+    pub fn index_attempt(&mut self, key: u64, row: RowRef) {
+        let entry = AttemptRef { key, row };
+        let rank = entry.rank();
         // Rows arrive in order by construction (a refusal never bumps, a fire bumps at once); the
         // backwards walk only guards that invariant instead of trusting it.
         let mut at = self.attempts.len();
         while let Some(prev) = at.checked_sub(1).and_then(|i| self.attempts.get(i)) {
-            if (prev.key, prev.rank) <= (key, rank) {
+            if (prev.key, prev.rank()) <= (key, rank) {
                 break;
             }
             at -= 1;
         }
         self.attempts.insert(at, entry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_stay_compact() {
+        // The memory budget is ≤ 300 bytes per recorded attempt, vector slack included.
+        println!("Rec {} Gap {} AttemptRef {}", std::mem::size_of::<Rec>(), std::mem::size_of::<Gap>(), std::mem::size_of::<AttemptRef>());
+        assert!(std::mem::size_of::<Rec>() <= 200);
+        assert!(std::mem::size_of::<Gap>() <= 120);
+        assert_eq!(std::mem::size_of::<AttemptRef>(), 16);
     }
 }

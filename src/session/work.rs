@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::state::{Gap, Work};
+use super::state::{Gap, GapDetail, Work};
 use super::*;
 
 /// Reported free text is kept as data, capped.
@@ -83,12 +83,9 @@ impl Session {
             does: None,
             rejection_reason: None,
             principal: None,
-            evidence: None,
-            journey_id: None,
             off_graph: false,
-            request: Some(request.into_boxed_str()),
-            reason: Some("other".into()),
             actions_may_be_stale,
+            detail: GapDetail::boxed(None, None, Some(request.into_boxed_str()), Some("other".into())),
         };
         inner.push_gap(gap);
         Ok(())

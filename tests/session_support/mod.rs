@@ -116,7 +116,7 @@ pub fn wizard_graph(cross_links: bool, predicate: CallbackId) -> NavigationGraph
     build_navigation_graph("wizard", &def).expect("the seed compiles")
 }
 
-fn field<'a>(input: Option<&'a Value>, key: &str) -> String {
+fn field(input: Option<&Value>, key: &str) -> String {
     input.and_then(|v| v.get(key)).and_then(Value::as_str).unwrap_or_default().to_string()
 }
 
