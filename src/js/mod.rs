@@ -3,7 +3,8 @@
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
-//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways) and
+//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways), `fast`
+//! (the boundary's JS-side fast paths) and
 //! `types` (the TypeScript shapes of results).
 //!
 //! Boundary invariants — every exported function keeps all of them:
@@ -25,6 +26,7 @@
 mod callbacks;
 mod convert;
 mod errors;
+mod fast;
 mod graph;
 mod handles;
 mod host;

@@ -15,6 +15,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
+use super::fast;
 use super::graph::JsNavigationGraph;
 use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
@@ -230,7 +231,7 @@ impl JsSession {
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
         let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
-        let result = self.session.fire(&id, FireOptions { source, payload }).map_err(session_error)?;
+        let result = self.session.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
         convert::to_js(&result)
     }
 
@@ -388,7 +389,9 @@ impl JsSession {
         let what = "groundTruth: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
-        convert::to_js(&facts::ground_truth(&self.session, since, max))
+        let mut block = facts::ground_truth(&self.session, since, max);
+        let text = std::mem::take(&mut block.text);
+        convert::with_json(&block, |json| fast::parse_with_texts(json, &[("text", &text)]))
     }
 
     /// The friendly brief: position, options, recent happenings (refusals are the facts block's job).
@@ -397,7 +400,9 @@ impl JsSession {
         let what = "contextBrief: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
-        convert::to_js(&facts::context_brief_capped(&self.session, since, max))
+        let mut brief = facts::context_brief_capped(&self.session, since, max);
+        let text = std::mem::take(&mut brief.text);
+        convert::with_json(&brief, |json| fast::parse_with_texts(json, &[("text", &text)]))
     }
 
     /// A journey's steps and where each stands, or `undefined` for an unknown id.

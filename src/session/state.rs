@@ -86,7 +86,8 @@ pub(crate) struct Rec {
     pub stimulus: Option<Rc<str>>,
     pub inferred: bool,
     pub timestamp: f64,
-    pub payload: Option<Box<Value>>,
+    /// Compact JSON text: a parsed `Value` costs ~10× its text in allocations, kept for every fire.
+    pub payload: Option<Box<str>>,
     pub outcome: Outcome,
     pub effect_verified: Option<EffectVerified>,
     pub from_node: Rc<str>,
@@ -97,7 +98,8 @@ pub(crate) struct Rec {
     // Boxed: rare, and a bare Vec would cost every row 24 bytes (clippy prefers the bare Vec).
     #[allow(clippy::box_collection)]
     pub guard_unevaluated: Option<Box<Vec<String>>>,
-    pub produced: Option<Box<Value>>,
+    /// Compact JSON text, like `payload`.
+    pub produced: Option<Box<str>>,
     pub cursor_version: u64,
     pub ask_n: Option<u32>,
     pub materialized: bool,
@@ -111,6 +113,16 @@ pub(crate) struct Rec {
     /// A claimed hop whose dead-end check waits for the handler's return (decision 6).
     pub dead_end_deferred: bool,
     pub settled: Option<Settled>,
+}
+
+/// A JSON value as the compact text a row keeps.
+pub(crate) fn json_text(value: &Value) -> Box<str> {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into()).into_boxed_str()
+}
+
+/// The value a row's JSON text holds (its own serialisation, so it always parses back exactly).
+pub(crate) fn json_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
 impl Rec {
