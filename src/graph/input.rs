@@ -188,7 +188,8 @@ pub fn check_payload(input: &InputContract, payload: Option<&Value>) -> Result<O
 }
 
 fn declines_to_judge(schema: &Map<String, Value>) -> bool {
-    UNJUDGED_KEYWORDS.iter().any(|k| schema.contains_key(*k))
+    // A schema has a handful of keys: scanning them beats hashing every keyword.
+    schema.keys().any(|k| UNJUDGED_KEYWORDS.contains(&k.as_str()))
 }
 
 fn check_schema(schema: &Value, payload: Option<&Value>) -> Result<(), Vec<String>> {

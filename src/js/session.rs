@@ -24,7 +24,7 @@ use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
-    FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
+    wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
 };
 
 /// A core session error as the matching JS error class.
@@ -36,7 +36,7 @@ pub fn session_error(err: SessionError) -> JsValue {
     }
 }
 
-fn principal(options: &JsValue, key: &str, what: &str) -> Result<Option<Principal>, JsValue> {
+fn principal(options: &JsValue, key: &'static str, what: &str) -> Result<Option<Principal>, JsValue> {
     match opt_string(options, key, what)? {
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
@@ -137,7 +137,7 @@ impl JsSession {
             }
         };
         let result = self.session.update_state(&delta, core_options).map_err(session_error)?;
-        convert::to_js(&result)
+        convert::to_js_written(&result, |out| wire::update_result(out, &result))
     }
 
     /// The router tap: report the page (or raw path) the app is on.
@@ -232,7 +232,7 @@ impl JsSession {
         let source = principal(&options, "source", what)?;
         let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
         let result = self.session.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
-        convert::to_js(&result)
+        convert::to_js_written(&result, |out| wire::fire_result(out, &result))
     }
 
     /// A promise of how the fire came to rest (resolves at once if it already has; never rejects).
