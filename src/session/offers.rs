@@ -127,6 +127,16 @@ impl Inner {
 }
 
 impl Session {
+    /// The offered ids of [`Session::available`], in served order, with their high-effect mark: what
+    /// the brief's "Available now" line needs, without building edges (schemas, writes, evidence).
+    pub fn available_ids(&self) -> Vec<(Rc<str>, bool)> {
+        let inner = self.inner.borrow();
+        if inner.graph.page(&inner.node).is_none() {
+            return Vec::new();
+        }
+        inner.served_all().filter(|a| inner.offered_now(a)).map(|a| (Rc::clone(&a.id), a.action.high_effect)).collect()
+    }
+
     /// `available()`: the offered edges on the current page, in served order, plus every journey.
     /// An open journey frame does not narrow it.
     pub fn available(&self) -> Available {

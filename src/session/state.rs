@@ -115,6 +115,23 @@ pub(crate) struct Rec {
     pub settled: Option<Settled>,
 }
 
+/// Append `n` in decimal.
+pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
 /// A JSON value as the compact text a row keeps.
 pub(crate) fn json_text(value: &Value) -> Box<str> {
     serde_json::to_string(value).unwrap_or_else(|_| "null".into()).into_boxed_str()
@@ -126,8 +143,13 @@ pub(crate) fn json_value(text: &str) -> Value {
 }
 
 impl Rec {
+    /// `<stage>#<n>`, built without the formatting machinery (every result and view line asks for it).
     pub fn id(&self) -> String {
-        format!("{}#{}", self.stage, self.n)
+        let mut id = String::with_capacity(self.stage.len() + 11);
+        id.push_str(&self.stage);
+        id.push('#');
+        push_decimal(&mut id, u64::from(self.n));
+        id
     }
     pub fn is_fire(&self) -> bool {
         self.kind == CauseKind::Fired
