@@ -92,6 +92,10 @@ export function returnedJson(value) {
   }
 }
 
+export function acceptedFire(transitionId, settlement, effectStatus, version) {
+  return { ok: true, transitionId, settlement, effectStatus, version };
+}
+
 export function parseWithTexts(json, key1, text1, key2, text2) {
   const out = JSON.parse(json);
   if (key1 !== undefined) out[key1] = text1;
@@ -104,6 +108,8 @@ extern "C" {
     fn plain_json_js(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue) -> Option<String>;
+    #[wasm_bindgen(js_name = acceptedFire)]
+    fn accepted_fire_js(transition_id: &str, settlement: &JsValue, effect_status: &JsValue, version: f64) -> JsValue;
     #[wasm_bindgen(catch, js_name = parseWithTexts)]
     fn parse_with_texts_js(json: &str, key1: Option<&str>, text1: Option<&str>, key2: Option<&str>, text2: Option<&str>) -> Result<JsValue, JsValue>;
 }
@@ -117,6 +123,44 @@ pub fn plain_json(value: &JsValue) -> Option<serde_json::Value> {
 /// failure (`{ ok: false }`); `None` sends the value down the full classification.
 pub fn returned_json(value: &JsValue) -> Option<serde_json::Value> {
     serde_json::from_str(&returned_json_js(value)?).ok()
+}
+
+/// The usual accepted `FireResult` (`{ok, transitionId, settlement, effectStatus, version}`, nothing
+/// else present) built as a JS object literal: one short string crosses instead of JSON to parse.
+/// `None` for any other shape (the caller serialises it).
+pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
+    use crate::session::{EffectStatus, SettlementState};
+    let plain = result.ok
+        && result.reason.is_none()
+        && result.affordance_id.is_none()
+        && result.evidence.is_none()
+        && result.issues.is_none()
+        && result.available.is_none()
+        && result.node.is_none()
+        && result.ask_id.is_none()
+        && result.materialized.is_none();
+    let (Some(id), Some(settlement), Some(status), Some(version)) = (&result.transition_id, result.settlement, result.effect_status, result.version) else {
+        return None;
+    };
+    if !plain || version > (1u64 << 53) {
+        return None;
+    }
+    thread_local! {
+        static WORDS: [JsValue; 6] = [
+            JsValue::from_str("settled"), JsValue::from_str("awaiting-state"),
+            JsValue::from_str("pending"), JsValue::from_str("performed"), JsValue::from_str("refused"), JsValue::from_str("unobservable"),
+        ];
+    }
+    WORDS.with(|w| {
+        let settlement = &w[if settlement == SettlementState::Settled { 0 } else { 1 }];
+        let status = &w[match status {
+            EffectStatus::Pending => 2,
+            EffectStatus::Performed => 3,
+            EffectStatus::Refused => 4,
+            EffectStatus::Unobservable => 5,
+        }];
+        Some(accepted_fire_js(id, settlement, status, version as f64))
+    })
 }
 
 /// `JSON.parse(json)` with up to two members then set to long texts (their keys must already be in

@@ -169,8 +169,12 @@ impl Host for JsHost {
     }
 
     fn settled(&self, session: &Session, transition_id: &str) {
-        if !self.waiting.borrow().contains_key(transition_id) {
-            return;
+        {
+            // Most fires have no `settlementOf` waiter: skip hashing the id then.
+            let waiting = self.waiting.borrow();
+            if waiting.is_empty() || !waiting.contains_key(transition_id) {
+                return;
+            }
         }
         let Ok(Some(settlement)) = session.settlement_if_known(transition_id) else {
             return;

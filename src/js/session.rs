@@ -120,10 +120,15 @@ impl JsSession {
         #[wasm_bindgen(unchecked_optional_param_type = "UpdateOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let what = "updateState: options";
-        let core_options = UpdateOptions {
-            transition_id: opt_string(&options, "transitionId", what)?,
-            stimulus: opt_string(&options, "stimulus", what)?,
-            principal: principal(&options, "principal", what)?,
+        // The store tap passes no options; that answer costs no further calls out of wasm.
+        let core_options = if options.is_undefined() {
+            UpdateOptions::default()
+        } else {
+            UpdateOptions {
+                transition_id: opt_string(&options, "transitionId", what)?,
+                stimulus: opt_string(&options, "stimulus", what)?,
+                principal: principal(&options, "principal", what)?,
+            }
         };
         let delta = match convert::to_json(&delta, "updateState: delta") {
             Ok(delta) => delta.unwrap_or(Value::Null),
@@ -232,6 +237,9 @@ impl JsSession {
         let source = principal(&options, "source", what)?;
         let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
         let result = self.session.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
+        if let Some(fired) = fast::accepted_fire(&result) {
+            return Ok(fired);
+        }
         convert::to_js_written(&result, |out| wire::fire_result(out, &result))
     }
 
