@@ -1,6 +1,6 @@
 //! Pins the brief's text from hand-built views: position, frame, transitions window, pending, available.
 
-use groundfacts::facts::brief::{AvailableId, FrameLine, STRUCTURE_CHANGED};
+use groundfacts::facts::brief::{AvailableId, FrameLine, KEY_LABEL_MAX, NO_KEY_CHANGED, STRUCTURE_CHANGED};
 use groundfacts::facts::text::{UNKNOWN_ACTION, UNMAPPED_NODE};
 use groundfacts::facts::{render_brief, ActionRef, BriefRow, BriefView, FireFlags, NodeRef, Outcome, TransitionsWindow, Who};
 
@@ -89,12 +89,23 @@ fn the_transitions_window_keeps_the_newest_and_counts_the_rest() {
 fn moves_and_state_reports_print_labels_and_never_the_reported_data() {
     let rows = vec![
         BriefRow::Moved { who: Who::System, from: page("review"), to: NodeRef { id: "/admin?x=1".into(), is_page: false } },
-        BriefRow::StateReport { who: Who::User },
+        BriefRow::StateReport { who: Who::User, keys: vec!["cart.items".into(), "cart.total".into()] },
+        BriefRow::StateReport { who: Who::System, keys: vec![] },
     ];
-    let text = render_brief(&brief(rows, 2, None), 20);
+    let text = render_brief(&brief(rows, 3, None), 20);
     assert!(text.contains(&format!("  • system navigation: cursor moved review → {UNMAPPED_NODE} (unverified edge)")));
     assert!(!text.contains("/admin"));
-    assert!(text.contains("  • user reported a change to the app's state\n"));
+    assert!(text.contains("  • user reported a change to: cart.items, cart.total\n"), "{text}");
+    assert!(text.contains(&format!("  • system {NO_KEY_CHANGED}\n")), "{text}");
+}
+
+#[test]
+fn a_report_line_strips_control_characters_from_key_names_and_cuts_them_to_60() {
+    let long = "k".repeat(90);
+    let rows = vec![BriefRow::StateReport { who: Who::User, keys: vec!["a\nb\u{7}c".into(), long] }];
+    let text = render_brief(&brief(rows, 1, None), 20);
+    let line = text.lines().find(|l| l.contains("reported a change to")).unwrap_or_default();
+    assert_eq!(line, format!("  • user reported a change to: abc, {}", "k".repeat(KEY_LABEL_MAX)));
 }
 
 #[test]

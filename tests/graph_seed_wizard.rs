@@ -4,80 +4,18 @@ use groundfacts::graph::def::{from_json_text, DefValue};
 use groundfacts::graph::guards::evaluate;
 use groundfacts::graph::input::expects_text;
 use groundfacts::graph::{
-    build_navigation_graph, from_journeys, from_routes, match_route, ActionOrigin, InputContract, NavigationGraph,
+    build_navigation_graph, from_routes, match_route, ActionOrigin, InputContract, NavigationGraph,
     Verify,
 };
 use groundfacts::host::CallbackId;
 use serde_json::json;
 
-/// Replace `pages.wizard.actions['next-to-review'].verify` (a JSON placeholder) with a predicate.
-fn splice_predicate(def: &mut DefValue) {
-    fn child<'a>(value: &'a mut DefValue, key: &str) -> &'a mut DefValue {
-        match value {
-            DefValue::Object(entries) => entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v).expect(key),
-            _ => panic!("{key}: not an object"),
-        }
-    }
-    let next = child(child(child(child(def, "pages"), "wizard"), "actions"), "next-to-review");
-    *child(next, "verify") = DefValue::Function(CallbackId(1));
-}
+#[path = "session_support/mod.rs"]
+mod session_support;
 
-pub fn seed_graph() -> NavigationGraph {
-    let routes = from_json_text(
-        r#"{"projects":{"route":"/projects","does":"the Projects list"},
-            "wizard":{"route":"/projects/new","does":"the New Project wizard"},
-            "review":{"route":"/projects/new/review","does":"the Review step"}}"#,
-    )
-    .expect("routes");
-    let journeys = from_json_text(
-        r#"{"new-project":{"does":"Create a project: name it, pick a recipe, review it, create it",
-            "steps":["name-it","pick-recipe","next-to-review","create-project"]}}"#,
-    )
-    .expect("journeys");
-    let routes_source = from_routes(&routes, &from_json_text(r#"{"crossLinks":true}"#).expect("opts")).expect("fromRoutes");
-    let journeys_source = from_journeys(&journeys).expect("fromJourneys");
-    let mut def = from_json_text(
-        &json!({
-            "sources": [routes_source, journeys_source],
-            "pages": {
-                "wizard": {"actions": {
-                    "name-it": {
-                        "does": "Name the project",
-                        "input": {"type":"object","properties":{"name":{"type":"string"}},"required":["name"]},
-                        "writes": ["project.name"],
-                        "verify": {"project.name": {"ne": ""}}
-                    },
-                    "pick-recipe": {
-                        "does": "Pick the analysis recipe",
-                        "when": {"project.name": {"ne": ""}},
-                        "input": {"type":"object","properties":{"recipe":{"type":"string"}},"required":["recipe"]},
-                        "writes": ["project.recipe"],
-                        "verify": {"project.recipe": {"ne": ""}}
-                    },
-                    "next-to-review": {
-                        "does": "Go on to the review step",
-                        "goTo": "review",
-                        "input": "none",
-                        "enabledWhen": {"project.recipe": {"ne": ""}},
-                        "verify": "PREDICATE"
-                    }
-                }},
-                "review": {"actions": {
-                    "create-project": {
-                        "does": "Create the project",
-                        "confirm": true,
-                        "input": "none",
-                        "writes": ["projects.count"],
-                        "verify": {"projects.count": {"gt": 0}}
-                    }
-                }}
-            }
-        })
-        .to_string(),
-    )
-    .expect("def");
-    splice_predicate(&mut def);
-    build_navigation_graph("wizard", &def).expect("the seed compiles")
+/// The seed graph, authored once for every contract test (its predicate is callback 1).
+fn seed_graph() -> NavigationGraph {
+    session_support::wizard_graph(true, CallbackId(1))
 }
 
 #[test]

@@ -276,7 +276,9 @@ fn an_open_ask_is_answered_by_did_it_work_and_a_decline_closes_it_without_firing
     assert_eq!(declined["judgment"], "declined", "{declined}");
     assert_eq!(declined["askId"], "ask#1");
     assert_eq!(ledgers(&session), before, "a decline is not an attempt");
-    assert!(session.asks().iter().all(|a| a.answer.is_some()), "no card left awaiting");
+    assert!(session.asks().is_empty(), "in default mode a relayed no closes the card: it leaves the book");
+    let text = groundfacts::facts::ground_truth(&session, None, None).text;
+    assert!(!text.contains("ask#1"), "no ask line is left behind: {text}");
 }
 
 // ── journeys ────────────────────────────────────────────────────────────────────────────────────
@@ -365,6 +367,29 @@ fn why_traces_the_fires_that_wrote_a_key() {
     let missing = port.call("wizard.why", &json!({"key": 3}));
     assert_eq!(missing["reason"], "KEY_REQUIRED");
     assert!(missing["why"].as_str().unwrap().contains("no list of keys"));
+}
+
+#[test]
+fn why_also_traces_reports_that_changed_the_key_and_skips_same_value_writes() {
+    let (port, session) = port();
+    seed_name(&port);
+    let user = UpdateOptions { principal: Some(groundfacts::session::Principal::User), ..Default::default() };
+    session.update_state(&json!({"project.name": "Typed by hand"}), user.clone()).unwrap();
+    // The same value again, and a report about another key: neither changed project.name.
+    session.update_state(&json!({"project.name": "Typed by hand", "project.recipe": "x"}), user).unwrap();
+    let r = port.call("wizard.why", &json!({"key": "project.name"}));
+    assert_eq!(r["value"], "Typed by hand");
+    let chain = r["chain"].as_array().unwrap();
+    assert_eq!(chain.len(), 2, "{r}");
+    assert_eq!(chain[0]["did"], "wizard.name-it");
+    assert_eq!(chain[1], json!({"transitionId": "stimulus:unknown#2", "reported": true, "principal": "user", "version": 3}));
+    let recipe = port.call("wizard.why", &json!({"key": "project.recipe"}));
+    assert_eq!(recipe["chain"][0]["transitionId"], "stimulus:unknown#3", "{recipe}");
+    // The brief names the changed keys, never their values.
+    let brief = groundfacts::facts::context_brief(&session, None);
+    assert!(brief.text.contains("  • user reported a change to: project.name\n"), "{}", brief.text);
+    assert!(brief.text.contains("  • user reported a change to: project.recipe\n"), "{}", brief.text);
+    assert!(!brief.text.contains("Typed by hand"));
 }
 
 // ── enforced approval ───────────────────────────────────────────────────────────────────────────

@@ -208,3 +208,25 @@ fn capability_refusals_come_before_the_approval_question() {
     // Nothing wired: NOT_MATERIALIZED, not APPROVAL_REQUIRED.
     assert_eq!(fire(&s, "cart.checkout", None).reason, Some("NOT_MATERIALIZED"));
 }
+
+#[test]
+fn the_human_doors_need_a_decider_under_enforcement_and_default_mode_keeps_no_answered_asks() {
+    let host = Rc::new(ClosureHost::new());
+    let enforced = shop_session(&host, shop_graph(None), Some(true));
+    enforced.sync("cart", SyncOptions::default()).unwrap();
+    let ask = enforced.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
+    for door in [enforced.approve(&ask.ask_id, None, None).unwrap(), enforced.decline(&ask.ask_id, Some("  ".into()), None).unwrap()] {
+        assert_eq!(door.reason, Some("NEEDS_DECIDER"));
+    }
+    assert_eq!(enforced.asks()[0].answer, None, "a refused door records nothing");
+
+    let host = Rc::new(ClosureHost::new());
+    let default = shop_session(&host, shop_graph(None), None);
+    default.sync("cart", SyncOptions::default()).unwrap();
+    let first = default.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
+    assert_eq!(default.approve(&first.ask_id, Some("ana".into()), None).unwrap().reason, Some("NOT_ENFORCED"));
+    assert_eq!(default.asks().len(), 1, "still awaiting");
+    assert!(default.decline(&first.ask_id, None, None).unwrap().ok);
+    assert!(default.asks().is_empty(), "a no closes the card in default mode");
+    assert_eq!(default.ask_summary(20), AskSummary::default());
+}

@@ -15,6 +15,18 @@ pub const DEFAULT_MAX_TRANSITIONS: usize = 20;
 pub const STRUCTURE_CHANGED: &str =
     "The app's set of actions changed (something mounted, unmounted or changed visibility).";
 
+/// What a state report that changed no key's value prints after its principal.
+pub const NO_KEY_CHANGED: &str =
+    "reported the app's state, and no key changed (same-value writes and keys reported as undefined net out)";
+
+/// Longest key name a report line prints, in characters.
+pub const KEY_LABEL_MAX: usize = 60;
+
+/// A state key name as the brief prints it: control characters stripped, cut to [`KEY_LABEL_MAX`].
+pub fn key_label(key: &str) -> String {
+    key.chars().filter(|c| !c.is_control()).take(KEY_LABEL_MAX).collect()
+}
+
 /// The flags a fire line can carry, in the order they print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct FireFlags {
@@ -75,8 +87,8 @@ pub enum BriefRow {
     /// A position report that moved the cursor.
     Moved { who: Who, from: NodeRef, to: NodeRef },
     StructureChanged,
-    /// A state report no fire claimed. Its keys and values are the app's data and never print.
-    StateReport { who: Who },
+    /// A state report no fire claimed: the names of the keys it changed (values never print).
+    StateReport { who: Who, keys: Vec<String> },
 }
 
 /// The transitions section's input.
@@ -152,7 +164,11 @@ pub fn brief_line(row: &BriefRow) -> String {
             to.label()
         ),
         BriefRow::StructureChanged => STRUCTURE_CHANGED.to_string(),
-        BriefRow::StateReport { who } => format!("{} reported a change to the app's state", who.as_str()),
+        BriefRow::StateReport { who, keys } if keys.is_empty() => format!("{} {NO_KEY_CHANGED}", who.as_str()),
+        BriefRow::StateReport { who, keys } => {
+            let names: Vec<String> = keys.iter().map(|k| key_label(k)).collect();
+            format!("{} reported a change to: {}", who.as_str(), names.join(", "))
+        }
     }
 }
 

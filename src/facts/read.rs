@@ -216,7 +216,9 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
             from,
         },
         TransitionViewKind::StructureChanged => BriefRow::StructureChanged,
-        TransitionViewKind::Report => BriefRow::StateReport { who: principal },
+        TransitionViewKind::Report => {
+            BriefRow::StateReport { who: principal, keys: t.changed_keys.iter().map(|k| k.to_string()).collect() }
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::{convert, errors};
+use super::{brand, convert, errors};
 use crate::graph::{self as core, DefValue, NavigationGraph};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -94,6 +94,38 @@ impl JsNavigationGraph {
     }
 }
 
+/// The core graph behind a `NavigationGraph` argument; anything else (a plain object, a session, a
+/// freed graph) is a typed `SessionError` naming the call.
+pub fn graph_arg(value: &JsValue, what: &str) -> Result<Rc<NavigationGraph>, JsValue> {
+    brand::claim::<Rc<NavigationGraph>>(value).ok_or_else(|| {
+        errors::session_error(
+            "NOT_A_GRAPH",
+            &format!("{what} must be a NavigationGraph returned by buildNavigationGraph (and not freed); got {}", describe(value)),
+        )
+    })
+}
+
+/// What a wrong argument was, by kind only (never its content).
+pub fn describe(value: &JsValue) -> &'static str {
+    if value.is_undefined() {
+        "undefined"
+    } else if value.is_null() {
+        "null"
+    } else if value.is_function() {
+        "a function"
+    } else if value.is_object() {
+        "another object"
+    } else if value.is_string() {
+        "a string"
+    } else if value.as_f64().is_some() {
+        "a number"
+    } else if value.as_bool().is_some() {
+        "a boolean"
+    } else {
+        "a value of another kind"
+    }
+}
+
 #[wasm_bindgen(js_class = NavigationGraph)]
 impl JsNavigationGraph {
     /// The graph id (`'wizard'`); it prefixes every served tool name.
@@ -111,6 +143,12 @@ impl JsNavigationGraph {
     #[wasm_bindgen(js_name = actionIds)]
     pub fn action_ids(&self) -> Vec<String> {
         self.graph.action_ids().map(str::to_string).collect()
+    }
+
+    /// Hidden: lets `brand::claim` recognise a live graph passed as an argument.
+    #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
+    pub fn brand(&self) {
+        brand::park(Rc::clone(&self.graph));
     }
 }
 
@@ -160,11 +198,15 @@ pub fn from_journeys(
 
 /// The page whose route matches `path` best, or `undefined` — never a nearest guess.
 #[wasm_bindgen(js_name = matchRoute)]
-pub fn match_route(graph: &JsNavigationGraph, #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue) -> Result<Option<String>, JsValue> {
+pub fn match_route(
+    #[wasm_bindgen(unchecked_param_type = "NavigationGraph")] graph: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
+) -> Result<Option<String>, JsValue> {
+    let graph = graph_arg(&graph, "matchRoute: graph")?;
     let path = path.as_string().ok_or_else(|| {
         errors::session_error("BAD_ARGUMENT", "matchRoute: the path must be a string (e.g. location.pathname)")
     })?;
-    Ok(core::match_route(&graph.graph, &path))
+    Ok(core::match_route(&graph, &path))
 }
 
 /// Sources are snapshots of plain data: a function anywhere in them is dropped by the core's own rules,

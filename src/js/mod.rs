@@ -4,8 +4,8 @@
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
 //! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways), `fast`
-//! (the boundary's JS-side fast paths) and
-//! `types` (the TypeScript shapes of results).
+//! (the boundary's JS-side fast paths), `brand` (our class instances out of `JsValue` arguments, typed
+//! errors for anything else) and `types` (the TypeScript shapes of results).
 //!
 //! Boundary invariants — every exported function keeps all of them:
 //! 1. **No panic reaches JS.** No `unwrap`/`expect`/indexing that can fail outside tests. A panic in wasm
@@ -23,6 +23,7 @@
 //! 6. **Types are stated.** No `any` in the generated `.d.ts`: `unchecked_param_type` /
 //!    `unchecked_return_type` name the custom-section types declared beside each export.
 
+mod brand;
 mod callbacks;
 mod convert;
 mod errors;

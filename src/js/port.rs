@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_string};
 use super::{errors, fast};
-use super::session::JsSession;
+use super::session::session_arg;
 use crate::serve::{AgentPort as CorePort, PortOptions};
 use crate::session::Principal;
 
@@ -24,9 +24,10 @@ pub struct AgentPort {
 /// `.journey.<id>` tool per journey.
 #[wasm_bindgen(js_name = serveToAgent)]
 pub fn serve_to_agent(
-    session: &JsSession,
+    #[wasm_bindgen(unchecked_param_type = "Session")] session: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ServeOptions")] options: JsValue,
 ) -> Result<AgentPort, JsValue> {
+    let session = session_arg(&session, "serveToAgent: session")?;
     let what = "serveToAgent: options";
     let mut port_options = PortOptions::default();
     if let Some(confirm) = opt_bool(&options, "confirmHighEffect", what)? {
@@ -37,7 +38,7 @@ pub fn serve_to_agent(
             errors::session_error("BAD_ARGUMENT", &format!("{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"))
         })?;
     }
-    Ok(AgentPort { port: CorePort::new(session.core(), port_options) })
+    Ok(AgentPort { port: CorePort::new(session, port_options) })
 }
 
 #[wasm_bindgen]

@@ -15,8 +15,9 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
+use super::brand;
 use super::fast;
-use super::graph::JsNavigationGraph;
+use super::graph::{describe, graph_arg};
 use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
 use super::callbacks;
@@ -52,22 +53,27 @@ pub struct JsSession {
     host: Rc<JsHost>,
 }
 
-impl JsSession {
-    /// The core session (the port serves it).
-    pub fn core(&self) -> Rc<Session> {
-        Rc::clone(&self.session)
-    }
+/// The core session behind a `Session` argument; anything else (a plain object, a graph, a freed
+/// session) is a typed `SessionError` naming the call.
+pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> {
+    brand::claim::<Rc<Session>>(value).ok_or_else(|| {
+        errors::session_error(
+            "NOT_A_SESSION",
+            &format!("{what} must be a Session returned by createSession (and not freed); got {}", describe(value)),
+        )
+    })
 }
 
 /// Start a session over `graph`. `navigate` is the app's own router push; with it, url gestures
 /// (cross-links, `goTo` pages with literal routes) materialise.
 #[wasm_bindgen(js_name = createSession)]
 pub fn create_session(
-    graph: &JsNavigationGraph,
+    #[wasm_bindgen(unchecked_param_type = "NavigationGraph")] graph: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "((href: string) => unknown) | null")] navigate: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SessionOptions")] options: JsValue,
 ) -> Result<JsSession, JsValue> {
     super::init();
+    let graph = graph_arg(&graph, "createSession: graph")?;
     let navigate = if navigate.is_undefined() || navigate.is_null() {
         None
     } else {
@@ -86,7 +92,7 @@ pub fn create_session(
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn));
     let core_options = SessionOptions { node, state, require_human_approval };
-    let session = Session::new(graph.core(), host.clone(), core_options).map_err(session_error)?;
+    let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);
     Ok(JsSession { session, host })
@@ -94,6 +100,12 @@ pub fn create_session(
 
 #[wasm_bindgen(js_class = Session)]
 impl JsSession {
+    /// Hidden: lets `brand::claim` recognise a live session passed as an argument.
+    #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
+    pub fn brand(&self) {
+        brand::park(Rc::clone(&self.session));
+    }
+
     /// The cursor: a page id, or an off-graph location the app reported.
     #[wasm_bindgen(getter)]
     pub fn node(&self) -> String {

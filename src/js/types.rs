@@ -121,8 +121,9 @@ export interface FireResult {
   materialized?: false;
 }
 export interface UpdateOptions { transitionId?: string; stimulus?: string; principal?: Principal }
+/** `ok: false` reasons: `UNKNOWN_TRANSITION` (with the `pending` ids), `UNCLONEABLE_DELTA` (with `issues`). */
 export interface UpdateResult {
-  ok: boolean; attributed?: boolean; transition?: TransitionRecord; version: number; reason?: string; pending?: string[];
+  ok: boolean; attributed?: boolean; transition?: TransitionRecord; version: number; reason?: string; pending?: string[]; issues?: string[];
 }
 export interface SyncOptions { stimulus?: string; principal?: Principal }
 export interface SyncResult { changed: boolean; transition?: TransitionRecord; node: string; version: number; offGraph?: true }

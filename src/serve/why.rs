@@ -3,16 +3,16 @@
 //!
 //! Uses `session` (`transitions`, `state`, `served_action`) and the graph. Used by `serve::port`.
 //!
-//! A fire counts as a writer when its action declares the key in `writes` and its record committed.
-//! Limitation: the session keeps no per-row delta, so a report the app made on its own (a stimulus
-//! row, e.g. the user typing) is not traced to the key; only fires that declare it are.
+//! A row counts when it changed the key: a committed fire whose action (as captured at fire time)
+//! declares the key in `writes`, or a state report nobody fired (e.g. the user typing) whose delta
+//! changed the key's value — report rows keep the changed key names, never the values.
 
 use serde_json::Value;
 
 use super::args::{error_head, Args, Out};
 use super::port::{AgentPort, ToolResult};
 use super::texts;
-use crate::session::{CauseKind, EffectVerified, Outcome};
+use crate::session::{CauseKind, EffectVerified};
 
 impl AgentPort {
     pub(super) fn why(&self, args: &Args) -> ToolResult {
@@ -22,27 +22,16 @@ impl AgentPort {
             self.position(&mut out);
             return Ok(out);
         };
-        let graph = self.session.graph();
         let mut chain = Vec::new();
-        for record in self.session.transitions() {
-            if record.cause.kind != CauseKind::Fired || record.outcome != Outcome::Committed {
-                continue;
-            }
-            let Some(action_id) = record.cause.affordance_id.as_deref() else { continue };
-            // The declared writes: the served action (mounts included), else the compiled one.
-            let writes = self
-                .session
-                .served_action(action_id)
-                .and_then(|a| a.writes.clone())
-                .or_else(|| graph.action(action_id).and_then(|a| a.writes.clone()))
-                .unwrap_or_default();
-            if !writes.iter().any(|w| w == key) {
-                continue;
-            }
+        for record in self.session.transitions_touching(key) {
             let mut link = Out::new();
-            link.set("transitionId", record.id.clone())
-                .set("did", action_id)
-                .set("principal", record.cause.principal.as_str())
+            link.set("transitionId", record.id.clone());
+            match record.cause.affordance_id.as_deref() {
+                Some(action_id) if record.cause.kind == CauseKind::Fired => link.set("did", action_id),
+                // A state report nobody fired: the app said the key changed.
+                _ => link.set("reported", true),
+            };
+            link.set("principal", record.cause.principal.as_str())
                 .set_true("inferred", record.cause.inferred)
                 .set("version", record.cursor_version);
             if let Some(EffectVerified::Observed(observed)) = record.effect_verified {

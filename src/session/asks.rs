@@ -74,9 +74,29 @@ impl Inner {
                 explanation: Some(format!("'{ask_id}' was already answered; a decision is recorded once. Open a new ask to ask again.")),
             };
         }
+        if !self.enforced && answer == AskAnswer::Approved {
+            return DoorResult {
+                ok: false,
+                reason: Some("NOT_ENFORCED"),
+                explanation: Some(format!(
+                    "This session does not enforce human approval, so a recorded yes is not consulted: '{ask_id}' closes when its action is fired. Pass requireHumanApproval: true to createSession to make approvals binding."
+                )),
+            };
+        }
+        if self.enforced && by.as_deref().map_or(true, |b| b.trim().is_empty()) {
+            return DoorResult {
+                ok: false,
+                reason: Some("NEEDS_DECIDER"),
+                explanation: Some(format!(
+                    "An answer to '{ask_id}' must say who decided: pass {{ by: '<the person>' }}. Nothing was recorded."
+                )),
+            };
+        }
         ask.answer = Some(answer);
         ask.by = by;
         ask.note = note;
+        // Default mode keeps no answered asks: a person's no closes the card (session.md §13.2).
+        ask.removed = !self.enforced;
         DoorResult { ok: true, reason: None, explanation: None }
     }
 
@@ -160,13 +180,15 @@ impl Session {
         })
     }
 
-    /// A person says yes. Unknown / already answered asks → `{ok:false, reason}`.
+    /// A person says yes (enforced mode; `by` names them). Unknown / already answered asks, a missing
+    /// `by` (`NEEDS_DECIDER`) or the default mode (`NOT_ENFORCED`) → `{ok:false, reason}`.
     pub fn approve(&self, ask_id: &str, by: Option<String>, note: Option<String>) -> Result<DoorResult, SessionError> {
         self.guard("approve")?;
         Ok(self.inner.borrow_mut().answer(ask_id, AskAnswer::Approved, by, note))
     }
 
-    /// A person says no.
+    /// A person says no. Enforced mode: the answer stays in the book (`by` required). Default mode: the
+    /// ask closes and leaves the book.
     pub fn decline(&self, ask_id: &str, by: Option<String>, note: Option<String>) -> Result<DoorResult, SessionError> {
         self.guard("decline")?;
         Ok(self.inner.borrow_mut().answer(ask_id, AskAnswer::Declined, by, note))

@@ -43,9 +43,11 @@ pub struct TransitionView {
     pub effect_verified: Option<EffectVerified>,
     /// Fired rows: the retained settlement says the app's verify contract did not hold.
     pub verify_failed: bool,
+    /// Report rows: the names of the keys the report changed (never values), in report order.
+    pub changed_keys: Vec<Rc<str>>,
 }
 
-fn transition_view(rec: &Rec) -> TransitionView {
+fn transition_view(rec: &Rec, changed_keys: &[Rc<str>]) -> TransitionView {
     let kind = if rec.is_fire() {
         TransitionViewKind::Fired
     } else if rec.stage.starts_with("sync:") {
@@ -68,6 +70,7 @@ fn transition_view(rec: &Rec) -> TransitionView {
         outcome: rec.outcome,
         effect_verified: rec.effect_verified,
         verify_failed: rec.settled.as_ref().is_some_and(|st| st.verify_held == Some(VerifyHeld::Failed)),
+        changed_keys: changed_keys.to_vec(),
     }
 }
 
@@ -84,7 +87,8 @@ impl Session {
         let inner = self.inner.borrow();
         let from = since.map_or(0, |s| inner.transitions.partition_point(|r| r.cursor_version < s));
         let start = from.max(inner.transitions.len().saturating_sub(max));
-        inner.transitions.get(start..).unwrap_or(&[]).iter().map(transition_view).collect()
+        let rows = inner.transitions.get(start..).unwrap_or(&[]);
+        rows.iter().zip(start..).map(|(rec, idx)| transition_view(rec, inner.changed_keys(idx as u32))).collect()
     }
 
     /// Journey ids of the newest `max` frames demoted at or after `since`, oldest first.

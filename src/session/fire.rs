@@ -129,8 +129,8 @@ impl Inner {
                 self.warn_once(
                     "unasked-high-effect".into(),
                     format!(
-                        "groundfacts: the agent fired high-effect action '{}' with no confirm ask on record. Nothing enforces asking a person first; pass requireHumanApproval: true to createSession to make the confirm gate binding.",
-                        aff.id
+                        "groundfacts: the agent fired high-effect action '{id}' with no ask on record, so no person saw it first. Open a card before such a fire: session.confirmAsk('{id}') returns an askId and receipts to show a person (the port's do_action does this when called without confirm: true). Pass requireHumanApproval: true to createSession to make the ask binding, or requireHumanApproval: false to silence this warning. Said once per session.",
+                        id = aff.id
                     ),
                 );
             }

@@ -162,6 +162,26 @@ impl Session {
         inner.find_transition(id).and_then(|i| inner.rec(i)).map(|r| inner.snapshot(r))
     }
 
+    /// The rows that changed state key `key`, oldest first: committed fires whose action (as captured
+    /// at fire time) declares `key` in `writes`, and report rows whose delta changed its value.
+    pub fn transitions_touching(&self, key: &str) -> Vec<TransitionRecord> {
+        let inner = self.inner.borrow();
+        inner
+            .transitions
+            .iter()
+            .zip(0u32..)
+            .filter(|(r, idx)| {
+                if r.is_fire() {
+                    r.outcome == Outcome::Committed
+                        && r.affordance.as_ref().is_some_and(|a| a.action.writes.iter().flatten().any(|w| w == key))
+                } else {
+                    inner.changed_keys(*idx).iter().any(|k| &**k == key)
+                }
+            })
+            .map(|(r, _)| inner.snapshot(r))
+            .collect()
+    }
+
     /// Every gap row, oldest first.
     pub fn gaps(&self) -> Vec<GapRecord> {
         let inner = self.inner.borrow();

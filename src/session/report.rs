@@ -163,11 +163,15 @@ impl Inner {
 
     /// Rung 7: no state change goes unrecorded.
     fn floor_row(&mut self, delta: &Map<String, Value>, stimulus: Option<&str>, principal: Option<Principal>, basis: AttributionBasis) -> u32 {
+        let changed = self.changed_key_names(delta);
         self.apply_delta(delta);
         let label = stimulus.unwrap_or("unknown");
         let stage: Rc<str> = Rc::from(format!("stimulus:{label}").as_str());
         let row = self.stimulus_row(stage, Rc::from(label), principal.unwrap_or(Principal::System), basis);
         let idx = self.next_n();
+        if !changed.is_empty() {
+            self.report_keys.insert(idx, changed);
+        }
         self.transitions.push(row);
         self.bump();
         self.check_demotion();

@@ -247,7 +247,7 @@ pub struct ConfirmAsk {
 }
 
 /// What a human door (`approve` / `decline`) returns: `{ok}` or `{ok:false, reason, explanation}`
-/// with reason `UNKNOWN_ASK` or `ASK_ALREADY_ANSWERED`.
+/// with reason `UNKNOWN_ASK`, `ASK_ALREADY_ANSWERED`, `NEEDS_DECIDER` (enforced, no `by`) or `NOT_ENFORCED` (approve in default mode).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct DoorResult {

@@ -353,6 +353,12 @@ pub(crate) struct Inner {
     pub outbox: Vec<Outgoing>,
     /// The host clock read at the start of the current call (row timestamps).
     pub last_now: f64,
+    /// Report (floor) rows only, by record index: the names of the keys whose value the report changed.
+    /// Never values. Kept beside the ledger so fire rows pay nothing (their declared `writes` say what
+    /// they touch) and a report that changed nothing has no entry.
+    pub report_keys: HashMap<u32, Box<[Rc<str>]>>,
+    /// State key names as shared strings, so report rows naming the same key share one allocation.
+    pub key_names: HashSet<Rc<str>>,
 }
 
 impl Inner {
@@ -435,6 +441,8 @@ impl Inner {
             offered_cache: None,
             outbox: Vec::new(),
             last_now: 0.0,
+            report_keys: HashMap::new(),
+            key_names: HashSet::new(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)
@@ -464,6 +472,28 @@ impl Inner {
                 .filter(|id| !self.compiled_index.contains_key(*id))
                 .filter_map(|id| self.mounted.get(id).and_then(|s| s.last()).map(|(_, a)| a)),
         )
+    }
+
+    /// The names of the keys in `delta` whose value differs from the state now (a same-value write
+    /// changes nothing), interned, in report order.
+    pub fn changed_key_names(&mut self, delta: &Map<String, Value>) -> Box<[Rc<str>]> {
+        let changed: Vec<&String> = delta.iter().filter(|(k, v)| self.state.get(*k) != Some(*v)).map(|(k, _)| k).collect();
+        changed
+            .into_iter()
+            .map(|k| match self.key_names.get(k.as_str()) {
+                Some(name) => Rc::clone(name),
+                None => {
+                    let name: Rc<str> = Rc::from(k.as_str());
+                    self.key_names.insert(Rc::clone(&name));
+                    name
+                }
+            })
+            .collect()
+    }
+
+    /// The keys report row `idx` changed (empty for fire rows and reports that changed nothing).
+    pub fn changed_keys(&self, idx: u32) -> &[Rc<str>] {
+        self.report_keys.get(&idx).map_or(&[], |keys| keys)
     }
 
     /// Advance the clock by one.

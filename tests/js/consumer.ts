@@ -7,6 +7,7 @@ import {
   matchRoute,
   GraphValidationError,
   ReentrancyError,
+  SessionError,
   createSession,
   serveToAgent,
   type NavigationGraph,
@@ -106,6 +107,30 @@ try {
 } catch (err) {
   if (err instanceof ReentrancyError) void err.code;
 }
+// The rest of api.md's session calls, typed as it names them.
+const asks: { askId: string; answer?: 'approved' | 'declined' }[] = session.asks();
+const ask: string = session.confirmAsk('review.create-project').askId;
+session.approve(ask, { by: 'Ana', note: 'fine' });
+session.decline(ask, { by: 'Ana' });
+session.reportGap('the user wanted a bulk import', { actionsMayBeStale: true });
+const work = session.beginWork('wizard.name-it');
+const closed: boolean = work.end();
+const pendingIds: string[] = session.pending().map((p) => p.id);
+const gapKinds: ('fire-rejected' | 'dead-end' | 'reported')[] = session.gaps().map((g) => g.kind);
+const inferred: (true | undefined)[] = session.transitions().map((t) => t.cause.inferred);
+const journeys: string[] = session.available().journeys.map((j) => j.journeyId);
+const committed = session.commitJourney('new-project');
+const frameStatus: string | undefined = committed.frame?.status;
+const openFrame = session.journeyFrame();
+session.leaveJourney();
+const briefSince: string = session.contextBrief({ sinceVersion: 1 }).text;
+const settledError: string | undefined = session.settlementIfKnown('wizard.name-it#1')?.error?.message;
+try {
+  createSession(session as unknown as NavigationGraph);
+} catch (err) {
+  if (err instanceof SessionError) void err.code;
+}
+
 // The types refuse what the runtime would refuse (if anything here were `any`, these would not error).
 // @ts-expect-error — an action's `does` is a string
 buildNavigationGraph('bad', { pages: { a: { actions: { b: { does: 1 } } } } });
@@ -119,4 +144,4 @@ void fired.bogus;
 group.unregister();
 session.free();
 
-void [id, pages, actions, page, version, node, greyed, factsText, briefText, tools, facts];
+void [id, pages, actions, page, version, node, greyed, factsText, briefText, tools, facts, asks, closed, pendingIds, gapKinds, inferred, journeys, frameStatus, openFrame, briefSince, settledError];

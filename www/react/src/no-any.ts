@@ -1,0 +1,30 @@
+// Compile-time only: `tsc --noEmit` fails if `any` escapes the package's public API that this app
+// uses. `IsAny<T>` is true only for `any`; each line below must stay `false`.
+import type { buildNavigationGraph, createSession, matchRoute, serveToAgent } from 'groundfacts';
+
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type Session = ReturnType<typeof createSession>;
+type Port = ReturnType<typeof serveToAgent>;
+type NotAny<T extends false> = T;
+
+export type PublicApiHasNoAny = [
+  NotAny<IsAny<Parameters<typeof buildNavigationGraph>[1]>>,
+  NotAny<IsAny<ReturnType<typeof buildNavigationGraph>>>,
+  NotAny<IsAny<ReturnType<typeof matchRoute>>>,
+  NotAny<IsAny<Parameters<typeof createSession>[2]>>,
+  NotAny<IsAny<Session>>,
+  NotAny<IsAny<ReturnType<Session['groundTruth']>>>,
+  NotAny<IsAny<ReturnType<Session['contextBrief']>>>,
+  NotAny<IsAny<ReturnType<Session['fire']>>>,
+  NotAny<IsAny<ReturnType<Session['asks']>[number]>>,
+  NotAny<IsAny<ReturnType<Session['approve']>>>,
+  NotAny<IsAny<ReturnType<Session['decline']>>>,
+  NotAny<IsAny<ReturnType<Session['updateState']>>>,
+  NotAny<IsAny<ReturnType<Session['sync']>>>,
+  NotAny<IsAny<Parameters<Session['registerActions']>[1]>>,
+  NotAny<IsAny<ReturnType<Session['registerActions']>>>,
+  NotAny<IsAny<Port>>,
+  NotAny<IsAny<ReturnType<Port['tools']>[number]>>,
+  NotAny<IsAny<ReturnType<Port['call']>>>,
+  NotAny<IsAny<Parameters<Port['call']>[1]>>,
+];

@@ -1,0 +1,68 @@
+// The seed's guarded wizard graph (guarded-journeys.md), copied as the seed declares it.
+//
+// Two sources — the router's table read with cross-links, and the app's funnel list — plus the
+// actions that live on each page. The one verify predicate asks the app's own router, which the
+// library cannot see.
+
+import { buildNavigationGraph, fromJourneys, fromRoutes } from 'groundfacts';
+
+export const GRAPH_ID = 'wizard';
+
+export const ROUTES = {
+  projects: { route: '/projects', does: 'the Projects list' },
+  wizard: { route: '/projects/new', does: 'the New Project wizard' },
+  review: { route: '/projects/new/review', does: 'the Review step' },
+};
+
+export const JOURNEYS = {
+  'new-project': {
+    does: 'Create a project: name it, pick a recipe, review it, create it',
+    steps: ['name-it', 'pick-recipe', 'next-to-review', 'create-project'],
+  },
+};
+
+export type WizardGraph = ReturnType<typeof buildNavigationGraph>;
+
+/** `routerPath` reads the live URL; the next-to-review verify contract asks it. */
+export function buildWizardGraph(routerPath: () => string): WizardGraph {
+  return buildNavigationGraph(GRAPH_ID, {
+    sources: [fromRoutes(ROUTES, { crossLinks: true }), fromJourneys(JOURNEYS)],
+    pages: {
+      wizard: {
+        actions: {
+          'name-it': {
+            does: 'Name the project',
+            input: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+            writes: ['project.name'],
+            verify: { 'project.name': { ne: '' } },
+          },
+          'pick-recipe': {
+            does: 'Pick the analysis recipe',
+            when: { 'project.name': { ne: '' } }, // GUARDED: hidden until there is a project
+            input: { type: 'object', properties: { recipe: { type: 'string' } }, required: ['recipe'] },
+            writes: ['project.recipe'],
+            verify: { 'project.recipe': { ne: '' } },
+          },
+          'next-to-review': {
+            does: 'Go on to the review step',
+            goTo: 'review',
+            input: 'none', // click-only: it takes nothing
+            enabledWhen: { 'project.recipe': { ne: '' } }, // GREYED, not hidden
+            verify: () => routerPath() === ROUTES.review.route, // the app's router, which we cannot see
+          },
+        },
+      },
+      review: {
+        actions: {
+          'create-project': {
+            does: 'Create the project',
+            confirm: true,
+            input: 'none',
+            writes: ['projects.count'],
+            verify: { 'projects.count': { gt: 0 } },
+          },
+        },
+      },
+    },
+  });
+}
