@@ -108,6 +108,37 @@ pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) ->
 
 /// One attempt row's line, without the bullet.
 pub fn attempt_line(what: &AttemptWhat) -> String {
+    let mut line = String::with_capacity(96);
+    push_attempt_line(&mut line, what);
+    line
+}
+
+/// [`attempt_line`] appended to `out`. The common rows are concatenated (the formatting machinery
+/// costs more than the text in the size-optimised wasm, and this runs for every shown row, every turn).
+fn push_attempt_line(out: &mut String, what: &AttemptWhat) {
+    match what {
+        AttemptWhat::FireRefused { who, action, reason } => {
+            for part in ["did NOT happen", DASH, who.as_str(), "'s fire of ", action.label(), " was refused: ", reason_code(reason)] {
+                out.push_str(part);
+            }
+        }
+        AttemptWhat::Fired { who, action, fire, inferred } => {
+            let g = grade(fire);
+            let who = if *inferred { Who::Unknown } else { *who };
+            for part in [g.lead, DASH, who.as_str(), " fired ", action.label(), " (", g.note] {
+                out.push_str(part);
+            }
+            if *inferred {
+                out.push_str("; ");
+                out.push_str(NOTE_INFERRED);
+            }
+            out.push(')');
+        }
+        other => out.push_str(&attempt_line_formatted(other)),
+    }
+}
+
+fn attempt_line_formatted(what: &AttemptWhat) -> String {
     match what {
         AttemptWhat::FireRefused { who, action, reason } => format!(
             "did NOT happen{DASH}{}'s fire of {} was refused: {}",
@@ -157,7 +188,10 @@ fn attempts_section(out: &mut Vec<String>, w: &AttemptsWindow, version: u64, max
         out.push(format!("  \u{2026} {omitted} earlier attempt(s) omitted."));
     }
     for a in shown {
-        out.push(format!("{BULLET}{}", attempt_line(&a.what)));
+        let mut line = String::with_capacity(112);
+        line.push_str(BULLET);
+        push_attempt_line(&mut line, &a.what);
+        out.push(line);
     }
 }
 

@@ -136,14 +136,20 @@ pub fn brief_line(row: &BriefRow) -> String {
     match row {
         BriefRow::Fired { who, action, does, from, to, flags } => {
             let who = if flags.inferred { Who::Unknown } else { *who };
-            let mut line = format!("{} fired {}", who.as_str(), action.label());
+            // Concatenated, not formatted: this runs for every shown row, every turn.
+            let mut line = String::with_capacity(96);
+            for part in [who.as_str(), " fired ", action.label()] {
+                line.push_str(part);
+            }
             // A captured `does` is authored; an id that prints as the constant gets no sentence either.
             if let Some(d) = does.as_deref().filter(|_| action.captured_does) {
                 line.push_str(DASH);
                 line.push_str(d);
             }
             if let Some(to) = to.as_ref().filter(|t| t.id != from.id) {
-                line.push_str(&format!(" ({} \u{2192} {})", from.label(), to.label()));
+                for part in [" (", from.label(), " \u{2192} ", to.label(), ")"] {
+                    line.push_str(part);
+                }
             }
             let words = flags.words();
             if !words.is_empty() {
@@ -190,7 +196,9 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
             out.push(format!("  \u{2026} {omitted} earlier action(s) omitted."));
         }
         for row in shown {
-            out.push(format!("{BULLET}{}", brief_line(row)));
+            let mut line = brief_line(row);
+            line.insert_str(0, BULLET);
+            out.push(line);
         }
     }
     if view.pending.is_empty() {

@@ -251,17 +251,16 @@ pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefVi
     let transitions = TransitionsWindow { since, matching: session.transitions_since_count(since), shown };
 
     let mut available: Vec<AvailableId> = session
-        .available()
-        .edges
+        .available_ids()
         .into_iter()
-        .filter(|e| match journey {
+        .filter(|(id, _)| match journey {
             None => true,
             Some(j) => {
-                j.steps.contains(&e.affordance_id)
-                    || session.served_action(&e.affordance_id).is_some_and(|a| a.role == "cancel" || a.role == "back")
+                j.steps.iter().any(|s| **s == **id)
+                    || session.served_action(id).is_some_and(|a| a.role == "cancel" || a.role == "back")
             }
         })
-        .map(|e| AvailableId { id: e.affordance_id, high_effect: e.high_effect })
+        .map(|(id, high_effect)| AvailableId { id: id.to_string(), high_effect })
         .collect();
     if journey.is_some() {
         available.push(AvailableId { id: "leave-journey".to_string(), high_effect: false });

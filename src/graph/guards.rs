@@ -107,6 +107,21 @@ pub fn evaluate(filter: &Filter, state: &Map<String, Value>) -> GuardVerdict {
     verdict
 }
 
+/// `evaluate`'s `(passed, unevaluated.is_empty())` without building evidence: the question every
+/// offer and fire asks, answered without cloning thresholds or summarising values. Callers that need
+/// the evidence (a refusal) or the unevaluated keys evaluate again.
+pub fn quick_check(filter: &Filter, state: &Map<String, Value>) -> (bool, bool) {
+    let mut passed = true;
+    let mut complete = true;
+    for condition in &filter.conditions {
+        match state.get(&condition.key) {
+            Some(actual) => passed &= compare(condition.op, actual, &condition.threshold).0,
+            None => complete = false,
+        }
+    }
+    (passed, complete)
+}
+
 /// One conjunct: whether it holds, and a note when it could not hold for a reason beyond falsity.
 fn compare(op: Op, actual: &Value, threshold: &Value) -> (bool, Option<String>) {
     match op {

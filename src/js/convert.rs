@@ -17,7 +17,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{callbacks, errors};
+use super::{callbacks, errors, fast};
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 
@@ -68,6 +68,10 @@ fn read_value(value: &JsValue, what: &str, authored: bool) -> Result<Converted, 
 pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     if value.is_undefined() {
         return Ok(None);
+    }
+    // Plain data (nearly every value) is read in one JS pass; anything the reader must judge takes it.
+    if let Some(json) = fast::plain_json(value) {
+        return Ok(Some(json));
     }
     let converted = read_value(value, what, false)?;
     let json = converted.value.to_json();
@@ -236,10 +240,50 @@ fn path_segment(key: &str) -> String {
 /// Serialise core data for JS as `JSON.parse` of serde_json text. Measured against serde-wasm-bindgen
 /// (maps as objects) on the bench: equal within noise (available() ~10 µs either way; transitions() of
 /// 5,000 rows 61 vs 69 ms, gaps() 14 vs 11 ms) and 11 kB smaller wasm, so the text route it is.
+/// The text is written into one reused buffer, so a result costs no allocation and no regrowth.
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| errors::session_error("INTERNAL", &format!("could not hand a result to JS ({e}); this is a groundfacts bug")))?;
-    json_parse(&text)
+    with_json(value, json_parse)
+}
+
+/// Serialise `value` into the reused buffer and hand the text to `use_text`. Re-entrant: a nested call
+/// (a JS callback serialising while an outer result is being handed over) gets a buffer of its own.
+pub fn with_json<T: Serialize + ?Sized>(value: &T, use_text: impl FnOnce(&str) -> Result<JsValue, JsValue>) -> Result<JsValue, JsValue> {
+    with_written(value, |_| false, use_text)
+}
+
+/// [`to_js`] through a hand-written `write` (see `session::wire`); serde when it declines the shape.
+pub fn to_js_written<T: Serialize + ?Sized>(value: &T, write: impl FnOnce(&mut Vec<u8>) -> bool) -> Result<JsValue, JsValue> {
+    with_written(value, write, json_parse)
+}
+
+fn with_written<T: Serialize + ?Sized>(
+    value: &T,
+    write: impl FnOnce(&mut Vec<u8>) -> bool,
+    use_text: impl FnOnce(&str) -> Result<JsValue, JsValue>,
+) -> Result<JsValue, JsValue> {
+    thread_local! {
+        static BUFFER: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    let mut buffer = BUFFER.with(|b| b.take());
+    buffer.clear();
+    let written = if write(&mut buffer) {
+        Ok(())
+    } else {
+        buffer.clear();
+        serde_json::to_writer(&mut buffer, value)
+    };
+    let result = match written {
+        Ok(()) => use_text(std::str::from_utf8(&buffer).unwrap_or("null")),
+        Err(e) => Err(errors::session_error("INTERNAL", &format!("could not hand a result to JS ({e}); this is a groundfacts bug"))),
+    };
+    // Keep the larger buffer, but not a huge one a single big result left behind.
+    if buffer.capacity() <= 64 * 1024 {
+        BUFFER.with(|b| {
+            let kept = b.take();
+            b.set(if kept.capacity() > buffer.capacity() { kept } else { buffer });
+        });
+    }
+    result
 }
 
 #[wasm_bindgen]
@@ -250,19 +294,36 @@ extern "C" {
 
 /// Member `key` of an options object; `undefined` when the object itself is `undefined`/`null`.
 /// Anything else that is not an object is refused as a malformed argument.
-pub fn field(options: &JsValue, key: &str, what: &str) -> Result<JsValue, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(JsValue::UNDEFINED);
-    }
+pub fn field(options: &JsValue, key: &'static str, what: &str) -> Result<JsValue, JsValue> {
+    // The object case first: each type test is a call out of wasm.
     if !options.is_object() {
+        if options.is_undefined() || options.is_null() {
+            return Ok(JsValue::UNDEFINED);
+        }
         return Err(errors::session_error("BAD_ARGUMENT", &format!("{what} must be an object (or omitted)")));
     }
-    reflect_get(options, &JsValue::from_str(key))
+    reflect_get(options, &key_string(key))
         .map_err(|_| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} could not be read (a getter threw)")))
 }
 
+/// An option name as a JS string, made once per name: a fresh one per call costs a UTF-8 decode.
+fn key_string(key: &'static str) -> JsValue {
+    thread_local! {
+        static KEYS: std::cell::RefCell<Vec<(&'static str, JsValue)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    KEYS.with(|keys| {
+        let mut keys = keys.borrow_mut();
+        if let Some((_, value)) = keys.iter().find(|(k, _)| *k == key) {
+            return value.clone();
+        }
+        let value = JsValue::from_str(key);
+        keys.push((key, value.clone()));
+        value
+    })
+}
+
 /// An optional string member (`undefined`/`null` → `None`).
-pub fn opt_string(options: &JsValue, key: &str, what: &str) -> Result<Option<String>, JsValue> {
+pub fn opt_string(options: &JsValue, key: &'static str, what: &str) -> Result<Option<String>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
@@ -271,7 +332,7 @@ pub fn opt_string(options: &JsValue, key: &str, what: &str) -> Result<Option<Str
 }
 
 /// An optional boolean member.
-pub fn opt_bool(options: &JsValue, key: &str, what: &str) -> Result<Option<bool>, JsValue> {
+pub fn opt_bool(options: &JsValue, key: &'static str, what: &str) -> Result<Option<bool>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
@@ -280,7 +341,7 @@ pub fn opt_bool(options: &JsValue, key: &str, what: &str) -> Result<Option<bool>
 }
 
 /// An optional finite number member.
-pub fn opt_number(options: &JsValue, key: &str, what: &str) -> Result<Option<f64>, JsValue> {
+pub fn opt_number(options: &JsValue, key: &'static str, what: &str) -> Result<Option<f64>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
@@ -292,7 +353,7 @@ pub fn opt_number(options: &JsValue, key: &str, what: &str) -> Result<Option<f64
 }
 
 /// An optional non-negative integer member.
-pub fn opt_count(options: &JsValue, key: &str, what: &str) -> Result<Option<u64>, JsValue> {
+pub fn opt_count(options: &JsValue, key: &'static str, what: &str) -> Result<Option<u64>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
@@ -304,7 +365,7 @@ pub fn opt_count(options: &JsValue, key: &str, what: &str) -> Result<Option<u64>
 }
 
 /// An optional function member.
-pub fn opt_function(options: &JsValue, key: &str, what: &str) -> Result<Option<Function>, JsValue> {
+pub fn opt_function(options: &JsValue, key: &'static str, what: &str) -> Result<Option<Function>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);

@@ -16,7 +16,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::{callbacks, convert};
+use super::{callbacks, convert, fast};
 use crate::host::{CallbackId, HandlerOutcome, Host, PredicateAnswer};
 use crate::session::Session;
 
@@ -62,6 +62,13 @@ impl JsHost {
         match f.call1(&JsValue::UNDEFINED, arg) {
             Err(thrown) => HandlerOutcome::Threw(describe_thrown(&thrown)),
             Ok(value) => {
+                if value.is_undefined() {
+                    return HandlerOutcome::Returned(None);
+                }
+                // Plain data that is neither a thenable nor `{ ok: false }`, read in one JS pass.
+                if let Some(json) = fast::returned_json(&value) {
+                    return HandlerOutcome::Returned(Some(json));
+                }
                 if let Some(then) = thenable(&value) {
                     return self.defer(&value, &then);
                 }
@@ -162,8 +169,12 @@ impl Host for JsHost {
     }
 
     fn settled(&self, session: &Session, transition_id: &str) {
-        if !self.waiting.borrow().contains_key(transition_id) {
-            return;
+        {
+            // Most fires have no `settlementOf` waiter: skip hashing the id then.
+            let waiting = self.waiting.borrow();
+            if waiting.is_empty() || !waiting.contains_key(transition_id) {
+                return;
+            }
         }
         let Ok(Some(settlement)) = session.settlement_if_known(transition_id) else {
             return;

@@ -3,9 +3,9 @@
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
-//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways), `brand`
-//! (our class instances out of `JsValue` arguments, typed errors for anything else) and `types` (the
-//! TypeScript shapes of results).
+//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways), `fast`
+//! (the boundary's JS-side fast paths), `brand` (our class instances out of `JsValue` arguments, typed
+//! errors for anything else) and `types` (the TypeScript shapes of results).
 //!
 //! Boundary invariants — every exported function keeps all of them:
 //! 1. **No panic reaches JS.** No `unwrap`/`expect`/indexing that can fail outside tests. A panic in wasm
@@ -27,6 +27,7 @@ mod brand;
 mod callbacks;
 mod convert;
 mod errors;
+mod fast;
 mod graph;
 mod handles;
 mod host;

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_string};
-use super::errors;
+use super::{errors, fast};
 use super::session::session_arg;
 use crate::serve::{AgentPort as CorePort, PortOptions};
 use crate::session::Principal;
@@ -66,6 +66,21 @@ impl AgentPort {
                 "why": "The arguments must be plain JSON (objects, arrays, strings, numbers, booleans, null). Nothing was performed; call again with JSON arguments.",
             }),
         };
-        convert::to_js::<Value>(&result)
+        hand_over(result)
     }
+}
+
+/// A tool result as a JS object. The long texts `whats_here` carries (the facts block and the brief)
+/// are set in place after parsing the rest, instead of being escaped into JSON and scanned again.
+fn hand_over(mut result: Value) -> Result<JsValue, JsValue> {
+    let mut texts: Vec<(&'static str, String)> = Vec::new();
+    if let Value::Object(map) = &mut result {
+        for key in ["facts", "brief"] {
+            if let Some(Value::String(text)) = map.get_mut(key) {
+                texts.push((key, std::mem::take(text)));
+            }
+        }
+    }
+    let texts: Vec<(&str, &str)> = texts.iter().map(|(k, t)| (*k, t.as_str())).collect();
+    convert::with_json(&result, |json| fast::parse_with_texts(json, &texts))
 }

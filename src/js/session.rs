@@ -16,6 +16,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
 use super::brand;
+use super::fast;
 use super::graph::{describe, graph_arg};
 use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
@@ -24,7 +25,7 @@ use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
-    FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
+    wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
 };
 
 /// A core session error as the matching JS error class.
@@ -36,7 +37,7 @@ pub fn session_error(err: SessionError) -> JsValue {
     }
 }
 
-fn principal(options: &JsValue, key: &str, what: &str) -> Result<Option<Principal>, JsValue> {
+fn principal(options: &JsValue, key: &'static str, what: &str) -> Result<Option<Principal>, JsValue> {
     match opt_string(options, key, what)? {
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
@@ -131,10 +132,15 @@ impl JsSession {
         #[wasm_bindgen(unchecked_optional_param_type = "UpdateOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let what = "updateState: options";
-        let core_options = UpdateOptions {
-            transition_id: opt_string(&options, "transitionId", what)?,
-            stimulus: opt_string(&options, "stimulus", what)?,
-            principal: principal(&options, "principal", what)?,
+        // The store tap passes no options; that answer costs no further calls out of wasm.
+        let core_options = if options.is_undefined() {
+            UpdateOptions::default()
+        } else {
+            UpdateOptions {
+                transition_id: opt_string(&options, "transitionId", what)?,
+                stimulus: opt_string(&options, "stimulus", what)?,
+                principal: principal(&options, "principal", what)?,
+            }
         };
         let delta = match convert::to_json(&delta, "updateState: delta") {
             Ok(delta) => delta.unwrap_or(Value::Null),
@@ -148,7 +154,7 @@ impl JsSession {
             }
         };
         let result = self.session.update_state(&delta, core_options).map_err(session_error)?;
-        convert::to_js(&result)
+        convert::to_js_written(&result, |out| wire::update_result(out, &result))
     }
 
     /// The router tap: report the page (or raw path) the app is on.
@@ -242,8 +248,11 @@ impl JsSession {
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
         let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
-        let result = self.session.fire(&id, FireOptions { source, payload }).map_err(session_error)?;
-        convert::to_js(&result)
+        let result = self.session.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
+        if let Some(fired) = fast::accepted_fire(&result) {
+            return Ok(fired);
+        }
+        convert::to_js_written(&result, |out| wire::fire_result(out, &result))
     }
 
     /// A promise of how the fire came to rest (resolves at once if it already has; never rejects).
@@ -400,7 +409,9 @@ impl JsSession {
         let what = "groundTruth: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
-        convert::to_js(&facts::ground_truth(&self.session, since, max))
+        let mut block = facts::ground_truth(&self.session, since, max);
+        let text = std::mem::take(&mut block.text);
+        convert::with_json(&block, |json| fast::parse_with_texts(json, &[("text", &text)]))
     }
 
     /// The friendly brief: position, options, recent happenings (refusals are the facts block's job).
@@ -409,7 +420,9 @@ impl JsSession {
         let what = "contextBrief: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
-        convert::to_js(&facts::context_brief_capped(&self.session, since, max))
+        let mut brief = facts::context_brief_capped(&self.session, since, max);
+        let text = std::mem::take(&mut brief.text);
+        convert::with_json(&brief, |json| fast::parse_with_texts(json, &[("text", &text)]))
     }
 
     /// A journey's steps and where each stands, or `undefined` for an unknown id.

@@ -23,8 +23,6 @@ impl AgentPort {
         let available = self.session.available();
         let mut out = Out::ok(true);
         out.set("facts", facts).set("brief", brief);
-        out.set("actions", Value::Array(available.edges.iter().map(action_row).collect()));
-
         let graph = self.session.graph();
         let frame = self.session.journey_frame();
         let mut journeys = Vec::new();
@@ -43,6 +41,8 @@ impl AgentPort {
                 elsewhere.push(journey.id.clone());
             }
         }
+        // The rows take the edges (and their schemas) instead of copying them once more.
+        out.set("actions", Value::Array(available.edges.into_iter().map(owned_action_row).collect()));
         out.set("journeys", Value::Array(journeys));
         if !elsewhere.is_empty() {
             out.set("journeysElsewhere", json!(elsewhere)).set("journeysElsewhereMeans", JOURNEYS_ELSEWHERE_MEANS);
@@ -50,6 +50,16 @@ impl AgentPort {
         self.position(&mut out);
         Ok(out)
     }
+}
+
+/// [`action_row`] of an edge the caller no longer needs (its schema moves into the row).
+fn owned_action_row(mut edge: AvailableEdge) -> Value {
+    let expects = edge.expects.take();
+    let mut row = action_row(&edge);
+    if let (Some(expects), Value::Object(map)) = (expects, &mut row) {
+        map.insert("expects".into(), expects);
+    }
+    row
 }
 
 /// One served action as a model reads it (§4.5): presence-only marks, `expects` verbatim.

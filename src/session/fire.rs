@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use super::state::{GapDetail, Affordance, Arm, Gap, Inner, Rec, RowRef};
+use super::state::{json_text, GapDetail, Affordance, Arm, Gap, Inner, Rec, RowRef};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::input::check_payload;
@@ -81,7 +81,7 @@ impl Inner {
             let detail = RefusalDetail { node: true, ..Default::default() };
             return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "NOT_ON_NODE", detail)));
         }
-        let verdict = self.guard_verdict(&aff);
+        let verdict = self.guard_verdict_lean(&aff);
         if let Some(v) = &verdict {
             if !v.passed {
                 let detail = RefusalDetail { evidence: Some(v.evidence.clone()), ..Default::default() };
@@ -135,7 +135,7 @@ impl Inner {
                 );
             }
         }
-        let idx = self.record_fire(&aff, principal, payload.clone(), runner.is_some(), verdict.map(|v| v.unevaluated), ask_n);
+        let idx = self.record_fire(&aff, principal, payload.as_ref(), runner.is_some(), verdict.map(|v| v.unevaluated), ask_n);
         Prepared::Accepted { idx, runner, payload }
     }
 
@@ -150,7 +150,7 @@ impl Inner {
     }
 
     /// Mint the record (version +1), open the claim window, pick the arm, settle what is born at rest.
-    fn record_fire(&mut self, aff: &Rc<Affordance>, principal: Principal, payload: Option<Value>, runs: bool, unevaluated: Option<Vec<String>>, ask_n: Option<u32>) -> u32 {
+    fn record_fire(&mut self, aff: &Rc<Affordance>, principal: Principal, payload: Option<&Value>, runs: bool, unevaluated: Option<Vec<String>>, ask_n: Option<u32>) -> u32 {
         let action = &aff.action;
         let arm = match (action.declares_writes(), self.state_tap, runs) {
             (true, true, _) => Arm::AwaitingState,
@@ -163,7 +163,7 @@ impl Inner {
         rec.kind = CauseKind::Fired;
         rec.stimulus = None;
         rec.affordance = Some(Rc::clone(aff));
-        rec.payload = payload.map(Box::new);
+        rec.payload = payload.map(json_text);
         rec.outcome = Outcome::Pending;
         rec.effect_verified = None;
         rec.to_node = None;
@@ -196,8 +196,8 @@ impl Inner {
         idx
     }
 
-    /// `FireResult` for an accepted fire: the truth at return time.
-    fn accepted_result(&self, idx: u32) -> FireResult {
+    /// `FireResult` for an accepted fire: the truth at return time (`snapshot`: with the record).
+    fn accepted_result(&self, idx: u32, snapshot: bool) -> FireResult {
         let mut result = FireResult::refused("");
         result.ok = true;
         result.reason = None;
@@ -207,7 +207,9 @@ impl Inner {
                 Some(if rec.latch_open { SettlementState::AwaitingState } else { SettlementState::Settled });
             result.effect_status = Some(rec.settled.as_ref().map_or(EffectStatus::Pending, |s| s.effect_status));
             result.materialized = (!rec.materialized).then_some(false);
-            result.transition = Some(self.snapshot(rec));
+            if snapshot {
+                result.transition = Some(self.snapshot(rec));
+            }
         }
         result.version = Some(self.version);
         result
@@ -217,6 +219,16 @@ impl Inner {
 impl Session {
     /// Fire an action. Refusals are data (`ok:false`); `Err` only for `REENTRANCY`.
     pub fn fire(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
+        self.fire_with(id, options, true)
+    }
+
+    /// [`Session::fire`] without the Rust-side `transition` snapshot (serialisation skips it, so the JS
+    /// layer never reads it; snapshotting copies the payload and produced data on every fire).
+    pub fn fire_unsnapshotted(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
+        self.fire_with(id, options, false)
+    }
+
+    fn fire_with(&self, id: &str, options: FireOptions, snapshot: bool) -> Result<FireResult, SessionError> {
         self.guard("fire")?;
         let now = self.host.now_ms();
         let principal = options.source.unwrap_or(Principal::Agent);
@@ -247,6 +259,6 @@ impl Session {
             self.complete(idx, outcome, via_navigate);
             self.flush();
         }
-        Ok(self.inner.borrow().accepted_result(idx))
+        Ok(self.inner.borrow().accepted_result(idx, snapshot))
     }
 }

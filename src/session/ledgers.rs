@@ -2,7 +2,7 @@
 //! renderer accessors over the append-only attempt index (count, since-count, newest-N tail) whose
 //! cost does not grow with history. Used by the JS layer, `facts`, `serve`.
 
-use super::state::{Gap, Inner, Rec, RowRef};
+use super::state::{json_value, Gap, Inner, Rec, RowRef};
 use super::*;
 
 impl Inner {
@@ -20,7 +20,7 @@ impl Inner {
             },
             attribution: Attribution { principal: rec.principal, basis: rec.basis, certainty: rec.certainty },
             timestamp: rec.timestamp,
-            payload: rec.payload.as_deref().cloned(),
+            payload: rec.payload.as_deref().map(json_value),
             outcome: rec.outcome,
             effect_verified: rec.effect_verified,
             from_node: rec.from_node.to_string(),
@@ -29,7 +29,7 @@ impl Inner {
             arrival: rec.arrival,
             unverified_edge: rec.unverified_edge,
             guard_unevaluated: rec.guard_unevaluated.as_deref().cloned(),
-            produced: rec.produced.as_deref().cloned(),
+            produced: rec.produced.as_deref().map(json_value),
             cursor_version: rec.cursor_version,
             ask_id: rec.ask_n.map(|n| format!("ask#{n}")),
             materialized: (!rec.materialized).then_some(false),
@@ -80,7 +80,7 @@ impl Inner {
             writes_observed: settled.writes_observed,
             verify_held: settled.verify_held,
             error: settled.error.as_ref().map(|f| f.public()),
-            data: if settled.effect_status == EffectStatus::Refused { None } else { rec.produced.as_deref().cloned() },
+            data: if settled.effect_status == EffectStatus::Refused { None } else { rec.produced.as_deref().map(json_value) },
             transition: self.snapshot(rec),
         })
     }

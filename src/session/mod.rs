@@ -11,7 +11,8 @@
 //! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms),
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
 //! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `asks`, `journeys`,
-//! `work`, `deadend`. Public types: `records` (ledger rows) and `results` (call results).
+//! `work`, `deadend`. Public types: `records` (ledger rows) and `results` (call results); `wire` writes
+//! the per-fire results as JSON without serde's per-token cost.
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
 mod asks;
@@ -30,6 +31,7 @@ mod settle;
 mod state;
 #[doc(hidden)]
 pub mod test_host;
+pub mod wire;
 mod work;
 
 use std::cell::RefCell;

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::state::{Affordance, Inner};
 use super::*;
-use crate::graph::guards::{evaluate, ConditionEvidence, GuardVerdict};
+use crate::graph::guards::{evaluate, quick_check, ConditionEvidence, GuardVerdict};
 use crate::graph::InputContract;
 
 /// `expects` as the JS shape: `"none"`, the schema verbatim, or absent.
@@ -31,9 +31,19 @@ impl Inner {
         aff.action.guard.as_ref().map(|g| evaluate(g, &self.state))
     }
 
+    /// The guard verdict with evidence only when it failed: a clean pass (every conjunct evaluable and
+    /// true) skips building the evidence nobody reads.
+    pub fn guard_verdict_lean(&self, aff: &Affordance) -> Option<GuardVerdict> {
+        let guard = aff.action.guard.as_ref()?;
+        Some(match quick_check(guard, &self.state) {
+            (true, true) => GuardVerdict { passed: true, ..GuardVerdict::default() },
+            _ => evaluate(guard, &self.state),
+        })
+    }
+
     /// Offered now: on the cursor's page and its guard passes (unevaluable keys never hide).
     pub fn offered_now(&self, aff: &Affordance) -> bool {
-        self.on_current_page(aff) && self.guard_verdict(aff).map_or(true, |v| v.passed)
+        self.on_current_page(aff) && aff.action.guard.as_ref().map_or(true, |g| quick_check(g, &self.state).0)
     }
 
     /// Something would execute a fire of it: a registered handler, or a literal href and `navigate`.
@@ -50,9 +60,8 @@ impl Inner {
     /// imperative switch-off.
     pub fn greyed(&self, aff: &Affordance) -> Option<Vec<ConditionEvidence>> {
         if let Some(filter) = &aff.action.enabled_when {
-            let verdict = evaluate(filter, &self.state);
-            if !verdict.passed {
-                return Some(verdict.failing());
+            if !quick_check(filter, &self.state).0 {
+                return Some(evaluate(filter, &self.state).failing());
             }
         }
         match self.registry.get(&aff.id) {
@@ -83,7 +92,7 @@ impl Inner {
                 if !self.on_current_page(aff) {
                     continue;
                 }
-                let verdict = self.guard_verdict(aff);
+                let verdict = self.guard_verdict_lean(aff);
                 if verdict.as_ref().is_some_and(|v| !v.passed) {
                     continue;
                 }
@@ -118,6 +127,16 @@ impl Inner {
 }
 
 impl Session {
+    /// The offered ids of [`Session::available`], in served order, with their high-effect mark: what
+    /// the brief's "Available now" line needs, without building edges (schemas, writes, evidence).
+    pub fn available_ids(&self) -> Vec<(Rc<str>, bool)> {
+        let inner = self.inner.borrow();
+        if inner.graph.page(&inner.node).is_none() {
+            return Vec::new();
+        }
+        inner.served_all().filter(|a| inner.offered_now(a)).map(|a| (Rc::clone(&a.id), a.action.high_effect)).collect()
+    }
+
     /// `available()`: the offered edges on the current page, in served order, plus every journey.
     /// An open journey frame does not narrow it.
     pub fn available(&self) -> Available {

@@ -6,9 +6,9 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-use super::state::{Arm, Failure, Inner, Outgoing, Settled};
+use super::state::{json_text, Arm, Failure, Inner, Outgoing, Settled};
 use super::*;
-use crate::graph::guards::evaluate;
+use crate::graph::guards::{evaluate, quick_check};
 use crate::graph::Verify;
 use crate::host::{HandlerOutcome, PredicateAnswer};
 
@@ -143,16 +143,11 @@ impl Inner {
         let Some(aff) = rec.affordance.clone() else { return VerdictPlan::Decided(None, None) };
         match &aff.action.verify {
             None => VerdictPlan::Decided(None, None),
-            Some(Verify::Filter(filter)) => {
-                let verdict = evaluate(filter, &self.state);
-                if !verdict.passed {
-                    VerdictPlan::Decided(Some(VerifyHeld::Failed), Some(verdict.failing()))
-                } else if !verdict.unevaluated.is_empty() {
-                    VerdictPlan::Decided(Some(VerifyHeld::Unevaluable), None)
-                } else {
-                    VerdictPlan::Decided(Some(VerifyHeld::Held), None)
-                }
-            }
+            Some(Verify::Filter(filter)) => match quick_check(filter, &self.state) {
+                (false, _) => VerdictPlan::Decided(Some(VerifyHeld::Failed), Some(evaluate(filter, &self.state).failing())),
+                (true, false) => VerdictPlan::Decided(Some(VerifyHeld::Unevaluable), None),
+                (true, true) => VerdictPlan::Decided(Some(VerifyHeld::Held), None),
+            },
             Some(Verify::Predicate(cb)) => {
                 self.predicates.push(Rc::clone(&aff.id));
                 VerdictPlan::Predicate(*cb, Value::Object(self.state.clone()), Rc::clone(&aff.id))
@@ -222,7 +217,7 @@ impl Session {
                 }
                 HandlerOutcome::Returned(value) => {
                     if let (Some(v), Some(rec)) = (value, inner.rec_mut(idx)) {
-                        rec.produced = Some(Box::new(v));
+                        rec.produced = Some(json_text(&v));
                     }
                     if !latch_open {
                         false

@@ -86,7 +86,8 @@ pub(crate) struct Rec {
     pub stimulus: Option<Rc<str>>,
     pub inferred: bool,
     pub timestamp: f64,
-    pub payload: Option<Box<Value>>,
+    /// Compact JSON text: a parsed `Value` costs ~10× its text in allocations, kept for every fire.
+    pub payload: Option<Box<str>>,
     pub outcome: Outcome,
     pub effect_verified: Option<EffectVerified>,
     pub from_node: Rc<str>,
@@ -97,7 +98,8 @@ pub(crate) struct Rec {
     // Boxed: rare, and a bare Vec would cost every row 24 bytes (clippy prefers the bare Vec).
     #[allow(clippy::box_collection)]
     pub guard_unevaluated: Option<Box<Vec<String>>>,
-    pub produced: Option<Box<Value>>,
+    /// Compact JSON text, like `payload`.
+    pub produced: Option<Box<str>>,
     pub cursor_version: u64,
     pub ask_n: Option<u32>,
     pub materialized: bool,
@@ -113,9 +115,41 @@ pub(crate) struct Rec {
     pub settled: Option<Settled>,
 }
 
+/// Append `n` in decimal.
+pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
+/// A JSON value as the compact text a row keeps.
+pub(crate) fn json_text(value: &Value) -> Box<str> {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into()).into_boxed_str()
+}
+
+/// The value a row's JSON text holds (its own serialisation, so it always parses back exactly).
+pub(crate) fn json_value(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
 impl Rec {
+    /// `<stage>#<n>`, built without the formatting machinery (every result and view line asks for it).
     pub fn id(&self) -> String {
-        format!("{}#{}", self.stage, self.n)
+        let mut id = String::with_capacity(self.stage.len() + 11);
+        id.push_str(&self.stage);
+        id.push('#');
+        push_decimal(&mut id, u64::from(self.n));
+        id
     }
     pub fn is_fire(&self) -> bool {
         self.kind == CauseKind::Fired

@@ -1,0 +1,172 @@
+//! The boundary's fast paths, as a small inline JS module: plain data read into JSON text in one JS
+//! pass, and text-heavy results assembled in JS.
+//!
+//! Reading a JS value member by member through `Reflect` costs several wasm↔JS crossings per member
+//! (a handler returning an `UpdateResult` took ~100). `plain_json` walks the value in JS instead, in the
+//! same order and with the same limits as `convert`'s reader, and hands back JSON text the core parses
+//! with serde. It accepts only what that reader would convert to the very same JSON: anything the
+//! reader must judge (functions, cycles, class instances, symbols, unsafe integers, too deep or too
+//! large, a throwing getter or proxy) yields `None`, and the caller takes the reader's path, so every
+//! refusal keeps its message. `returned_json` adds the handler-return checks (a thenable, an own
+//! `ok: false`) that route a value to `host`'s slow path.
+//!
+//! Out: results carrying long texts (`groundTruth`, `contextBrief`, `whats_here`) are JSON-parsed with
+//! the texts left out, then the texts are set in place, which keeps every key's position and skips
+//! escaping and re-scanning kilobytes of text. Used by `convert`, `host`, `session` and `port`.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(inline_js = r#"
+const BAIL = { bail: true };
+const OBJECT_PROTOTYPE = Object.prototype;
+const MAX_DEPTH = 64;
+const MAX_VALUES = 200000;
+
+function write(value, depth, state) {
+  if (--state.budget < 0) throw BAIL;
+  switch (typeof value) {
+    case 'string': return JSON.stringify(value);
+    case 'boolean': return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) return 'null';
+      if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw BAIL;
+      return String(value);
+    case 'undefined': return 'null';
+    case 'object': if (value === null) return 'null'; break;
+    default: throw BAIL;
+  }
+  if (depth >= MAX_DEPTH || state.ancestors.includes(value)) throw BAIL;
+  state.ancestors.push(value);
+  let out;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    if (typeof length !== 'number') throw BAIL;
+    out = '[';
+    for (let i = 0; i < length; i++) {
+      if (i > 0) out += ',';
+      out += write(value[i], depth + 1, state);
+    }
+    out += ']';
+  } else {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== null && proto !== OBJECT_PROTOTYPE) throw BAIL;
+    if (Object.getOwnPropertySymbols(value).length > 0) throw BAIL;
+    const keys = Object.keys(value);
+    out = '{';
+    let first = true;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const member = value[key];
+      if (member === undefined) {
+        if (--state.budget < 0) throw BAIL;
+        continue;
+      }
+      const text = write(member, depth + 1, state);
+      out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+      first = false;
+    }
+    out += '}';
+  }
+  state.ancestors.pop();
+  return out;
+}
+
+export function plainJson(value) {
+  try {
+    return write(value, 0, { budget: MAX_VALUES, ancestors: [] });
+  } catch (_) {
+    return undefined;
+  }
+}
+
+export function returnedJson(value) {
+  try {
+    if (typeof value === 'function') return undefined;
+    if (typeof value === 'object' && value !== null) {
+      if (typeof value.then === 'function') return undefined;
+      if (Object.hasOwn(value, 'ok') && value.ok === false) return undefined;
+    }
+    return write(value, 0, { budget: MAX_VALUES, ancestors: [] });
+  } catch (_) {
+    return undefined;
+  }
+}
+
+export function acceptedFire(transitionId, settlement, effectStatus, version) {
+  return { ok: true, transitionId, settlement, effectStatus, version };
+}
+
+export function parseWithTexts(json, key1, text1, key2, text2) {
+  const out = JSON.parse(json);
+  if (key1 !== undefined) out[key1] = text1;
+  if (key2 !== undefined) out[key2] = text2;
+  return out;
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = plainJson)]
+    fn plain_json_js(value: &JsValue) -> Option<String>;
+    #[wasm_bindgen(js_name = returnedJson)]
+    fn returned_json_js(value: &JsValue) -> Option<String>;
+    #[wasm_bindgen(js_name = acceptedFire)]
+    fn accepted_fire_js(transition_id: &str, settlement: &JsValue, effect_status: &JsValue, version: f64) -> JsValue;
+    #[wasm_bindgen(catch, js_name = parseWithTexts)]
+    fn parse_with_texts_js(json: &str, key1: Option<&str>, text1: Option<&str>, key2: Option<&str>, text2: Option<&str>) -> Result<JsValue, JsValue>;
+}
+
+/// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
+pub fn plain_json(value: &JsValue) -> Option<serde_json::Value> {
+    serde_json::from_str(&plain_json_js(value)?).ok()
+}
+
+/// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned
+/// failure (`{ ok: false }`); `None` sends the value down the full classification.
+pub fn returned_json(value: &JsValue) -> Option<serde_json::Value> {
+    serde_json::from_str(&returned_json_js(value)?).ok()
+}
+
+/// The usual accepted `FireResult` (`{ok, transitionId, settlement, effectStatus, version}`, nothing
+/// else present) built as a JS object literal: one short string crosses instead of JSON to parse.
+/// `None` for any other shape (the caller serialises it).
+pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
+    use crate::session::{EffectStatus, SettlementState};
+    let plain = result.ok
+        && result.reason.is_none()
+        && result.affordance_id.is_none()
+        && result.evidence.is_none()
+        && result.issues.is_none()
+        && result.available.is_none()
+        && result.node.is_none()
+        && result.ask_id.is_none()
+        && result.materialized.is_none();
+    let (Some(id), Some(settlement), Some(status), Some(version)) = (&result.transition_id, result.settlement, result.effect_status, result.version) else {
+        return None;
+    };
+    if !plain || version > (1u64 << 53) {
+        return None;
+    }
+    thread_local! {
+        static WORDS: [JsValue; 6] = [
+            JsValue::from_str("settled"), JsValue::from_str("awaiting-state"),
+            JsValue::from_str("pending"), JsValue::from_str("performed"), JsValue::from_str("refused"), JsValue::from_str("unobservable"),
+        ];
+    }
+    WORDS.with(|w| {
+        let settlement = &w[if settlement == SettlementState::Settled { 0 } else { 1 }];
+        let status = &w[match status {
+            EffectStatus::Pending => 2,
+            EffectStatus::Performed => 3,
+            EffectStatus::Refused => 4,
+            EffectStatus::Unobservable => 5,
+        }];
+        Some(accepted_fire_js(id, settlement, status, version as f64))
+    })
+}
+
+/// `JSON.parse(json)` with up to two members then set to long texts (their keys must already be in
+/// `json`, as `null`, so they keep their place in the key order).
+pub fn parse_with_texts(json: &str, texts: &[(&str, &str)]) -> Result<JsValue, JsValue> {
+    let first = texts.first();
+    let second = texts.get(1);
+    parse_with_texts_js(json, first.map(|t| t.0), first.map(|t| t.1), second.map(|t| t.0), second.map(|t| t.1))
+}
