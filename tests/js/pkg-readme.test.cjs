@@ -1,0 +1,139 @@
+// Pins the package README (pkg-template/README.md, shipped as pkg/README.md): its examples run and print what
+// their comments say, they type-check under its tsconfig from an installed copy, its Node instructions
+// work on the published build, and every call, option and error code it names exists.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { execFileSync, spawnSync } = require('child_process');
+const gf = require('./helpers/load.cjs');
+const { codeBlocks, runExample } = require('./helpers/readme.cjs');
+
+const ROOT = path.join(__dirname, '..', '..');
+const README = path.join(ROOT, 'pkg-template', 'README.md');
+const PKG = path.join(ROOT, 'pkg');
+const TSC = path.join(ROOT, 'scripts', 'node_modules', '.bin', 'tsc');
+const text = fs.readFileSync(README, 'utf8');
+const examples = codeBlocks(README, 'js');
+
+/** A scratch consumer project outside the repo with `groundfacts` linked in, as `npm install <pkg>` does. */
+function consumerDir(t, packageJson) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundfacts-readme-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.symlinkSync(PKG, path.join(dir, 'node_modules', 'groundfacts'), 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(packageJson));
+  return dir;
+}
+
+test('the package README has the quick start and the errors example', () => {
+  assert.deepEqual(examples.map((e) => e.heading), ['Quick start', 'Errors and refusals']);
+});
+
+test('the top-level README shows the same quick start as the package README', () => {
+  const top = codeBlocks(path.join(ROOT, 'README.md'), 'js');
+  assert.equal(top.length, 1);
+  assert.equal(top[0].code, examples[0].code);
+});
+
+test('the quick start runs and prints the facts block the README shows', () => {
+  const printed = runExample(examples[0].code, gf);
+  const shown = codeBlocks(README, 'text').find((b) => b.heading === 'Quick start');
+  assert.ok(shown, 'a ```text block under "## Quick start" shows the output');
+  assert.deepEqual(printed, [shown.code.replace(/\n$/, '')]);
+});
+
+test('the errors example runs: each thrown code and refusal reason is the one its comment names', () => {
+  assert.deepEqual(runExample(examples[1].code, gf), []);
+});
+
+test('the examples type-check under the README tsconfig, and the Symbol.dispose note holds', { skip: !fs.existsSync(TSC) && 'typescript not installed (scripts/setup.sh)' }, (t) => {
+  const json = codeBlocks(README, 'json').find((b) => b.heading === 'TypeScript');
+  assert.ok(json, 'a ```json tsconfig under "## TypeScript"');
+  const { compilerOptions } = JSON.parse(json.code);
+  const dir = consumerDir(t, { name: 'ts-consumer', private: true, type: 'module' });
+  const files = examples.map((e, i) => {
+    fs.writeFileSync(path.join(dir, `example${i}.ts`), e.code);
+    return `example${i}.ts`;
+  });
+  const tsc = (options) => {
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, files }));
+    return spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+  };
+
+  const asDocumented = tsc(compilerOptions);
+  assert.equal(asDocumented.status, 0, asDocumented.stdout);
+
+  const lib = compilerOptions.lib.filter((l) => !/^esnext\.disposable$/i.test(l));
+  assert.notDeepEqual(lib, compilerOptions.lib, 'the documented lib names ESNext.Disposable');
+  const withoutDisposable = tsc({ ...compilerOptions, lib, skipLibCheck: false });
+  assert.notEqual(withoutDisposable.status, 0);
+  assert.match(withoutDisposable.stdout, /groundfacts\.d\.ts.*TS2550: Property 'dispose' does not exist on type 'SymbolConstructor'/);
+  assert.ok(text.replace(/\s+/g, ' ').includes("Property 'dispose' does not exist on type 'SymbolConstructor'"), 'the README quotes the error');
+
+  const skipped = tsc({ ...compilerOptions, lib, skipLibCheck: true });
+  assert.equal(skipped.status, 0, skipped.stdout);
+});
+
+test('the quick start runs in plain Node ESM as the README says (published build, --experimental-wasm-modules)', (t) => {
+  assert.ok(text.includes('`node --experimental-wasm-modules`'));
+  const dir = consumerDir(t, { name: 'esm-consumer', private: true, type: 'module' });
+  fs.writeFileSync(path.join(dir, 'quick.mjs'), examples[0].code);
+  const out = execFileSync(process.execPath, ['--experimental-wasm-modules', '--no-warnings', 'quick.mjs'], { cwd: dir, encoding: 'utf8' });
+  assert.equal(out.split('\n')[0], 'performed');
+  assert.match(out, /DID happen — agent fired editor\.save/);
+});
+
+test('every call in the API table exists on the package, and every option it names is declared', () => {
+  const table = text.slice(text.indexOf('## API'), text.indexOf('\n## ', text.indexOf('## API') + 1));
+  const cells = [...table.matchAll(/^\| (.+?) \| .+ \|$/gm)].map((m) => m[1]).filter((c) => c !== 'call' && c !== '---');
+  assert.ok(cells.length > 15, 'the API table has its rows');
+  const dts = fs.readFileSync(path.join(PKG, 'groundfacts.d.ts'), 'utf8');
+  const owners = { graph: gf.NavigationGraph, session: gf.Session, port: gf.AgentPort, group: gf.ActionGroup, work: gf.WorkHandle };
+  const mentioned = new Set();
+  for (const cell of cells) {
+    for (const [, span] of cell.matchAll(/`([^`]+)`/g)) {
+      const member = /^(\w+)\.(\w+)/.exec(span);
+      if (member) {
+        assert.ok(owners[member[1]], `${span}: a known owner`);
+        assert.ok(member[2] in owners[member[1]].prototype, `${span}: ${member[2]} exists`);
+        mentioned.add(`${member[1]}.${member[2]}`);
+      } else if (/^\w+\(/.test(span)) {
+        const name = span.slice(0, span.indexOf('('));
+        if (name !== 'free') assert.equal(typeof gf[name], 'function', `${span}: exported`);
+      }
+      for (const [, list] of span.matchAll(/\{ ([\w, ]+) \}/g)) {
+        for (const option of list.split(', ')) assert.match(dts, new RegExp(`\\b${option}\\??:`), `${span}: option ${option} is declared`);
+      }
+    }
+  }
+  // And the other way: no public method of the session, graph or port goes unmentioned.
+  for (const [owner, cls] of Object.entries({ graph: gf.NavigationGraph, session: gf.Session, port: gf.AgentPort })) {
+    for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+      if (name === 'constructor' || name === 'free' || name.startsWith('__')) continue; // __: wasm-bindgen/brand internals
+      assert.ok(mentioned.has(`${owner}.${name}`) || text.includes(`${owner}.${name}`), `${owner}.${name} is in the README`);
+    }
+  }
+});
+
+test('every error code the READMEs name is one the crate can produce', () => {
+  const sources = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.rs')) sources.push(fs.readFileSync(full, 'utf8'));
+    }
+  };
+  walk(path.join(ROOT, 'src'));
+  const rust = sources.join('\n');
+  const named = new Set();
+  for (const file of ['README.md', 'pkg-template/README.md', 'www/README.md']) {
+    const doc = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    for (const [, code] of doc.matchAll(/[`']([A-Z][A-Z0-9_]{3,})[`']/g)) named.add(code);
+  }
+  assert.ok(named.has('UNKNOWN_GOTO') && named.has('TOOL_DISABLED'));
+  for (const code of named) assert.ok(rust.includes(`"${code}"`), `${code} appears as a code in src/`);
+});
