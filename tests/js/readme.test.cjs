@@ -3,25 +3,24 @@
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const fs = require('fs');
 const path = require('path');
 const gf = require('./helpers/load.cjs');
-
-function quickStart() {
-  const readme = fs.readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Quick start'));
-  const match = /```js\n([\s\S]*?)```/.exec(section);
-  assert.ok(match, 'README.md has a ```js block under "## Quick start"');
-  return match[1];
-}
+const { codeBlocks, runExample } = require('./helpers/readme.cjs');
 
 test('the README quick start runs and the agent-visible record says the save happened', () => {
-  const source = quickStart().replace(/^import \{([^}]*)\} from 'groundfacts';$/m, 'const {$1} = gf;');
-  assert.ok(!/^import /m.test(source), 'only the groundfacts import is rebound');
-  const logs = [];
-  const fakeConsole = { log: (...args) => logs.push(args.join(' ')) };
-  new Function('gf', 'console', source)(gf, fakeConsole);
-  assert.equal(logs[0], 'performed');
-  assert.match(logs[1], /^FACTS FROM THE APP \(authoritative\)\./);
-  assert.match(logs[1], /DID happen — agent fired editor\.save \(committed; declared effect observed\)/);
+  const blocks = codeBlocks(path.join(__dirname, '..', '..', 'README.md'), 'js');
+  const quickStart = blocks.find((b) => b.heading.startsWith('Quick start'));
+  assert.ok(quickStart, 'README.md has a ```js block under "## Quick start"');
+  const printed = runExample(quickStart.code, gf); // checks `console.log(…); // 'performed'`
+  assert.equal(printed.length, 1);
+  assert.match(printed[0], /^FACTS FROM THE APP \(authoritative\)\./);
+  assert.match(printed[0], /DID happen — agent fired editor\.save \(committed; declared effect observed\)/);
+});
+
+test('the README shows exactly two commands to run: main.sh and test.sh', () => {
+  const readme = path.join(__dirname, '..', '..', 'README.md');
+  const shell = ['sh', 'bash', 'shell', 'console'].flatMap((lang) => codeBlocks(readme, lang));
+  assert.equal(shell.length, 1, 'one shell block');
+  const commands = shell[0].code.split('\n').filter((line) => line.trim() && !line.trim().startsWith('#'));
+  assert.deepEqual(commands.map((line) => line.replace(/\s+#.*$/, '')), ['bash scripts/main.sh', 'bash scripts/test.sh']);
 });
