@@ -49,7 +49,7 @@ test('the errors example runs: each thrown code and refusal reason is the one it
   assert.deepEqual(runExample(examples[1].code, gf), []);
 });
 
-test('the examples type-check under the README tsconfig, and the Symbol.dispose note holds', { skip: !fs.existsSync(TSC) && 'typescript not installed (scripts/setup.sh)' }, (t) => {
+test('the examples type-check under the README tsconfig, and its Symbol.dispose and handler notes hold', { skip: !fs.existsSync(TSC) && 'typescript not installed (scripts/setup.sh)' }, (t) => {
   const json = codeBlocks(README, 'json').find((b) => b.heading === 'TypeScript');
   assert.ok(json, 'a ```json tsconfig under "## TypeScript"');
   const { compilerOptions } = JSON.parse(json.code);
@@ -58,6 +58,19 @@ test('the examples type-check under the README tsconfig, and the Symbol.dispose 
     fs.writeFileSync(path.join(dir, `example${i}.ts`), e.code);
     return `example${i}.ts`;
   });
+  // The README's handler note: unannotated, the input is `never`; annotated, it compiles.
+  fs.writeFileSync(
+    path.join(dir, 'handlers.ts'),
+    [
+      "import { buildNavigationGraph, createSession } from 'groundfacts';",
+      "const graph = buildNavigationGraph('notes', { pages: { editor: { actions: { save: { does: 'Save the note' } } } } });",
+      'const session = createSession(graph);',
+      '// @ts-expect-error',
+      "session.registerActions('editor', { handlers: { save: ({ text }) => text.trim() } });",
+      "session.registerActions('editor', { handlers: { save: ({ text }: { text: string }) => text.trim() } });",
+    ].join('\n'),
+  );
+  files.push('handlers.ts');
   const tsc = (options) => {
     fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...options, noEmit: true }, files }));
     return spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
