@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::records::*;
 use super::results::*;
+use super::state::decimal_digits;
 
 /// Append `text` as a JSON string, escaping exactly as serde_json does.
 fn string(out: &mut Vec<u8>, text: &str) {
@@ -55,18 +56,9 @@ fn key(out: &mut Vec<u8>, first: &mut bool, name: &str) {
     out.extend_from_slice(b"\":");
 }
 
-fn uint(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+fn uint(out: &mut Vec<u8>, n: u64) {
+    let mut buf = [0u8; 20];
+    out.extend_from_slice(decimal_digits(n, &mut buf));
 }
 
 /// Anything else (floats, JSON values, enums) through serde_json itself: one call, same bytes.
