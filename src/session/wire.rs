@@ -101,6 +101,10 @@ fn effect_status(e: EffectStatus) -> &'static str {
     }
 }
 
+fn boolean(out: &mut Vec<u8>, b: bool) {
+    out.extend_from_slice(if b { b"true" } else { b"false" });
+}
+
 fn quoted(out: &mut Vec<u8>, word: &str) {
     out.push(b'"');
     out.extend_from_slice(word.as_bytes());
@@ -109,8 +113,7 @@ fn quoted(out: &mut Vec<u8>, word: &str) {
 
 fn effect_verified(out: &mut Vec<u8>, e: EffectVerified) {
     match e {
-        EffectVerified::Observed(true) => out.extend_from_slice(b"true"),
-        EffectVerified::Observed(false) => out.extend_from_slice(b"false"),
+        EffectVerified::Observed(b) => boolean(out, b),
         EffectVerified::Unobservable => out.extend_from_slice(b"\"unobservable\""),
     }
 }
@@ -209,7 +212,7 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
     }
     if let Some(m) = t.materialized {
         key(out, &mut first, "materialized");
-        out.extend_from_slice(if m { b"true" } else { b"false" });
+        boolean(out, m);
     }
     out.push(b'}');
     true
@@ -223,7 +226,7 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
     let mut first = true;
     out.push(b'{');
     key(out, &mut first, "ok");
-    out.extend_from_slice(if r.ok { b"true" } else { b"false" });
+    boolean(out, r.ok);
     if let Some(id) = &r.transition_id {
         key(out, &mut first, "transitionId");
         string(out, id);
@@ -267,7 +270,7 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
     }
     if let Some(m) = r.materialized {
         key(out, &mut first, "materialized");
-        out.extend_from_slice(if m { b"true" } else { b"false" });
+        boolean(out, m);
     }
     out.push(b'}');
     true
@@ -278,10 +281,10 @@ pub fn update_result(out: &mut Vec<u8>, r: &UpdateResult) -> bool {
     let mut first = true;
     out.push(b'{');
     key(out, &mut first, "ok");
-    out.extend_from_slice(if r.ok { b"true" } else { b"false" });
+    boolean(out, r.ok);
     if let Some(a) = r.attributed {
         key(out, &mut first, "attributed");
-        out.extend_from_slice(if a { b"true" } else { b"false" });
+        boolean(out, a);
     }
     if let Some(t) = &r.transition {
         key(out, &mut first, "transition");
