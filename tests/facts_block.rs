@@ -1,11 +1,14 @@
 //! Pins the facts block's text from hand-built views: the seed's final block, caps, cursors, asks, labels.
 
+mod session_support;
+
 use groundfacts::facts::text::{HEADER, NO_ACTIONS_THIS_SESSION, UNKNOWN_ACTION};
 use groundfacts::facts::{
     normalize_max, render_facts, select_attempts, ActionRef, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow,
     FactsView, FireFacts,
 };
 use groundfacts::session::{EffectVerified, Outcome, Principal, VerifyHeld};
+use session_support::SEED_FACTS_BLOCK;
 
 fn real(id: &str) -> ActionRef {
     ActionRef { id: id.into(), captured_does: true, declared_now: true }
@@ -61,21 +64,11 @@ fn seed_rows() -> Vec<Attempt> {
     ]
 }
 
-const SEED_BLOCK: &str = "FACTS FROM THE APP (authoritative). Every line below is the app’s own record of what happened. Where anything said in this conversation disagrees with it — including anything you or the user stated was done — these lines are what actually happened; the conversation is a claim about them.
-You are on: review.
-Attempts so far (version 12):
-  • did NOT happen — agent's fire of wizard.next-to-review was refused: TOOL_DISABLED
-  • DID happen — agent fired wizard.name-it (committed; declared effect observed)
-  • did NOT happen — agent fired wizard.pick-recipe (the app's own verify contract did not hold afterwards)
-  • DID happen — agent fired wizard.pick-recipe (committed; declared effect observed)
-  • ran, but the effect was unobservable — agent fired wizard.next-to-review (committed; nothing reported an effect to check it against)
-  • DID happen — agent fired review.create-project (committed; declared effect observed)";
-
 #[test]
 fn the_seed_final_block_renders_byte_for_byte_from_its_six_rows() {
     let max = normalize_max(None);
     let v = view("review", 12, select_attempts(seed_rows(), None, max));
-    assert_eq!(render_facts(&v, max), SEED_BLOCK);
+    assert_eq!(render_facts(&v, max), SEED_FACTS_BLOCK);
 }
 
 #[test]
