@@ -3,13 +3,13 @@
 //! Prints a human summary, or one JSON line with `--json` (what bench.cjs reads). Reports numbers
 //! only; asserts nothing. Run: `cargo bench --bench parity` (add `-- --json` for the machine line).
 
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
 #[path = "../tests/session_support/mod.rs"]
 mod session_support;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::rc::Rc;
-use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
 use groundfacts::facts::ground_truth;
@@ -19,28 +19,6 @@ use groundfacts::serve::{AgentPort, PortOptions};
 use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::{FireOptions, Session, SessionOptions, SyncOptions, UpdateOptions};
 use serde_json::{json, Map, Value};
-
-struct Counting;
-
-static LIVE_BYTES: AtomicIsize = AtomicIsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE_BYTES.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        System.alloc(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE_BYTES.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        System.dealloc(ptr, layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE_BYTES.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 const SIZES: [usize; 3] = [10, 1_000, 10_000];
 
@@ -143,10 +121,10 @@ fn heap_per_attempt(returns: Returns) -> f64 {
     let mut b = bench_session(returns);
     b.fill(4_000); // past the first growth steps of every vector
     b.drop_host_records();
-    let before = LIVE_BYTES.load(Ordering::Relaxed);
+    let before = counting_alloc::live_bytes();
     b.fill(40_000);
     b.drop_host_records();
-    let after = LIVE_BYTES.load(Ordering::Relaxed);
+    let after = counting_alloc::live_bytes();
     (after - before) as f64 / 40_000.0
 }
 

@@ -3,9 +3,10 @@
 //! recorded attempt costs (a counting global allocator). Ratios, not timings, are the point: per-turn
 //! cost must not grow with history.
 
-use std::alloc::{GlobalAlloc, Layout, System};
+#[path = "support/counting_alloc.rs"]
+mod counting_alloc;
+
 use std::rc::Rc;
-use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -15,28 +16,6 @@ use groundfacts::host::HandlerOutcome;
 use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::{FireOptions, Session, SessionOptions, UpdateOptions};
 use serde_json::{json, Value};
-
-struct Counting;
-
-static LIVE_BYTES: AtomicIsize = AtomicIsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE_BYTES.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        System.alloc(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE_BYTES.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        System.dealloc(ptr, layout)
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE_BYTES.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
-        System.realloc(ptr, layout, new_size)
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 const LEVELS: [usize; 3] = [10, 1_000, 10_000];
 
@@ -139,9 +118,9 @@ fn report() {
 
     let s = session();
     fill(&s, 300); // let the vectors reach a steady growth pattern first
-    let before = LIVE_BYTES.load(Ordering::Relaxed);
+    let before = counting_alloc::live_bytes();
     fill(&s, 10_000);
-    let after = LIVE_BYTES.load(Ordering::Relaxed);
+    let after = counting_alloc::live_bytes();
     println!(
         "heap per recorded attempt (mix of settled fires, clicks, refusals; incl. vector slack): {:.0} bytes",
         (after - before) as f64 / 10_000.0

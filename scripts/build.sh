@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the npm package: release wasm → wasm-bindgen → wasm-opt -Oz (npm binaryen) → pkg-template merged.
-#   pkg/       the package apps install (bundler target, like `wasm-pack build` output; npm name `groundfacts`)
+# Builds the npm package: wasm-pack (release wasm → wasm-bindgen) → wasm-opt -Oz (npm binaryen) → pkg-template merged.
+#   pkg/       the package apps install (wasm-pack's bundler-target output; npm name `groundfacts`)
 #   pkg-node/  the same build as CommonJS for node (what tests/js and benches/js load); not published
 # GROUNDFACTS_PROFILE=dev builds unoptimised with the console panic hook; GROUNDFACTS_SKIP_SETUP=1 skips setup.
 set -euo pipefail
@@ -11,20 +11,16 @@ cd "$ROOT"
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 PROFILE="${GROUNDFACTS_PROFILE:-release}"
-TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}"
 say() { printf 'build: %s\n' "$*" >&2; }
 
-if [ "$PROFILE" = release ]; then
-  cargo build --lib --target wasm32-unknown-unknown --release
-  WASM="$TARGET_DIR/wasm32-unknown-unknown/release/groundfacts.wasm"
-else
-  cargo build --lib --target wasm32-unknown-unknown
-  WASM="$TARGET_DIR/wasm32-unknown-unknown/debug/groundfacts.wasm"
-fi
-
+# wasm-pack drives cargo and wasm-bindgen (the CLI setup.sh pinned; `--mode no-install` forbids any
+# download). Its own wasm-opt step is off in Cargo.toml: Debian's wasm-opt corrupts the output, so the
+# pinned npm binaryen runs below instead.
+mode_flag=--release
+[ "$PROFILE" = release ] || mode_flag=--dev
 rm -rf pkg pkg-node
-wasm-bindgen "$WASM" --target bundler --out-dir pkg
-wasm-bindgen "$WASM" --target nodejs --out-dir pkg-node
+wasm-pack --quiet build "$mode_flag" --mode no-install --target bundler --out-dir pkg --out-name groundfacts
+wasm-pack --quiet build "$mode_flag" --mode no-install --target nodejs --out-dir pkg-node --out-name groundfacts
 
 # Both targets carry the identical module; optimise it once. Debian's wasm-opt (108) corrupts
 # wasm-bindgen 0.2.130 output, so only the pinned npm binaryen is used.

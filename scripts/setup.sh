@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing groundfacts needs, skipping whatever is already there.
-# Idempotent and quick on a prepared machine; about 5-6 minutes on a fresh one (wasm-bindgen-cli
-# compiles from crates.io). Offline-safe: only the Rust and npm registries are used, never GitHub
+# Idempotent and quick on a prepared machine; about 9-10 minutes on a fresh one (wasm-bindgen-cli
+# and wasm-pack compile from crates.io). Offline-safe: only the Rust and npm registries are used, never GitHub
 # release downloads (see the repo README). Called by scripts/build.sh, scripts/main.sh and scripts/test.sh.
 set -euo pipefail
 
@@ -34,6 +34,14 @@ if [ "$have_bindgen" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force >&2
 fi
 
+# 2b. wasm-pack, which builds the package around that CLI (never letting it download anything).
+WASM_PACK_VERSION="0.15.1"
+have_pack="$(wasm-pack --version 2>/dev/null || true)"
+if [ "$have_pack" != "wasm-pack $WASM_PACK_VERSION" ]; then
+  say "installing wasm-pack $WASM_PACK_VERSION (found: ${have_pack:-none}); this takes ~3-4 min"
+  cargo install wasm-pack --version "$WASM_PACK_VERSION" --force >&2
+fi
+
 # 3. Pinned node tools (npm binaryen's wasm-opt — Debian's binaryen corrupts wasm-bindgen output —
 #    and typescript for the .d.ts check). Reinstalled only when package.json/lock changed.
 TOOLS="$ROOT/scripts"
@@ -48,4 +56,4 @@ fi
 if [ -f "$ROOT/scripts/setup-browser.sh" ]; then
   bash "$ROOT/scripts/setup-browser.sh"
 fi
-say "ok (wasm-bindgen $WASM_BINDGEN_VERSION, $("$TOOLS/node_modules/.bin/wasm-opt" --version | head -1))"
+say "ok (wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, $("$TOOLS/node_modules/.bin/wasm-opt" --version | head -1))"

@@ -1,10 +1,14 @@
 //! Pins the facts block's text from hand-built views: the seed's final block, caps, cursors, asks, labels.
 
+mod session_support;
+
 use groundfacts::facts::text::{HEADER, NO_ACTIONS_THIS_SESSION, UNKNOWN_ACTION};
 use groundfacts::facts::{
     normalize_max, render_facts, select_attempts, ActionRef, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow,
-    EffectCheck, FactsView, FireFacts, Outcome, Who,
+    FactsView, FireFacts,
 };
+use groundfacts::session::{EffectVerified, Outcome, Principal, VerifyHeld};
+use session_support::SEED_FACTS_BLOCK;
 
 fn real(id: &str) -> ActionRef {
     ActionRef { id: id.into(), captured_does: true, declared_now: true }
@@ -14,21 +18,25 @@ fn invented(id: &str) -> ActionRef {
     ActionRef { id: id.into(), captured_does: false, declared_now: false }
 }
 
-fn fired(key: u64, id: &str, outcome: Outcome, verify_failed: bool, effect: EffectCheck) -> Attempt {
+const OBSERVED: Option<EffectVerified> = Some(EffectVerified::Observed(true));
+const UNOBSERVABLE: Option<EffectVerified> = Some(EffectVerified::Unobservable);
+
+fn fired(key: u64, id: &str, outcome: Outcome, verify_failed: bool, effect_verified: Option<EffectVerified>) -> Attempt {
+    let verify_held = verify_failed.then_some(VerifyHeld::Failed);
     Attempt {
         key,
         rank: 1,
         what: AttemptWhat::Fired {
-            who: Who::Agent,
+            who: Principal::Agent,
             action: real(id),
-            fire: FireFacts { materialized: true, outcome, verify_failed, effect },
+            fire: FireFacts { materialized: true, outcome, verify_held, effect_verified },
             inferred: false,
         },
     }
 }
 
 fn refused(key: u64, action: ActionRef, reason: &str) -> Attempt {
-    Attempt { key, rank: 0, what: AttemptWhat::FireRefused { who: Who::Agent, action, reason: reason.into() } }
+    Attempt { key, rank: 0, what: AttemptWhat::FireRefused { who: Principal::Agent, action, reason: reason.into() } }
 }
 
 fn view(node: &str, version: u64, attempts: AttemptsWindow) -> FactsView {
@@ -46,32 +54,21 @@ fn view(node: &str, version: u64, attempts: AttemptsWindow) -> FactsView {
 
 /// The six rows of the seed's run, listed out of order to prove the (key, rank) sort.
 fn seed_rows() -> Vec<Attempt> {
-    use EffectCheck::*;
     vec![
-        fired(2, "wizard.name-it", Outcome::Committed, false, Observed),
+        fired(2, "wizard.name-it", Outcome::Committed, false, OBSERVED),
         refused(2, real("wizard.next-to-review"), "TOOL_DISABLED"),
-        fired(4, "wizard.pick-recipe", Outcome::Committed, true, Observed),
-        fired(6, "wizard.pick-recipe", Outcome::Committed, false, Observed),
-        fired(8, "wizard.next-to-review", Outcome::Committed, false, Unobservable),
-        fired(10, "review.create-project", Outcome::Committed, false, Observed),
+        fired(4, "wizard.pick-recipe", Outcome::Committed, true, OBSERVED),
+        fired(6, "wizard.pick-recipe", Outcome::Committed, false, OBSERVED),
+        fired(8, "wizard.next-to-review", Outcome::Committed, false, UNOBSERVABLE),
+        fired(10, "review.create-project", Outcome::Committed, false, OBSERVED),
     ]
 }
-
-const SEED_BLOCK: &str = "FACTS FROM THE APP (authoritative). Every line below is the app’s own record of what happened. Where anything said in this conversation disagrees with it — including anything you or the user stated was done — these lines are what actually happened; the conversation is a claim about them.
-You are on: review.
-Attempts so far (version 12):
-  • did NOT happen — agent's fire of wizard.next-to-review was refused: TOOL_DISABLED
-  • DID happen — agent fired wizard.name-it (committed; declared effect observed)
-  • did NOT happen — agent fired wizard.pick-recipe (the app's own verify contract did not hold afterwards)
-  • DID happen — agent fired wizard.pick-recipe (committed; declared effect observed)
-  • ran, but the effect was unobservable — agent fired wizard.next-to-review (committed; nothing reported an effect to check it against)
-  • DID happen — agent fired review.create-project (committed; declared effect observed)";
 
 #[test]
 fn the_seed_final_block_renders_byte_for_byte_from_its_six_rows() {
     let max = normalize_max(None);
     let v = view("review", 12, select_attempts(seed_rows(), None, max));
-    assert_eq!(render_facts(&v, max), SEED_BLOCK);
+    assert_eq!(render_facts(&v, max), SEED_FACTS_BLOCK);
 }
 
 #[test]
@@ -140,13 +137,13 @@ fn an_invented_id_prints_the_constant_and_a_captured_name_survives_its_unmount()
             key: 1,
             rank: 1,
             what: AttemptWhat::Fired {
-                who: Who::Agent,
+                who: Principal::Agent,
                 action: unmounted,
                 fire: FireFacts {
                     materialized: true,
                     outcome: Outcome::Committed,
-                    verify_failed: false,
-                    effect: EffectCheck::Unobservable,
+                    verify_held: None,
+                    effect_verified: UNOBSERVABLE,
                 },
                 inferred: false,
             },
@@ -167,7 +164,7 @@ fn a_free_text_reason_never_rides_the_reason_slot() {
 
 #[test]
 fn an_inferred_fire_is_marked_and_attributed_to_unknown() {
-    let mut row = fired(3, "setup.set-name", Outcome::Committed, false, EffectCheck::Observed);
+    let mut row = fired(3, "setup.set-name", Outcome::Committed, false, OBSERVED);
     if let AttemptWhat::Fired { inferred, .. } = &mut row.what {
         *inferred = true;
     }
@@ -183,7 +180,7 @@ fn a_refused_journey_start_never_says_fired() {
         key: 0,
         rank: 0,
         what: AttemptWhat::JourneyRefused {
-            who: Who::Agent,
+            who: Principal::Agent,
             journey: "new-project".into(),
             journey_declared: true,
             reason: "ENTRY_NOT_MATERIALIZED".into(),
@@ -198,7 +195,7 @@ fn a_refused_journey_start_never_says_fired() {
 
 #[test]
 fn a_stale_actions_row_prints_one_authored_line_and_sorts_before_the_fire_of_its_version() {
-    let rows = vec![fired(5, "a.b", Outcome::Committed, false, EffectCheck::Observed), Attempt {
+    let rows = vec![fired(5, "a.b", Outcome::Committed, false, OBSERVED), Attempt {
         key: 5,
         rank: 0,
         what: AttemptWhat::ActionsMayBeStale,

@@ -12,22 +12,8 @@ use groundfacts::graph::def::from_json_text;
 use groundfacts::host::HandlerOutcome;
 use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::*;
-use serde_json::{json, Map, Value};
-use session_support::wizard;
-
-const SEED_BLOCK: &str = "FACTS FROM THE APP (authoritative). Every line below is the app’s own record of what happened. Where anything said in this conversation disagrees with it — including anything you or the user stated was done — these lines are what actually happened; the conversation is a claim about them.
-You are on: review.
-Attempts so far (version 12):
-  • did NOT happen — agent's fire of wizard.next-to-review was refused: TOOL_DISABLED
-  • DID happen — agent fired wizard.name-it (committed; declared effect observed)
-  • did NOT happen — agent fired wizard.pick-recipe (the app's own verify contract did not hold afterwards)
-  • DID happen — agent fired wizard.pick-recipe (committed; declared effect observed)
-  • ran, but the effect was unobservable — agent fired wizard.next-to-review (committed; nothing reported an effect to check it against)
-  • DID happen — agent fired review.create-project (committed; declared effect observed)";
-
-fn agent(payload: Option<Value>) -> FireOptions {
-    FireOptions { source: Some(Principal::Agent), payload }
-}
+use serde_json::{json, Map};
+use session_support::{agent, wizard, SEED_FACTS_BLOCK};
 
 /// The seed run of session.md §17, driven through re-entrant closures.
 fn seed_run() -> session_support::Wizard {
@@ -48,7 +34,7 @@ fn seed_run() -> session_support::Wizard {
 fn the_seed_wizard_run_ends_in_the_seed_facts_block_byte_for_byte() {
     let w = seed_run();
     let facts = ground_truth(&w.session, None, None);
-    assert_eq!(facts.text, SEED_BLOCK);
+    assert_eq!(facts.text, SEED_FACTS_BLOCK);
     assert_eq!(facts.node, "review");
     assert_eq!(facts.version, 12);
 }

@@ -4,11 +4,9 @@
 
 mod session_support;
 
-use std::rc::Rc;
 
 use groundfacts::graph::def::{obj, s as text, DefValue};
 use groundfacts::host::HandlerOutcome;
-use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::*;
 use serde_json::json;
 use session_support::*;
@@ -25,20 +23,15 @@ fn send_def(does: &str, handler: Option<groundfacts::host::CallbackId>) -> DefVa
     DefValue::Object(entries)
 }
 
-fn agent() -> FireOptions {
-    FireOptions { source: Some(Principal::Agent), payload: None }
-}
-
 #[test]
 fn a_mounted_action_is_offered_at_once_and_leaves_at_unmount_but_history_keeps_its_name() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let send = reporting(&host, json!({"outbox.sent": 1}));
     let group = s.register_actions("home", vec![], vec![("send".into(), send_def("Send the message", Some(send)))]).unwrap();
     let edge = s.available().edges.into_iter().find(|e| e.affordance_id == "home.send").expect("offered at once");
     assert_eq!(edge.description, "Send the message");
 
-    let fired = s.fire("home.send", agent()).unwrap();
+    let fired = s.fire("home.send", agent(None)).unwrap();
     assert_eq!(fired.effect_status, Some(EffectStatus::Performed));
     let ask = s.confirm_ask("home.send", Principal::Agent, None).unwrap();
 
@@ -50,7 +43,7 @@ fn a_mounted_action_is_offered_at_once_and_leaves_at_unmount_but_history_keeps_i
     assert_eq!(view.does.as_deref(), Some("Send the message"));
 
     // A fire of the vanished id is UNKNOWN_AFFORDANCE and captures nothing.
-    let r = s.fire("home.send", agent()).unwrap();
+    let r = s.fire("home.send", agent(None)).unwrap();
     assert_eq!(r.reason, Some("UNKNOWN_AFFORDANCE"));
     assert_eq!(s.gaps().last().unwrap().does, None);
     // unregister is idempotent; an unknown group is an error.
@@ -60,17 +53,16 @@ fn a_mounted_action_is_offered_at_once_and_leaves_at_unmount_but_history_keeps_i
 
 #[test]
 fn a_remount_with_new_wording_does_not_rewrite_history_nor_backfill() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     // Refused before it exists: no name captured, and none backfilled later.
-    s.fire("home.send", agent()).unwrap();
+    s.fire("home.send", agent(None)).unwrap();
     let send = reporting(&host, json!({"outbox.sent": 1}));
     let g1 = s.register_actions("home", vec![], vec![("send".into(), send_def("Send the message", Some(send)))]).unwrap();
-    let first = s.fire("home.send", agent()).unwrap();
+    let first = s.fire("home.send", agent(None)).unwrap();
     s.unregister(&g1).unwrap();
     let send2 = reporting(&host, json!({"outbox.sent": 2}));
     s.register_actions("home", vec![], vec![("send".into(), send_def("Send it now", Some(send2)))]).unwrap();
-    let second = s.fire("home.send", agent()).unwrap();
+    let second = s.fire("home.send", agent(None)).unwrap();
 
     assert_eq!(s.gaps()[0].does, None, "never backfilled");
     let rows = s.transitions();
@@ -82,11 +74,10 @@ fn a_remount_with_new_wording_does_not_rewrite_history_nor_backfill() {
 
 #[test]
 fn a_pending_fire_of_an_unmounted_action_settles_with_its_captured_verify() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let later = host.handler(|_, _| HandlerOutcome::Returned(None));
     let group = s.register_actions("home", vec![], vec![("send".into(), send_def("Send the message", Some(later)))]).unwrap();
-    let fired = s.fire("home.send", agent()).unwrap();
+    let fired = s.fire("home.send", agent(None)).unwrap();
     let id = fired.transition_id.unwrap();
     assert_eq!(s.pending()[0].does.as_deref(), Some("Send the message"));
     s.unregister(&group).unwrap();
@@ -101,8 +92,7 @@ fn a_pending_fire_of_an_unmounted_action_settles_with_its_captured_verify() {
 
 #[test]
 fn a_bad_mount_declaration_is_a_graph_error_and_changes_nothing() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let v = s.version();
     let bad = obj([("does", text("x")), ("goTo", text("nowhere"))]);
     let err = s.register_actions("home", vec![], vec![("bad".into(), bad)]).unwrap_err();

@@ -12,8 +12,7 @@ use session_support::*;
 
 #[test]
 fn a_page_with_served_but_unwired_actions_is_a_dead_end_saying_not_materialized() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let h = returning(&host);
     // Wiring exists (on cart), so landing on home — where nothing is wired — is a dead end.
     s.register_actions("cart", vec![("checkout".into(), h)], vec![]).unwrap();
@@ -43,8 +42,7 @@ fn an_off_graph_position_is_recorded_once_per_node() {
 
 #[test]
 fn a_claimed_hop_whose_handler_mounts_the_target_page_is_not_a_dead_end() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let checkout = returning(&host);
     // The open-cart handler mounts the cart page's wiring synchronously, as a component would.
     let open = host.handler(move |s, _| {

@@ -13,18 +13,13 @@ use groundfacts::session::*;
 use serde_json::json;
 use session_support::*;
 
-fn agent() -> FireOptions {
-    FireOptions { source: Some(Principal::Agent), payload: None }
-}
-
 fn search(q: &str) -> FireOptions {
-    FireOptions { source: Some(Principal::Agent), payload: Some(json!({"q": q})) }
+    agent(Some(json!({"q": q})))
 }
 
 #[test]
 fn a_handler_that_throws_before_reporting_is_recorded_as_not_performed() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let boom = host.handler(|_, _| HandlerOutcome::Threw("network down".into()));
     s.register_actions("home", vec![("search".into(), boom)], vec![]).unwrap();
     let v = s.version();
@@ -43,8 +38,7 @@ fn a_handler_that_throws_before_reporting_is_recorded_as_not_performed() {
 
 #[test]
 fn a_handler_that_reports_then_throws_keeps_the_commit_and_carries_the_error() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let half = host.handler(|s, _| {
         s.update_state(&json!({"search.q": "x"}), UpdateOptions::default()).unwrap();
         HandlerOutcome::Threw("late failure".into())
@@ -62,11 +56,10 @@ fn a_handler_that_reports_then_throws_keeps_the_commit_and_carries_the_error() {
 
 #[test]
 fn a_returned_failure_is_refused_with_a_warning() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let no = host.handler(|_, _| HandlerOutcome::ReturnedFailure("out of stock".into()));
     s.register_actions("home", vec![("toggle".into(), no)], vec![]).unwrap();
-    let r = s.fire("home.toggle", agent()).unwrap();
+    let r = s.fire("home.toggle", agent(None)).unwrap();
     assert_eq!(r.effect_status, Some(EffectStatus::Refused));
     let settled = s.settlement_if_known(r.transition_id.as_deref().unwrap()).unwrap().unwrap();
     assert_eq!(settled.outcome, Outcome::RolledBack, "a claims-only commit is rolled back");
@@ -79,7 +72,7 @@ fn a_throwing_navigate_is_rolled_back_and_walked_back() {
     let host = Rc::new(ClosureHost::new());
     host.set_navigate(|_, _| HandlerOutcome::Threw("router exploded".into()));
     let s = shop_session(&host, shop_graph(None), None);
-    let r = s.fire("home.open-cart", agent()).unwrap();
+    let r = s.fire("home.open-cart", agent(None)).unwrap();
     assert_eq!(r.effect_status, Some(EffectStatus::Refused));
     assert_eq!(s.node(), "home", "the claimed hop is walked back");
     let settled = s.settlement_if_known(r.transition_id.as_deref().unwrap()).unwrap().unwrap();
@@ -95,7 +88,7 @@ fn a_throwing_predicate_is_unevaluable_with_a_warning() {
     let s = shop_session(&host, shop_graph(Some(p)), None);
     let h = reporting(&host, json!({"checked.x": 1}));
     s.register_actions("home", vec![("checked".into(), h)], vec![]).unwrap();
-    let r = s.fire("home.checked", agent()).unwrap();
+    let r = s.fire("home.checked", agent(None)).unwrap();
     assert_eq!(r.effect_status, Some(EffectStatus::Performed));
     let settled = s.settlement_if_known(r.transition_id.as_deref().unwrap()).unwrap().unwrap();
     assert_eq!(settled.verify_held, Some(VerifyHeld::Unevaluable));
@@ -124,7 +117,7 @@ fn a_predicate_that_mutates_is_refused_and_nothing_is_recorded() {
     let h = reporting(&host, json!({"checked.x": 1}));
     let t = returning(&host);
     s.register_actions("home", vec![("checked".into(), h), ("toggle".into(), t)], vec![]).unwrap();
-    let r = s.fire("home.checked", agent()).unwrap();
+    let r = s.fire("home.checked", agent(None)).unwrap();
     assert_eq!(r.effect_status, Some(EffectStatus::Performed));
     let errs = seen.borrow();
     assert_eq!(errs.len(), 4);
@@ -141,8 +134,7 @@ fn a_predicate_that_mutates_is_refused_and_nothing_is_recorded() {
 
 #[test]
 fn nested_fires_each_take_their_own_window() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     // The outer handler (search) fires the checked change, whose handler reports its own key; then
     // the outer reports its own. Each report goes to the innermost pending fire of the stack.
     let inner_h = reporting(&host, json!({"checked.x": 1}));
@@ -168,15 +160,14 @@ fn nested_fires_each_take_their_own_window() {
 
 #[test]
 fn a_report_inside_a_no_writes_handler_is_a_stimulus_not_credited_elsewhere() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let user_search = host.handler(|_, _| HandlerOutcome::Deferred(7));
     let toggle = reporting(&host, json!({"search.q": "z"}));
     s.register_actions("home", vec![("search".into(), user_search), ("toggle".into(), toggle)], vec![]).unwrap();
     let pending = s.fire("home.search", search("z")).unwrap();
     assert_eq!(pending.settlement, Some(SettlementState::AwaitingState));
     // The toggle's handler reports search.q: decision 2 forbids crediting the pending search.
-    s.fire("home.toggle", agent()).unwrap();
+    s.fire("home.toggle", agent(None)).unwrap();
     assert_eq!(s.pending().len(), 1, "the search is still pending");
     let last_stimulus = s.transitions().into_iter().rfind(|t| t.cause.kind == CauseKind::Stimulus).unwrap();
     assert_eq!(last_stimulus.cause.stimulus.as_deref(), Some("unknown"));
@@ -184,11 +175,10 @@ fn a_report_inside_a_no_writes_handler_is_a_stimulus_not_credited_elsewhere() {
 
 #[test]
 fn a_deferred_handler_stays_open_until_completed() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let later = host.handler(|_, _| HandlerOutcome::Deferred(42));
     s.register_actions("home", vec![("toggle".into(), later)], vec![]).unwrap();
-    let r = s.fire("home.toggle", agent()).unwrap();
+    let r = s.fire("home.toggle", agent(None)).unwrap();
     let id = r.transition_id.clone().unwrap();
     assert_eq!(r.effect_status, Some(EffectStatus::Pending));
     assert_eq!(s.settlement_if_known(&id).unwrap(), None);
@@ -203,8 +193,7 @@ fn a_deferred_handler_stays_open_until_completed() {
 
 #[test]
 fn a_deferred_fire_with_writes_is_settled_by_a_later_report() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let later = host.handler(|_, _| HandlerOutcome::Deferred(1));
     s.register_actions("home", vec![("search".into(), later)], vec![]).unwrap();
     let r = s.fire("home.search", search("q")).unwrap();
@@ -220,8 +209,7 @@ fn a_deferred_fire_with_writes_is_settled_by_a_later_report() {
 
 #[test]
 fn settlement_of_a_report_row_or_unknown_id_is_an_error() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let r = returning(&host);
     s.register_actions("home", vec![("toggle".into(), r)], vec![]).unwrap();
     assert_eq!(s.settlement_if_known("stimulus:structure-swap#0").unwrap_err().code, "NOT_A_FIRE");

@@ -15,8 +15,7 @@ fn fire(s: &Session, id: &str, payload: Option<serde_json::Value>) -> FireResult
 }
 
 fn wired() -> (Rc<ClosureHost>, Session, String) {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let search = reporting(&host, json!({"search.q": "x"}));
     let ret = returning(&host);
     let group = s
@@ -146,8 +145,7 @@ fn refusals_never_bump_and_sit_before_the_fire_that_closes_their_version() {
 
 #[test]
 fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), Some(true));
+    let (host, s) = fresh_shop(Some(true));
     let checkout = reporting(&host, json!({"orders.count": 1}));
     s.register_actions("cart", vec![("checkout".into(), checkout)], vec![]).unwrap();
     s.sync("cart", SyncOptions::default()).unwrap();
@@ -187,8 +185,7 @@ fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() 
 
 #[test]
 fn enforced_approval_refuses_after_a_human_no() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), Some(true));
+    let (host, s) = fresh_shop(Some(true));
     let checkout = reporting(&host, json!({"orders.count": 1}));
     s.register_actions("cart", vec![("checkout".into(), checkout)], vec![]).unwrap();
     s.sync("cart", SyncOptions::default()).unwrap();
@@ -202,8 +199,7 @@ fn enforced_approval_refuses_after_a_human_no() {
 
 #[test]
 fn capability_refusals_come_before_the_approval_question() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), Some(true));
+    let (_, s) = fresh_shop(Some(true));
     s.sync("cart", SyncOptions::default()).unwrap();
     // Nothing wired: NOT_MATERIALIZED, not APPROVAL_REQUIRED.
     assert_eq!(fire(&s, "cart.checkout", None).reason, Some("NOT_MATERIALIZED"));
@@ -211,8 +207,7 @@ fn capability_refusals_come_before_the_approval_question() {
 
 #[test]
 fn the_human_doors_need_a_decider_under_enforcement_and_default_mode_keeps_no_answered_asks() {
-    let host = Rc::new(ClosureHost::new());
-    let enforced = shop_session(&host, shop_graph(None), Some(true));
+    let (_, enforced) = fresh_shop(Some(true));
     enforced.sync("cart", SyncOptions::default()).unwrap();
     let ask = enforced.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
     for door in [enforced.approve(&ask.ask_id, None, None).unwrap(), enforced.decline(&ask.ask_id, Some("  ".into()), None).unwrap()] {
@@ -220,8 +215,7 @@ fn the_human_doors_need_a_decider_under_enforcement_and_default_mode_keeps_no_an
     }
     assert_eq!(enforced.asks()[0].answer, None, "a refused door records nothing");
 
-    let host = Rc::new(ClosureHost::new());
-    let default = shop_session(&host, shop_graph(None), None);
+    let (_, default) = fresh_shop(None);
     default.sync("cart", SyncOptions::default()).unwrap();
     let first = default.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
     assert_eq!(default.approve(&first.ask_id, Some("ana".into()), None).unwrap().reason, Some("NOT_ENFORCED"));

@@ -7,10 +7,6 @@ use groundfacts::session::*;
 use serde_json::json;
 use session_support::*;
 
-fn agent(payload: Option<serde_json::Value>) -> FireOptions {
-    FireOptions { source: Some(Principal::Agent), payload }
-}
-
 #[test]
 fn the_seed_wizard_sequence_reaches_version_twelve() {
     let w = wizard(true, false, SessionOptions::default());

@@ -3,17 +3,14 @@
 
 mod session_support;
 
-use std::rc::Rc;
 
-use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::*;
 use serde_json::json;
 use session_support::*;
 
 #[test]
 fn consecutive_structure_changes_coalesce_into_one_bump() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     assert_eq!(s.version(), 0);
     let a = returning(&host);
     let g1 = s.register_actions("home", vec![("toggle".into(), a)], vec![]).unwrap();
@@ -34,8 +31,7 @@ fn consecutive_structure_changes_coalesce_into_one_bump() {
 
 #[test]
 fn a_no_writes_fire_moves_two_and_a_writes_fire_one_plus_its_report() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let t = returning(&host);
     let later = returning(&host);
     s.register_actions("home", vec![("toggle".into(), t), ("search".into(), later)], vec![]).unwrap();
@@ -53,8 +49,7 @@ fn a_no_writes_fire_moves_two_and_a_writes_fire_one_plus_its_report() {
 
 #[test]
 fn syncs_bump_only_when_the_cursor_moves() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (_, s) = fresh_shop(None);
     assert!(!s.sync("home", SyncOptions::default()).unwrap().changed);
     assert_eq!(s.version(), 0);
     let moved = s.sync("/cart", SyncOptions::default()).unwrap();
@@ -69,8 +64,7 @@ fn syncs_bump_only_when_the_cursor_moves() {
 
 #[test]
 fn a_report_nobody_claims_is_a_stimulus_row_and_a_signature_match_is_inferred() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (host, s) = fresh_shop(None);
     let h = returning(&host);
     s.register_actions("home", vec![("search".into(), h)], vec![]).unwrap();
     let v = s.version();
@@ -112,8 +106,7 @@ fn journey_frames_bump_on_open_and_close_only() {
 
 #[test]
 fn work_rows_and_reported_gaps_do_not_bump() {
-    let host = Rc::new(ClosureHost::new());
-    let s = shop_session(&host, shop_graph(None), None);
+    let (_, s) = fresh_shop(None);
     let w = s.begin_work(Some("home.search")).unwrap();
     assert_eq!(w, "work#0");
     assert_eq!(s.open_work()[0].does.as_deref(), Some("Search the catalogue"));

@@ -3,13 +3,15 @@
 //! [`FactsView`] holds only what the block shows: the shown attempts (already the newest
 //! `maxAttempts`, oldest first) plus counts, the ask book, pending fires and open work. The view is
 //! built from a session by `facts::read` (which uses the session's attempt index so a turn costs the
-//! same at any history length) or by hand in tests. Uses `facts::text` and `facts::grade`.
+//! same at any history length) or by hand in tests. Uses `facts::text`, `facts::grade` and the session's
+//! `Principal` (who made an attempt).
 
 use super::grade::{grade, FireFacts, NOTE_INFERRED};
 use super::text::{
-    ask_id, plural, reason_code, ActionRef, NodeRef, Who, ACTIONS_MAY_BE_STALE, BULLET, DASH, HEADER,
+    ask_id, plural, reason_code, ActionRef, NodeRef, ACTIONS_MAY_BE_STALE, BULLET, DASH, HEADER,
     NO_ACTIONS_THIS_SESSION, UNKNOWN_JOURNEY, UNTIED_WORK,
 };
+use crate::session::Principal;
 
 /// `maxAttempts` when the caller names none.
 pub const DEFAULT_MAX_ATTEMPTS: usize = 20;
@@ -27,13 +29,13 @@ pub fn normalize_max(max: Option<i64>) -> usize {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AttemptWhat {
     /// A fire the session refused (a `fire-rejected` gap row).
-    FireRefused { who: Who, action: ActionRef, reason: String },
+    FireRefused { who: Principal, action: ActionRef, reason: String },
     /// A journey commit refused because its first step could not execute.
-    JourneyRefused { who: Who, journey: String, journey_declared: bool, reason: String, first_step: ActionRef },
+    JourneyRefused { who: Principal, journey: String, journey_declared: bool, reason: String, first_step: ActionRef },
     /// A reported gap flagged `actionsMayBeStale`.
     ActionsMayBeStale,
     /// A fire the session recorded (a transition whose cause is a fire).
-    Fired { who: Who, action: ActionRef, fire: FireFacts, inferred: bool },
+    Fired { who: Principal, action: ActionRef, fire: FireFacts, inferred: bool },
 }
 
 /// One attempt with its ordering key: `(key, rank)` ascending, refusals (rank 0) before the fire
@@ -124,7 +126,7 @@ fn push_attempt_line(out: &mut String, what: &AttemptWhat) {
         }
         AttemptWhat::Fired { who, action, fire, inferred } => {
             let g = grade(fire);
-            let who = if *inferred { Who::Unknown } else { *who };
+            let who = if *inferred { Principal::Unknown } else { *who };
             for part in [g.lead, DASH, who.as_str(), " fired ", action.label(), " (", g.note] {
                 out.push_str(part);
             }
@@ -156,7 +158,7 @@ fn attempt_line_formatted(what: &AttemptWhat) -> String {
         AttemptWhat::ActionsMayBeStale => ACTIONS_MAY_BE_STALE.to_string(),
         AttemptWhat::Fired { who, action, fire, inferred } => {
             let g = grade(fire);
-            let who = if *inferred { Who::Unknown } else { *who };
+            let who = if *inferred { Principal::Unknown } else { *who };
             let inferred_note = if *inferred { format!("; {NOTE_INFERRED}") } else { String::new() };
             format!("{}{DASH}{} fired {} ({}{inferred_note})", g.lead, who.as_str(), action.label(), g.note)
         }

@@ -3,10 +3,11 @@
 //! Position, the open journey, recent transitions (newest `maxTransitions`), pending fires and what is
 //! available now. Refused fires never appear here — they are the facts block's job. Every sentence is
 //! authored (ids the graph declares, captured `does`) or a constant; state values, payloads and a
-//! caller's stimulus names never print. Built by `facts::read`; uses `facts::text`.
+//! caller's stimulus names never print. Built by `facts::read`; uses `facts::text` and the session's
+//! `Principal` and `Outcome`.
 
-use super::grade::Outcome;
-use super::text::{ActionRef, NodeRef, Who, BULLET, DASH};
+use super::text::{ActionRef, NodeRef, BULLET, DASH};
+use crate::session::{Outcome, Principal};
 
 /// `maxTransitions` when the caller names none.
 pub const DEFAULT_MAX_TRANSITIONS: usize = 20;
@@ -76,7 +77,7 @@ impl FireFlags {
 #[derive(Debug, Clone, PartialEq)]
 pub enum BriefRow {
     Fired {
-        who: Who,
+        who: Principal,
         action: ActionRef,
         /// The `does` captured on the row (authored text), if it captured one.
         does: Option<String>,
@@ -85,10 +86,10 @@ pub enum BriefRow {
         flags: FireFlags,
     },
     /// A position report that moved the cursor.
-    Moved { who: Who, from: NodeRef, to: NodeRef },
+    Moved { who: Principal, from: NodeRef, to: NodeRef },
     StructureChanged,
     /// A state report no fire claimed: the names of the keys it changed (values never print).
-    StateReport { who: Who, keys: Vec<String> },
+    StateReport { who: Principal, keys: Vec<String> },
 }
 
 /// The transitions section's input.
@@ -135,7 +136,7 @@ pub struct BriefView {
 pub fn brief_line(row: &BriefRow) -> String {
     match row {
         BriefRow::Fired { who, action, does, from, to, flags } => {
-            let who = if flags.inferred { Who::Unknown } else { *who };
+            let who = if flags.inferred { Principal::Unknown } else { *who };
             // Concatenated, not formatted: this runs for every shown row, every turn.
             let mut line = String::with_capacity(96);
             for part in [who.as_str(), " fired ", action.label()] {

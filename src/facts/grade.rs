@@ -2,28 +2,11 @@
 //!
 //! The first matching rule wins, and nothing is rounded up: the grade follows the state axis, so a
 //! navigation whose verify predicate held still reads "ran, but the effect was unobservable", while a
-//! verify that did NOT hold outranks a standing commit. Pure; used by `facts::block`.
+//! verify that did NOT hold outranks a standing commit. The facts are the session's own record types
+//! (`Outcome`, `EffectVerified`, `VerifyHeld`), so a record's axis reaches the ladder unconverted.
+//! Pure; used by `facts::block`.
 
-/// Where a fire's record stands (the session's `outcome`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Pending,
-    Committed,
-    Rejected,
-    RolledBack,
-    Superseded,
-}
-
-/// The state axis (`effectVerified`; the port calls it `writesObserved`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EffectCheck {
-    /// Every declared write key appeared in the settling report.
-    Observed,
-    /// Writes were declared and the report lacked at least one.
-    NotObserved,
-    /// Nothing to check: no declared writes, or no report possible.
-    Unobservable,
-}
+use crate::session::{EffectVerified, Outcome, VerifyHeld};
 
 /// The facts about one fire that decide its grade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,9 +14,10 @@ pub struct FireFacts {
     /// `false` when nothing in the app was wired to perform it (tour mode no-op).
     pub materialized: bool,
     pub outcome: Outcome,
-    /// The retained settlement says the app's own verify contract did not hold.
-    pub verify_failed: bool,
-    pub effect: EffectCheck,
+    /// `verifyHeld` of the retained settlement, if any (only `Failed` changes the grade).
+    pub verify_held: Option<VerifyHeld>,
+    /// The state axis; `None` (nothing settled it) grades like `Unobservable`.
+    pub effect_verified: Option<EffectVerified>,
 }
 
 /// A lead and its ladder note.
@@ -72,17 +56,17 @@ pub fn grade(fire: &FireFacts) -> Grade {
     if fire.outcome == Outcome::Pending {
         return g(NOT_YET_KNOWN, NOTE_NO_REPORT_YET);
     }
-    if fire.verify_failed {
+    if fire.verify_held == Some(VerifyHeld::Failed) {
         return g(DID_NOT_HAPPEN, NOTE_VERIFY_FAILED);
     }
     match fire.outcome {
         Outcome::Rejected => g(DID_NOT_HAPPEN, NOTE_APP_REFUSED),
         Outcome::RolledBack => g(DID_NOT_HAPPEN, NOTE_ROLLED_BACK),
         Outcome::Superseded => g(RAN_OUTCOME_NEVER_OBSERVED, NOTE_SUPERSEDED),
-        Outcome::Committed | Outcome::Pending => match fire.effect {
-            EffectCheck::Observed => g(DID_HAPPEN, NOTE_EFFECT_OBSERVED),
-            EffectCheck::NotObserved => g(RAN_EFFECT_NOT_OBSERVED, NOTE_COMMITTED),
-            EffectCheck::Unobservable => g(RAN_EFFECT_UNOBSERVABLE, NOTE_NOTHING_TO_CHECK),
+        Outcome::Committed | Outcome::Pending => match fire.effect_verified {
+            Some(EffectVerified::Observed(true)) => g(DID_HAPPEN, NOTE_EFFECT_OBSERVED),
+            Some(EffectVerified::Observed(false)) => g(RAN_EFFECT_NOT_OBSERVED, NOTE_COMMITTED),
+            Some(EffectVerified::Unobservable) | None => g(RAN_EFFECT_UNOBSERVABLE, NOTE_NOTHING_TO_CHECK),
         },
     }
 }
@@ -91,65 +75,75 @@ pub fn grade(fire: &FireFacts) -> Grade {
 mod tests {
     use super::*;
 
-    fn committed(effect: EffectCheck) -> FireFacts {
-        FireFacts { materialized: true, outcome: Outcome::Committed, verify_failed: false, effect }
+    const OBSERVED: Option<EffectVerified> = Some(EffectVerified::Observed(true));
+    const NOT_OBSERVED: Option<EffectVerified> = Some(EffectVerified::Observed(false));
+    const UNOBSERVABLE: Option<EffectVerified> = Some(EffectVerified::Unobservable);
+    const FAILED: Option<VerifyHeld> = Some(VerifyHeld::Failed);
+
+    fn committed(effect_verified: Option<EffectVerified>) -> FireFacts {
+        FireFacts { materialized: true, outcome: Outcome::Committed, verify_held: None, effect_verified }
     }
 
     #[test]
     fn rule_1_an_unwired_fire_did_not_happen_even_if_committed() {
-        let f = FireFacts { materialized: false, ..committed(EffectCheck::Unobservable) };
+        let f = FireFacts { materialized: false, ..committed(UNOBSERVABLE) };
         assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_NOT_WIRED });
     }
 
     #[test]
     fn rule_2_a_pending_fire_is_not_yet_known() {
-        let f = FireFacts { outcome: Outcome::Pending, ..committed(EffectCheck::Unobservable) };
+        let f = FireFacts { outcome: Outcome::Pending, ..committed(UNOBSERVABLE) };
         assert_eq!(grade(&f), Grade { lead: NOT_YET_KNOWN, note: NOTE_NO_REPORT_YET });
     }
 
     #[test]
     fn rule_3_a_failed_verify_outranks_a_standing_commit_with_writes_observed() {
-        let f = FireFacts { verify_failed: true, ..committed(EffectCheck::Observed) };
+        let f = FireFacts { verify_held: FAILED, ..committed(OBSERVED) };
         assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_VERIFY_FAILED });
-        let rolled = FireFacts { verify_failed: true, outcome: Outcome::RolledBack, ..committed(EffectCheck::Unobservable) };
+        let rolled = FireFacts { verify_held: FAILED, outcome: Outcome::RolledBack, ..committed(UNOBSERVABLE) };
         assert_eq!(grade(&rolled).note, NOTE_VERIFY_FAILED);
     }
 
     #[test]
     fn rule_4_a_rejected_fire_did_not_happen() {
-        let f = FireFacts { outcome: Outcome::Rejected, ..committed(EffectCheck::Unobservable) };
+        let f = FireFacts { outcome: Outcome::Rejected, ..committed(UNOBSERVABLE) };
         assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_APP_REFUSED });
     }
 
     #[test]
     fn rule_5_a_rolled_back_fire_did_not_happen() {
-        let f = FireFacts { outcome: Outcome::RolledBack, ..committed(EffectCheck::Unobservable) };
+        let f = FireFacts { outcome: Outcome::RolledBack, ..committed(UNOBSERVABLE) };
         assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_ROLLED_BACK });
     }
 
     #[test]
     fn rule_6_a_superseded_fire_ran_but_its_outcome_was_never_observed() {
-        let f = FireFacts { outcome: Outcome::Superseded, ..committed(EffectCheck::Observed) };
+        let f = FireFacts { outcome: Outcome::Superseded, ..committed(OBSERVED) };
         assert_eq!(grade(&f), Grade { lead: RAN_OUTCOME_NEVER_OBSERVED, note: NOTE_SUPERSEDED });
     }
 
     #[test]
     fn rule_7_committed_with_declared_writes_observed_did_happen() {
-        assert_eq!(grade(&committed(EffectCheck::Observed)), Grade { lead: DID_HAPPEN, note: NOTE_EFFECT_OBSERVED });
+        assert_eq!(grade(&committed(OBSERVED)), Grade { lead: DID_HAPPEN, note: NOTE_EFFECT_OBSERVED });
     }
 
     #[test]
     fn rule_8_committed_without_the_declared_writes_is_not_rounded_up() {
         assert_eq!(
-            grade(&committed(EffectCheck::NotObserved)),
+            grade(&committed(NOT_OBSERVED)),
             Grade { lead: RAN_EFFECT_NOT_OBSERVED, note: NOTE_COMMITTED }
         );
     }
 
     #[test]
     fn rule_9_a_navigation_whose_verify_held_is_still_only_unobservable() {
-        // verify held is not a field that can upgrade anything: the grade follows the state axis.
-        let nav = committed(EffectCheck::Unobservable);
+        // A held verify upgrades nothing: the grade follows the state axis.
+        let nav = FireFacts { verify_held: Some(VerifyHeld::Held), ..committed(UNOBSERVABLE) };
         assert_eq!(grade(&nav), Grade { lead: RAN_EFFECT_UNOBSERVABLE, note: NOTE_NOTHING_TO_CHECK });
+    }
+
+    #[test]
+    fn a_fire_with_no_state_axis_yet_grades_as_unobservable() {
+        assert_eq!(grade(&committed(None)), grade(&committed(UNOBSERVABLE)));
     }
 }

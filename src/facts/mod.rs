@@ -18,5 +18,5 @@ pub mod text;
 pub use block::{normalize_max, render_facts, select_attempts, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView};
 pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
 pub use read::{brief_view, context_brief, context_brief_capped, facts_view, ground_truth, Brief, FactsBlock};
-pub use grade::{grade, EffectCheck, FireFacts, Grade, Outcome};
-pub use text::{ActionRef, NodeRef, Who};
+pub use grade::{grade, FireFacts, Grade};
+pub use text::{ActionRef, NodeRef};

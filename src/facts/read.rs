@@ -12,11 +12,11 @@ use serde::Serialize;
 
 use super::block::{normalize_max, render_facts, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView};
 use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
-use super::grade::{EffectCheck, FireFacts, Outcome};
-use super::text::{ActionRef, NodeRef, Who};
+use super::grade::FireFacts;
+use super::text::{ActionRef, NodeRef};
 use crate::session::{
-    self, AskAnswer, AttemptKind, AttemptView, EffectVerified, FrameStatus, JourneyFrame, Principal, Session,
-    TransitionView, TransitionViewKind, VerifyHeld,
+    AskAnswer, AttemptKind, AttemptView, EffectVerified, FrameStatus, JourneyFrame, Outcome, Session,
+    TransitionView, TransitionViewKind,
 };
 
 /// What `session.groundTruth()` returns.
@@ -58,15 +58,6 @@ pub fn context_brief_capped(session: &Session, since_version: Option<u64>, max_t
     Brief { node: view.node.id.clone(), version: view.version, frame, text: render_brief(&view, max) }
 }
 
-fn who(p: Principal) -> Who {
-    match p {
-        Principal::Agent => Who::Agent,
-        Principal::User => Who::User,
-        Principal::System => Who::System,
-        Principal::Unknown => Who::Unknown,
-    }
-}
-
 fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
     // Only ask the catalogue when the row captured nothing: a captured name already decides.
     let declared_now = !captured_does && session.served_action(id).is_some();
@@ -75,24 +66,6 @@ fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
 
 fn node_ref(session: &Session, id: &str) -> NodeRef {
     NodeRef { id: id.to_string(), is_page: session.graph().page(id).is_some() }
-}
-
-fn outcome(o: session::Outcome) -> Outcome {
-    match o {
-        session::Outcome::Pending => Outcome::Pending,
-        session::Outcome::Committed => Outcome::Committed,
-        session::Outcome::Rejected => Outcome::Rejected,
-        session::Outcome::RolledBack => Outcome::RolledBack,
-        session::Outcome::Superseded => Outcome::Superseded,
-    }
-}
-
-fn effect(e: Option<EffectVerified>) -> EffectCheck {
-    match e {
-        Some(EffectVerified::Observed(true)) => EffectCheck::Observed,
-        Some(EffectVerified::Observed(false)) => EffectCheck::NotObserved,
-        Some(EffectVerified::Unobservable) | None => EffectCheck::Unobservable,
-    }
 }
 
 fn attempt(session: &Session, a: &AttemptView) -> Attempt {
@@ -113,23 +86,23 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
                     action
                 };
                 AttemptWhat::JourneyRefused {
-                    who: who(a.principal),
+                    who: a.principal,
                     journey: journey.to_string(),
                     journey_declared: declared.is_some(),
                     reason,
                     first_step,
                 }
             }
-            None => AttemptWhat::FireRefused { who: who(a.principal), action, reason },
+            None => AttemptWhat::FireRefused { who: a.principal, action, reason },
         },
         AttemptKind::Fired => AttemptWhat::Fired {
-            who: who(a.principal),
+            who: a.principal,
             action,
             fire: FireFacts {
                 materialized: a.materialized,
-                outcome: a.outcome.map_or(Outcome::Committed, outcome),
-                verify_failed: a.verify_held == Some(VerifyHeld::Failed),
-                effect: effect(a.effect_verified),
+                outcome: a.outcome.unwrap_or(Outcome::Committed),
+                verify_held: a.verify_held,
+                effect_verified: a.effect_verified,
             },
             inferred: a.inferred,
         },
@@ -186,7 +159,7 @@ pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsVie
 }
 
 fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
-    let principal = who(t.principal);
+    let principal = t.principal;
     let from = node_ref(session, &t.from_node);
     match t.kind {
         TransitionViewKind::Fired => {
@@ -203,8 +176,8 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
                     high_effect: served.is_some_and(|a| a.high_effect),
                     not_materialized: !t.materialized,
                     navigation_unconfirmed: t.navigation_unconfirmed,
-                    awaiting_state: t.outcome == session::Outcome::Pending,
-                    outcome: Some(outcome(t.outcome)),
+                    awaiting_state: t.outcome == Outcome::Pending,
+                    outcome: Some(t.outcome),
                     effect_not_observed: t.effect_verified == Some(EffectVerified::Observed(false)),
                     verify_failed: t.verify_failed,
                 },

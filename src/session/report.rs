@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::state::{Affordance, Arm, Inner, Rec, RowRef, Settled};
 use super::*;
+use crate::graph::guards::json_type_phrase;
 use crate::graph::match_route;
 
 /// Which ladder rung took a report.
@@ -200,7 +201,7 @@ impl Session {
         let Value::Object(delta) = delta else {
             return Err(SessionError::usage(
                 "BAD_DELTA",
-                format!("updateState: the delta must be a plain object of flat state keys, got {}. Report e.g. {{ 'project.name': 'x' }}.", json_type(delta)),
+                format!("updateState: the delta must be a plain object of flat state keys, got {}. Report e.g. {{ 'project.name': 'x' }}.", json_type_phrase(delta)),
             ));
         };
         let now = self.host.now_ms();
@@ -301,17 +302,5 @@ impl Session {
         };
         self.flush();
         Ok(result)
-    }
-}
-
-/// A JSON value's type, for messages (never its content).
-pub(crate) fn json_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }

@@ -115,19 +115,25 @@ pub(crate) struct Rec {
     pub settled: Option<Settled>,
 }
 
-/// Append `n` in decimal.
-pub(crate) fn push_decimal(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
+/// `n` in decimal, written into `buf` without allocating (`u64::MAX` has 20 digits); returns the digits.
+/// Ids and the hand-written JSON of `wire` use it instead of `format!`, which costs more than the text.
+pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
     loop {
         at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
+        buf[at] = b'0' + (n % 10) as u8;
         n /= 10;
         if n == 0 {
             break;
         }
     }
-    for &d in &digits[at..] {
+    &buf[at..]
+}
+
+/// Append `n` in decimal.
+pub(crate) fn push_decimal(out: &mut String, n: u64) {
+    let mut buf = [0u8; 20];
+    for &d in decimal_digits(n, &mut buf) {
         out.push(char::from(d));
     }
 }
@@ -567,5 +573,15 @@ mod tests {
         assert!(std::mem::size_of::<Rec>() <= 200);
         assert!(std::mem::size_of::<Gap>() <= 120);
         assert_eq!(std::mem::size_of::<AttemptRef>(), 16);
+    }
+
+    #[test]
+    fn decimal_digits_write_zero_and_the_largest_u64() {
+        let mut buf = [0u8; 20];
+        assert_eq!(decimal_digits(0, &mut buf), b"0");
+        assert_eq!(decimal_digits(u64::MAX, &mut buf), u64::MAX.to_string().as_bytes());
+        let mut id = String::from("a#");
+        push_decimal(&mut id, 1070);
+        assert_eq!(id, "a#1070");
     }
 }

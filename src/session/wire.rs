@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::records::*;
 use super::results::*;
+use super::state::decimal_digits;
 
 /// Append `text` as a JSON string, escaping exactly as serde_json does.
 fn string(out: &mut Vec<u8>, text: &str) {
@@ -55,18 +56,9 @@ fn key(out: &mut Vec<u8>, first: &mut bool, name: &str) {
     out.extend_from_slice(b"\":");
 }
 
-fn uint(out: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
+fn uint(out: &mut Vec<u8>, n: u64) {
+    let mut buf = [0u8; 20];
+    out.extend_from_slice(decimal_digits(n, &mut buf));
 }
 
 /// Anything else (floats, JSON values, enums) through serde_json itself: one call, same bytes.
@@ -109,6 +101,10 @@ fn effect_status(e: EffectStatus) -> &'static str {
     }
 }
 
+fn boolean(out: &mut Vec<u8>, b: bool) {
+    out.extend_from_slice(if b { b"true" } else { b"false" });
+}
+
 fn quoted(out: &mut Vec<u8>, word: &str) {
     out.push(b'"');
     out.extend_from_slice(word.as_bytes());
@@ -117,8 +113,7 @@ fn quoted(out: &mut Vec<u8>, word: &str) {
 
 fn effect_verified(out: &mut Vec<u8>, e: EffectVerified) {
     match e {
-        EffectVerified::Observed(true) => out.extend_from_slice(b"true"),
-        EffectVerified::Observed(false) => out.extend_from_slice(b"false"),
+        EffectVerified::Observed(b) => boolean(out, b),
         EffectVerified::Unobservable => out.extend_from_slice(b"\"unobservable\""),
     }
 }
@@ -217,7 +212,7 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
     }
     if let Some(m) = t.materialized {
         key(out, &mut first, "materialized");
-        out.extend_from_slice(if m { b"true" } else { b"false" });
+        boolean(out, m);
     }
     out.push(b'}');
     true
@@ -231,7 +226,7 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
     let mut first = true;
     out.push(b'{');
     key(out, &mut first, "ok");
-    out.extend_from_slice(if r.ok { b"true" } else { b"false" });
+    boolean(out, r.ok);
     if let Some(id) = &r.transition_id {
         key(out, &mut first, "transitionId");
         string(out, id);
@@ -275,7 +270,7 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
     }
     if let Some(m) = r.materialized {
         key(out, &mut first, "materialized");
-        out.extend_from_slice(if m { b"true" } else { b"false" });
+        boolean(out, m);
     }
     out.push(b'}');
     true
@@ -286,10 +281,10 @@ pub fn update_result(out: &mut Vec<u8>, r: &UpdateResult) -> bool {
     let mut first = true;
     out.push(b'{');
     key(out, &mut first, "ok");
-    out.extend_from_slice(if r.ok { b"true" } else { b"false" });
+    boolean(out, r.ok);
     if let Some(a) = r.attributed {
         key(out, &mut first, "attributed");
-        out.extend_from_slice(if a { b"true" } else { b"false" });
+        boolean(out, a);
     }
     if let Some(t) = &r.transition {
         key(out, &mut first, "transition");

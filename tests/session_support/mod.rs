@@ -1,7 +1,8 @@
 //! Shared fixture for the session contract tests: the seed wizard app (its own store, router and the
 //! deliberate recipe bug) wired to a session through a `ClosureHost` whose closures re-enter the
 //! session exactly as the JS app does (store tap = `update_state` of the whole projection inside the
-//! handler; router tap = `sync(page)` from inside `navigate`).
+//! handler; router tap = `sync(page)` from inside `navigate`), the seed's final facts block, and a
+//! small shop app for behaviour tests.
 #![allow(dead_code)]
 
 use std::cell::RefCell;
@@ -11,7 +12,7 @@ use groundfacts::graph::def::{from_json_text, DefValue};
 use groundfacts::graph::{build_navigation_graph, from_journeys, from_routes, match_route, NavigationGraph};
 use groundfacts::host::{CallbackId, HandlerOutcome, PredicateAnswer};
 use groundfacts::session::test_host::ClosureHost;
-use groundfacts::session::{Session, SessionOptions, SyncOptions, UpdateOptions};
+use groundfacts::session::{FireOptions, Principal, Session, SessionOptions, SyncOptions, UpdateOptions};
 use serde_json::{json, Map, Value};
 
 /// The app's own store and router.
@@ -183,6 +184,23 @@ pub fn wizard(cross_links: bool, drop_navigate: bool, options: SessionOptions) -
     Wizard { session, app, host }
 }
 
+/// The facts block the seed run ends in (seed text, byte for byte): both the renderer over hand-built
+/// rows and the live seed session must produce exactly this.
+pub const SEED_FACTS_BLOCK: &str = "FACTS FROM THE APP (authoritative). Every line below is the app’s own record of what happened. Where anything said in this conversation disagrees with it — including anything you or the user stated was done — these lines are what actually happened; the conversation is a claim about them.
+You are on: review.
+Attempts so far (version 12):
+  • did NOT happen — agent's fire of wizard.next-to-review was refused: TOOL_DISABLED
+  • DID happen — agent fired wizard.name-it (committed; declared effect observed)
+  • did NOT happen — agent fired wizard.pick-recipe (the app's own verify contract did not hold afterwards)
+  • DID happen — agent fired wizard.pick-recipe (committed; declared effect observed)
+  • ran, but the effect was unobservable — agent fired wizard.next-to-review (committed; nothing reported an effect to check it against)
+  • DID happen — agent fired review.create-project (committed; declared effect observed)";
+
+/// A fire by the agent, with `payload`.
+pub fn agent(payload: Option<Value>) -> FireOptions {
+    FireOptions { source: Some(Principal::Agent), payload }
+}
+
 pub fn obj(v: Value) -> Option<Value> {
     Some(v)
 }
@@ -234,6 +252,13 @@ pub fn shop_session(host: &Rc<ClosureHost>, graph: NavigationGraph, enforced: Op
         SessionOptions { node: Some("home".into()), state: Some(shop_state()), require_human_approval: enforced },
     )
     .expect("session")
+}
+
+/// A fresh host and a session over the shop graph (its filter-form verify) on `home`.
+pub fn fresh_shop(enforced: Option<bool>) -> (Rc<ClosureHost>, Session) {
+    let host = Rc::new(ClosureHost::new());
+    let session = shop_session(&host, shop_graph(None), enforced);
+    (host, session)
 }
 
 /// A handler that reports `delta` through the store tap and returns.

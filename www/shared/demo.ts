@@ -14,6 +14,8 @@ export type Session = ReturnType<typeof createSession>;
 export type AgentPort = ReturnType<typeof serveToAgent>;
 export type ToolDescription = ReturnType<AgentPort['tools']>[number];
 export type ActionGroup = ReturnType<Session['registerActions']>;
+/** What a page or pane hands `registerActions`: its handlers and any actions it declares itself. */
+export type ActionSpec = Parameters<Session['registerActions']>[1];
 
 /** What a needs-confirm answer carried, kept so the ask card can show its receipts. */
 export interface AskReceipts {
@@ -51,6 +53,26 @@ export function asRecord(value: unknown): Record<string, unknown> {
 
 export function pageForPath(graph: WizardGraph, path: string): string {
   return matchRoute(graph, path) ?? path;
+}
+
+/** The app header's links, in order. */
+export const NAV_LINKS: readonly (readonly [href: string, label: string])[] = [
+  [ROUTES.projects.route, 'Projects'],
+  [ROUTES.wizard.route, 'New project'],
+  [ROUTES.review.route, 'Review'],
+];
+
+/**
+ * Mount-scoped wiring, the part both frameworks share: registerActions now, and the returned function
+ * unregisters. A React effect or a Svelte onMount calls it and returns what it returns.
+ */
+export function mountActions(demo: Demo, page: string, spec: ActionSpec): () => void {
+  const group = demo.session.registerActions(page, spec);
+  demo.changed();
+  return () => {
+    group.unregister();
+    demo.changed();
+  };
 }
 
 export function createDemo(): Demo {

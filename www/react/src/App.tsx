@@ -1,6 +1,6 @@
 // The React demo: the guarded project wizard (left) and the chat widget on groundTruth (right).
 import { useState } from 'react';
-import { pageForPath, type Demo } from '../../shared/demo';
+import { NAV_LINKS, pageForPath, type Demo } from '../../shared/demo';
 import { ROUTES } from '../../shared/graph';
 import { ChatWidget } from './ChatWidget';
 import { ComposePane } from './ComposePane';
@@ -15,6 +15,7 @@ export function App({ demo }: { demo: Demo }) {
 
   const link = (href: string, label: string) => (
     <a
+      key={href}
       href={href}
       className={path === href ? 'current' : undefined}
       onClick={(event) => {
@@ -31,11 +32,7 @@ export function App({ demo }: { demo: Demo }) {
       <main className="app">
         <header>
           <strong>Lab projects</strong> <span className="framework">React</span>
-          <nav>
-            {link(ROUTES.projects.route, 'Projects')}
-            {link(ROUTES.wizard.route, 'New project')}
-            {link(ROUTES.review.route, 'Review')}
-          </nav>
+          <nav>{NAV_LINKS.map(([href, label]) => link(href, label))}</nav>
           <span className="url" data-testid="app-path">{path}</span>
         </header>
         <section className="page" data-testid={`page-${page}`}>

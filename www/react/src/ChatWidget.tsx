@@ -1,29 +1,31 @@
 // The chat widget beside the app: what a model is sent (groundTruth verbatim, then contextBrief),
 // the port's tools, the scripted agent's turns, the human's ask cards, and a live-model mode.
-import { useState } from 'react';
-import { asRecord, type Demo } from '../../shared/demo';
-import { DEFAULT_ENDPOINTS, runModelTurn, type Conversation, type Provider } from '../../shared/model-relay';
-import { createScriptedAgent, resultLabel, type ToolCallRecord } from '../../shared/scripted-agent';
+// Rendering only: the transcript, the turns and the cards' data live in shared/widget.ts.
+import { useState, useSyncExternalStore } from 'react';
+import type { Demo } from '../../shared/demo';
+import { DEFAULT_ENDPOINTS, type Provider } from '../../shared/model-relay';
+import type { ToolCallRecord } from '../../shared/scripted-agent';
+import {
+  answerAsk,
+  askCards,
+  callView,
+  createWidget,
+  DEFAULT_MESSAGE,
+  providerFrom,
+  sentText,
+  toolRows,
+} from '../../shared/widget';
 import { useRevision } from './hooks';
-
-interface ShownTurn {
-  n: number;
-  who: string;
-  facts: string;
-  brief: string;
-  calls: ToolCallRecord[];
-  say: string;
-}
 
 function Calls({ calls }: { calls: ToolCallRecord[] }) {
   return (
     <>
-      {calls.map((call, index) => (
+      {calls.map(callView).map((call, index) => (
         <details key={index} className="call" data-testid="tool-call">
           <summary>
-            <code>{call.tool}</code> {JSON.stringify(call.args)} → <em>{resultLabel(call.result)}</em>
+            <code>{call.tool}</code> {call.args} → <em>{call.label}</em>
           </summary>
-          <pre>{JSON.stringify(call.result, null, 2)}</pre>
+          <pre>{call.detail}</pre>
         </details>
       ))}
     </>
@@ -32,45 +34,32 @@ function Calls({ calls }: { calls: ToolCallRecord[] }) {
 
 function AskCards({ demo }: { demo: Demo }) {
   const [error, setError] = useState('');
-  const asks = demo.session.asks().map(asRecord);
-  const answer = (askId: string, yes: boolean) => {
-    const by = { by: 'the person at the keyboard' };
-    const door = asRecord(yes ? demo.session.approve(askId, by) : demo.session.decline(askId, by));
-    setError(door.ok === false ? `${String(door.reason)}: ${String(door.explanation ?? '')}` : '');
-    demo.changed();
-  };
   return (
     <>
-      {asks.map((ask) => {
-        const askId = String(ask.askId);
-        const receipts = demo.receiptsFor(askId);
-        const awaiting = ask.answer === undefined;
-        return (
-          <div key={askId} className={`ask ${awaiting ? 'awaiting' : 'answered'}`} data-testid="ask-card">
-            <div>
-              <strong>{awaiting ? 'The agent asks for your yes' : `You ${String(ask.answer)}`}</strong>{' '}
-              <code>{askId}</code> · <code>{String(ask.affordanceId)}</code>
-              {ask.spent === true && <span className="muted"> (spent)</span>}
-            </div>
-            <div>{String(ask.does ?? receipts?.does ?? '')}</div>
-            {receipts && (
-              <pre className="receipts" data-testid="receipts">
-                {JSON.stringify(receipts.willDo)}
-              </pre>
-            )}
-            {awaiting && (
-              <div className="buttons">
-                <button type="button" data-testid="approve" onClick={() => answer(askId, true)}>
-                  Approve
-                </button>
-                <button type="button" data-testid="decline" onClick={() => answer(askId, false)}>
-                  Decline
-                </button>
-              </div>
-            )}
+      {askCards(demo).map((card) => (
+        <div key={card.askId} className={`ask ${card.awaiting ? 'awaiting' : 'answered'}`} data-testid="ask-card">
+          <div>
+            <strong>{card.heading}</strong> <code>{card.askId}</code> · <code>{card.action}</code>
+            {card.spent && <span className="muted"> (spent)</span>}
           </div>
-        );
-      })}
+          <div>{card.does}</div>
+          {card.receipts !== undefined && (
+            <pre className="receipts" data-testid="receipts">
+              {card.receipts}
+            </pre>
+          )}
+          {card.awaiting && (
+            <div className="buttons">
+              <button type="button" data-testid="approve" onClick={() => setError(answerAsk(demo, card.askId, true))}>
+                Approve
+              </button>
+              <button type="button" data-testid="decline" onClick={() => setError(answerAsk(demo, card.askId, false))}>
+                Decline
+              </button>
+            </div>
+          )}
+        </div>
+      ))}
       {error && <p className="error">{error}</p>}
     </>
   );
@@ -78,37 +67,19 @@ function AskCards({ demo }: { demo: Demo }) {
 
 export function ChatWidget({ demo }: { demo: Demo }) {
   useRevision(demo);
-  const [agent] = useState(() => createScriptedAgent(demo));
-  const [turns, setTurns] = useState<ShownTurn[]>([]);
+  const [widget] = useState(() => createWidget(demo));
+  useSyncExternalStore(widget.subscribe, widget.revision);
   const [provider, setProvider] = useState<Provider>('openai');
   const [baseUrl, setBaseUrl] = useState(DEFAULT_ENDPOINTS.openai.baseUrl);
   const [model, setModel] = useState(DEFAULT_ENDPOINTS.openai.model);
   const [apiKey, setApiKey] = useState('');
-  const [message, setMessage] = useState('Create a project called "Ion channel screen" with the dose-response recipe.');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const [conversation] = useState<Conversation>(() => []);
+  const [message, setMessage] = useState(DEFAULT_MESSAGE);
 
   const facts = demo.session.groundTruth().text;
   const brief = demo.session.contextBrief().text;
-  const tools = demo.port.tools().map(asRecord);
-
-  const nextTurn = () => {
-    const turn = agent.next();
-    if (turn) setTurns((all) => [...all, { ...turn, n: all.length + 1, who: 'scripted agent' }]);
-  };
-
-  const sendToModel = async () => {
-    setBusy(true);
-    setError('');
-    try {
-      const turn = await runModelTurn(demo, { provider, baseUrl, apiKey, model }, conversation, message);
-      setTurns((all) => [...all, { ...turn, n: all.length + 1, who: model }]);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
-    }
-    setBusy(false);
-  };
+  const tools = toolRows(demo);
+  const busy = widget.busy();
+  const error = widget.error();
 
   const pickProvider = (next: Provider) => {
     setProvider(next);
@@ -124,20 +95,20 @@ export function ChatWidget({ demo }: { demo: Demo }) {
       <pre className="brief" data-testid="brief">{brief}</pre>
       <AskCards demo={demo} />
       <div className="turn-controls">
-        <button type="button" data-testid="next-turn" disabled={agent.done() || busy} onClick={nextTurn}>
-          {agent.done() ? 'Script finished' : agent.waitingForHuman() ? 'Next turn (after your answer)' : 'Next turn'}
+        <button type="button" data-testid="next-turn" disabled={!widget.canPlay()} onClick={widget.nextTurn}>
+          {widget.nextTurnLabel()}
         </button>
         <span className="muted"> offline scripted agent, one turn per click</span>
       </div>
       <ol className="transcript" reversed data-testid="transcript">
-        {[...turns].reverse().map((turn) => (
+        {widget.turnsNewestFirst().map((turn) => (
           <li key={turn.n} value={turn.n} data-testid="turn">
             <div className="who">
               Turn {turn.n} · {turn.who}
             </div>
             <details>
               <summary>what the model was sent</summary>
-              <pre>{`${turn.facts}\n\n${turn.brief}`}</pre>
+              <pre>{sentText(turn)}</pre>
             </details>
             <Calls calls={turn.calls} />
             <p className="say">{turn.say}</p>
@@ -150,8 +121,8 @@ export function ChatWidget({ demo }: { demo: Demo }) {
         </summary>
         <ul data-testid="tools">
           {tools.map((tool) => (
-            <li key={String(tool.name)}>
-              <code>{String(tool.name)}</code> — {String(tool.description)}
+            <li key={tool.name}>
+              <code>{tool.name}</code> — {tool.description}
             </li>
           ))}
         </ul>
@@ -160,7 +131,7 @@ export function ChatWidget({ demo }: { demo: Demo }) {
         <summary>Use a real model (your API key stays in this page)</summary>
         <label>
           API{' '}
-          <select data-testid="live-provider" value={provider} onChange={(event) => pickProvider(event.target.value === 'anthropic' ? 'anthropic' : 'openai')}>
+          <select data-testid="live-provider" value={provider} onChange={(event) => pickProvider(providerFrom(event.target.value))}>
             <option value="openai">OpenAI-compatible</option>
             <option value="anthropic">Anthropic-compatible</option>
           </select>
@@ -175,7 +146,12 @@ export function ChatWidget({ demo }: { demo: Demo }) {
           API key <input data-testid="live-key" type="password" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />
         </label>
         <textarea data-testid="live-message" value={message} onChange={(event) => setMessage(event.target.value)} />
-        <button type="button" data-testid="live-send" disabled={busy || apiKey === ''} onClick={() => void sendToModel()}>
+        <button
+          type="button"
+          data-testid="live-send"
+          disabled={busy || apiKey === ''}
+          onClick={() => void widget.sendToModel({ provider, baseUrl, apiKey, model }, message)}
+        >
           {busy ? 'Waiting for the model…' : 'Send to the model'}
         </button>
         {error && <p className="error" data-testid="live-error">{error}</p>}

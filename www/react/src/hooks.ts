@@ -1,6 +1,6 @@
 // React bindings for the shared core: the store, the router and the session's change signal.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Demo, Session } from '../../shared/demo';
+import { mountActions, type ActionSpec, type Demo } from '../../shared/demo';
 import type { ProjectsState } from '../../shared/store';
 
 export function useProjects(demo: Demo): ProjectsState {
@@ -16,17 +16,8 @@ export function useRevision(demo: Demo): number {
   return useSyncExternalStore(demo.onChange, demo.revision);
 }
 
-type ActionSpec = Parameters<Session['registerActions']>[1];
-
 /** Mount-scoped wiring: registerActions when the component mounts, unregister when it unmounts. */
 export function useRegisterActions(demo: Demo, page: string, spec: () => ActionSpec, deps: readonly unknown[]): void {
-  useEffect(() => {
-    const group = demo.session.registerActions(page, spec());
-    demo.changed();
-    return () => {
-      group.unregister();
-      demo.changed();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [demo, page, ...deps]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => mountActions(demo, page, spec()), [demo, page, ...deps]);
 }
