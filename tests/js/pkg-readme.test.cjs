@@ -32,6 +32,10 @@ test('the package README has the quick start and the errors example', () => {
   assert.deepEqual(examples.map((e) => e.heading), ['Quick start', 'Errors and refusals']);
 });
 
+test('the build ships this README as pkg/README.md', () => {
+  assert.equal(fs.readFileSync(path.join(PKG, 'README.md'), 'utf8'), text);
+});
+
 test('the top-level README shows the same quick start as the package README', () => {
   const top = codeBlocks(path.join(ROOT, 'README.md'), 'js');
   assert.equal(top.length, 1);
