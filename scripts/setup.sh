@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing groundfacts needs, skipping whatever is already there.
 # Idempotent and quick on a prepared machine; about 9-10 minutes on a fresh one (wasm-bindgen-cli
-# and wasm-pack compile from crates.io). Offline-safe: only the Rust and npm registries are used, never GitHub
-# release downloads (see the repo README). Called by scripts/build.sh, scripts/main.sh and scripts/test.sh.
+# and wasm-pack compile from crates.io). Uses only the Rust and npm registries, never GitHub release
+# downloads; scripts/test-browser.sh installs Debian's chromium itself when it is missing. Called by scripts/build.sh, scripts/main.sh and scripts/test.sh.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,8 +12,8 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 say() { printf 'setup: %s\n' "$*" >&2; }
 
 command -v cargo >/dev/null || { say "cargo is missing: install Rust (https://rustup.rs) first"; exit 1; }
-command -v node >/dev/null || { say "node is missing: install Node.js 20+ first"; exit 1; }
-command -v npm >/dev/null || { say "npm is missing: install Node.js 20+ (with npm) first"; exit 1; }
+command -v node >/dev/null || { say "node is missing: install Node.js 20.19+ first"; exit 1; }
+command -v npm >/dev/null || { say "npm is missing: install Node.js 20.19+ (with npm) first"; exit 1; }
 
 # 1. The wasm target.
 if rustc --print target-libdir --target wasm32-unknown-unknown >/dev/null 2>&1 &&
@@ -52,8 +52,4 @@ if [ ! -f "$stamp" ] || [ "$TOOLS/package.json" -nt "$stamp" ] || [ "$TOOLS/pack
   touch "$stamp"
 fi
 
-# 4. Browser-test prerequisites belong to the browser tests' own setup, if they have one.
-if [ -f "$ROOT/scripts/setup-browser.sh" ]; then
-  bash "$ROOT/scripts/setup-browser.sh"
-fi
 say "ok (wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, $("$TOOLS/node_modules/.bin/wasm-opt" --version | head -1))"
