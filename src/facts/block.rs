@@ -6,10 +6,12 @@
 //! same at any history length) or by hand in tests. Uses `facts::text`, `facts::grade` and the session's
 //! `Principal` (who made an attempt).
 
-use super::grade::{grade, FireFacts, NOTE_INFERRED};
+use std::fmt::Write;
+
+use super::grade::{grade, FireFacts, DID_NOT_HAPPEN, NOTE_INFERRED};
 use super::text::{
-    ask_id, plural, reason_code, ActionRef, NodeRef, ACTIONS_MAY_BE_STALE, BULLET, DASH, HEADER,
-    NO_ACTIONS_THIS_SESSION, UNKNOWN_JOURNEY, UNTIED_WORK,
+    ask_id, journey_label, plural, reason_code, ActionRef, NodeRef, ACTIONS_MAY_BE_STALE, BULLET, DASH, HEADER,
+    NO_ACTIONS_THIS_SESSION, UNTIED_WORK,
 };
 use crate::session::Principal;
 
@@ -108,96 +110,130 @@ pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) ->
     AttemptsWindow { since, total, matching, shown }
 }
 
+/// One attempt line with its labels decided (the label rules already applied to every id): what the
+/// line renderer reads. Borrowed, so the live path (`facts::read`) renders straight from the
+/// session's rows and the hand-built path from an [`AttemptWhat`], through the same code.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum LineFacts<'a> {
+    FireRefused { who: Principal, action: &'a str, reason: &'a str },
+    JourneyRefused { who: Principal, journey: &'a str, reason: &'a str, first_step: &'a str },
+    ActionsMayBeStale,
+    Fired { who: Principal, action: &'a str, fire: FireFacts, inferred: bool },
+}
+
+impl AttemptWhat {
+    /// This attempt's line facts: each id through its label rule.
+    pub fn line_facts(&self) -> LineFacts<'_> {
+        match self {
+            AttemptWhat::FireRefused { who, action, reason } => {
+                LineFacts::FireRefused { who: *who, action: action.label(), reason }
+            }
+            AttemptWhat::JourneyRefused { who, journey, journey_declared, reason, first_step } => LineFacts::JourneyRefused {
+                who: *who,
+                journey: journey_label(journey, *journey_declared),
+                reason,
+                first_step: first_step.label(),
+            },
+            AttemptWhat::ActionsMayBeStale => LineFacts::ActionsMayBeStale,
+            AttemptWhat::Fired { who, action, fire, inferred } => {
+                LineFacts::Fired { who: *who, action: action.label(), fire: *fire, inferred: *inferred }
+            }
+        }
+    }
+}
+
 /// One attempt row's line, without the bullet.
 pub fn attempt_line(what: &AttemptWhat) -> String {
-    let mut line = String::with_capacity(96);
-    push_attempt_line(&mut line, what);
+    let mut line = String::with_capacity(LINE_GUESS);
+    push_attempt_line(&mut line, what.line_facts());
     line
 }
 
-/// [`attempt_line`] appended to `out`. The common rows are concatenated (the formatting machinery
-/// costs more than the text in the size-optimised wasm, and this runs for every shown row, every turn).
-fn push_attempt_line(out: &mut String, what: &AttemptWhat) {
-    match what {
-        AttemptWhat::FireRefused { who, action, reason } => {
-            for part in ["did NOT happen", DASH, who.as_str(), "'s fire of ", action.label(), " was refused: ", reason_code(reason)] {
-                out.push_str(part);
-            }
-        }
-        AttemptWhat::Fired { who, action, fire, inferred } => {
-            let g = grade(fire);
-            let who = if *inferred { Principal::Unknown } else { *who };
-            for part in [g.lead, DASH, who.as_str(), " fired ", action.label(), " (", g.note] {
-                out.push_str(part);
-            }
-            if *inferred {
-                out.push_str("; ");
-                out.push_str(NOTE_INFERRED);
-            }
-            out.push(')');
-        }
-        other => out.push_str(&attempt_line_formatted(other)),
-    }
-}
+/// A shown line's usual length in bytes, bullet included (the buffer is sized from it).
+const LINE_GUESS: usize = 112;
 
-fn attempt_line_formatted(what: &AttemptWhat) -> String {
-    match what {
-        AttemptWhat::FireRefused { who, action, reason } => format!(
-            "did NOT happen{DASH}{}'s fire of {} was refused: {}",
+/// One line appended to `out`, by concatenation: the formatting machinery costs more than the text
+/// in the size-optimised wasm, and this runs for every shown row, every turn.
+fn push_attempt_line(out: &mut String, line: LineFacts<'_>) {
+    let mut push = |parts: &[&str]| parts.iter().for_each(|p| out.push_str(p));
+    match line {
+        LineFacts::FireRefused { who, action, reason } => {
+            push(&[DID_NOT_HAPPEN, DASH, who.as_str(), "'s fire of ", action, " was refused: ", reason_code(reason)]);
+        }
+        LineFacts::JourneyRefused { who, journey, reason, first_step } => push(&[
+            DID_NOT_HAPPEN,
+            DASH,
             who.as_str(),
-            action.label(),
-            reason_code(reason)
-        ),
-        AttemptWhat::JourneyRefused { who, journey, journey_declared, reason, first_step } => format!(
-            "did NOT happen{DASH}{}'s attempt to start {} was refused: {} (its first step is {})",
-            who.as_str(),
-            if *journey_declared { journey.as_str() } else { UNKNOWN_JOURNEY },
+            "'s attempt to start ",
+            journey,
+            " was refused: ",
             reason_code(reason),
-            first_step.label()
-        ),
-        AttemptWhat::ActionsMayBeStale => ACTIONS_MAY_BE_STALE.to_string(),
-        AttemptWhat::Fired { who, action, fire, inferred } => {
-            let g = grade(fire);
-            let who = if *inferred { Principal::Unknown } else { *who };
-            let inferred_note = if *inferred { format!("; {NOTE_INFERRED}") } else { String::new() };
-            format!("{}{DASH}{} fired {} ({}{inferred_note})", g.lead, who.as_str(), action.label(), g.note)
+            " (its first step is ",
+            first_step,
+            ")",
+        ]),
+        LineFacts::ActionsMayBeStale => push(&[ACTIONS_MAY_BE_STALE]),
+        LineFacts::Fired { who, action, fire, inferred } => {
+            let g = grade(&fire);
+            let who = if inferred { Principal::Unknown } else { who };
+            push(&[g.lead, DASH, who.as_str(), " fired ", action, " (", g.note]);
+            if inferred {
+                push(&["; ", NOTE_INFERRED]);
+            }
+            push(&[")"]);
         }
     }
 }
 
-/// The attempts section's lines.
-fn attempts_section(out: &mut Vec<String>, w: &AttemptsWindow, version: u64, max: usize) {
+/// Appends `"\n"` then `line` (every line after the header is pushed this way).
+fn push_line(out: &mut String, parts: &[&str]) {
+    out.push('\n');
+    parts.iter().for_each(|p| out.push_str(p));
+}
+
+/// The attempts section: the window's heading (or the nothing-shown sentence), the omitted count,
+/// then `lines`, the shown rows oldest first (at most `max`; any beyond are the oldest, dropped).
+fn attempts_section<'a>(
+    out: &mut String,
+    w: &AttemptsWindow,
+    version: u64,
+    max: usize,
+    lines: impl ExactSizeIterator<Item = LineFacts<'a>>,
+) {
     // Never more than `max` rows even if a caller's window carries more: keep the newest.
-    let shown = &w.shown[w.shown.len().saturating_sub(max)..];
-    if shown.is_empty() {
+    let extra = lines.len().saturating_sub(max);
+    let shown = lines.len() - extra;
+    if shown == 0 {
         match w.since {
-            Some(s) if w.total > 0 => out.push(format!(
-                "No actions have been performed since version {s} (now {version}); {} earlier attempt{} this session {} not listed.",
-                w.total,
-                plural(w.total),
-                if w.total == 1 { "is" } else { "are" }
-            )),
-            _ => out.push(NO_ACTIONS_THIS_SESSION.to_string()),
+            Some(s) if w.total > 0 => {
+                let _ = write!(
+                    out,
+                    "\nNo actions have been performed since version {s} (now {version}); {} earlier attempt{} this session {} not listed.",
+                    w.total,
+                    plural(w.total),
+                    if w.total == 1 { "is" } else { "are" }
+                );
+            }
+            _ => push_line(out, &[NO_ACTIONS_THIS_SESSION]),
         }
         return;
     }
-    out.push(match w.since {
-        Some(s) => format!("Attempts since version {s} (now {version}):"),
-        None => format!("Attempts so far (version {version}):"),
-    });
-    let omitted = w.matching.saturating_sub(shown.len());
+    let _ = match w.since {
+        Some(s) => write!(out, "\nAttempts since version {s} (now {version}):"),
+        None => write!(out, "\nAttempts so far (version {version}):"),
+    };
+    let omitted = w.matching.saturating_sub(shown);
     if omitted > 0 {
-        out.push(format!("  \u{2026} {omitted} earlier attempt(s) omitted."));
+        let _ = write!(out, "\n  \u{2026} {omitted} earlier attempt(s) omitted.");
     }
-    for a in shown {
-        let mut line = String::with_capacity(112);
-        line.push_str(BULLET);
-        push_attempt_line(&mut line, &a.what);
-        out.push(line);
+    out.reserve(shown * LINE_GUESS);
+    for line in lines.skip(extra) {
+        push_line(out, &[BULLET]);
+        push_attempt_line(out, line);
     }
 }
 
-fn ask_lines(out: &mut Vec<String>, asks: &[AskView], awaiting_beyond: usize, max: usize) {
+fn ask_lines(out: &mut String, asks: &[AskView], awaiting_beyond: usize, max: usize) {
     let mut awaiting_seen = 0usize;
     for ask in asks {
         let lead = match ask.state {
@@ -213,19 +249,25 @@ fn ask_lines(out: &mut Vec<String>, asks: &[AskView], awaiting_beyond: usize, ma
             AskState::Withdrawn => "The human withdrew their approval",
             AskState::Spent => continue,
         };
-        out.push(format!("{lead}: {} ({}).", ask.action.label(), ask_id(&ask.ask_id)));
+        push_line(out, &[lead, ": ", ask.action.label(), " (", ask_id(&ask.ask_id), ")."]);
     }
     let omitted = awaiting_seen.saturating_sub(max) + awaiting_beyond;
     if omitted > 0 {
-        out.push(format!("  \u{2026} {omitted} more await the human's decision, not listed."));
+        let _ = write!(out, "\n  \u{2026} {omitted} more await the human's decision, not listed.");
     }
 }
 
-fn label_list(refs: &[ActionRef]) -> String {
-    refs.iter().map(ActionRef::label).collect::<Vec<_>>().join(", ")
+/// `labels` joined with `", "`.
+fn push_joined<'a>(out: &mut String, labels: impl IntoIterator<Item = &'a str>) {
+    for (i, label) in labels.into_iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(label);
+    }
 }
 
-fn work_lines(out: &mut Vec<String>, tied: &[ActionRef], untied: bool, max: usize) {
+fn work_lines(out: &mut String, tied: &[ActionRef], untied: bool, max: usize) {
     let mut labels: Vec<&str> = Vec::new();
     for r in tied {
         let l = r.label();
@@ -235,25 +277,46 @@ fn work_lines(out: &mut Vec<String>, tied: &[ActionRef], untied: bool, max: usiz
     }
     if !labels.is_empty() {
         let kept = labels.len().min(max);
-        out.push(format!("The app is still working on: {}.", labels[..kept].join(", ")));
+        push_line(out, &["The app is still working on: "]);
+        push_joined(out, labels.iter().take(kept).copied());
+        out.push('.');
         if labels.len() > kept {
-            out.push(format!("  \u{2026} {} more in progress, not listed.", labels.len() - kept));
+            let _ = write!(out, "\n  \u{2026} {} more in progress, not listed.", labels.len() - kept);
         }
     }
     if untied {
-        out.push(UNTIED_WORK.to_string());
+        push_line(out, &[UNTIED_WORK]);
     }
 }
 
 /// Render the facts block. `max` is the normalised `maxAttempts` (see [`normalize_max`]).
 pub fn render_facts(view: &FactsView, max: usize) -> String {
+    let mut out = String::new();
+    render_facts_into(&mut out, view, max, view.attempts.shown.iter().map(|a| a.what.line_facts()));
+    out
+}
+
+/// Render the facts block into `out` (cleared first; its capacity is reused), with the shown
+/// attempt lines given as `lines`, oldest first — `view.attempts.shown` is not read, so a caller
+/// can stream the lines from wherever its rows live. Used by [`render_facts`] and `facts::read`.
+pub fn render_facts_into<'a>(
+    out: &mut String,
+    view: &FactsView,
+    max: usize,
+    lines: impl ExactSizeIterator<Item = LineFacts<'a>>,
+) {
     let max = max.max(1);
-    let mut out = vec![HEADER.to_string(), format!("You are on: {}.", view.node.label())];
-    attempts_section(&mut out, &view.attempts, view.version, max);
-    ask_lines(&mut out, &view.asks, view.awaiting_beyond, max);
+    out.clear();
+    // One allocation for the common block: header, position, the attempts, a few more lines.
+    out.reserve(HEADER.len() + 256 + lines.len().min(max) * LINE_GUESS);
+    out.push_str(HEADER);
+    push_line(out, &["You are on: ", view.node.label(), "."]);
+    attempts_section(out, &view.attempts, view.version, max, lines);
+    ask_lines(out, &view.asks, view.awaiting_beyond, max);
     if !view.pending.is_empty() {
-        out.push(format!("Awaiting the app's report: {}.", label_list(&view.pending)));
+        push_line(out, &["Awaiting the app's report: "]);
+        push_joined(out, view.pending.iter().map(ActionRef::label));
+        out.push('.');
     }
-    work_lines(&mut out, &view.work_tied, view.work_untied, max);
-    out.join("\n")
+    work_lines(out, &view.work_tied, view.work_untied, max);
 }

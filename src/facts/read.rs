@@ -2,21 +2,25 @@
 //! reads, then render them.
 //!
 //! Cost per turn does not grow with history: attempts come from the session's append-only index
-//! (`attempts_tail`: binary search + the newest N), transitions from `transitions_tail`, and nothing
-//! snapshots or clones a ledger. Labels are decided here with the session's served catalogue (what
+//! (`attempt_rows`: binary search + the newest N, read in place), transitions from `transitions_tail`,
+//! and nothing snapshots or clones a ledger. The facts block's lines are rendered straight from the
+//! borrowed rows (no per-row allocation); `facts_view` builds the same block's owned view. Labels are decided here with the session's served catalogue (what
 //! the graph, mount declarations included, declares now). No call here reaches the host, so every
 //! read in one render sees the same moment. Uses `session` and `facts::{block, brief}`; used by `js`
 //! and `serve`.
 
 use serde::Serialize;
 
-use super::block::{normalize_max, render_facts, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView};
+use super::block::{
+    normalize_max, render_facts_into, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView, LineFacts,
+};
 use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
 use super::grade::FireFacts;
-use super::text::{ActionRef, NodeRef};
+use super::text::{action_label, journey_label, ActionRef, NodeRef};
+use crate::graph::NavigationGraph;
 use crate::session::{
-    AskAnswer, AttemptKind, AttemptView, EffectVerified, FrameStatus, JourneyFrame, Outcome, Session,
-    TransitionView, TransitionViewKind,
+    AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, EffectVerified, FrameStatus, JourneyFrame, Outcome,
+    Session, TransitionView, TransitionViewKind,
 };
 
 /// What `session.groundTruth()` returns.
@@ -41,9 +45,21 @@ pub struct Brief {
 
 /// `session.groundTruth({ sinceVersion, maxAttempts })`. `max_attempts`: absent → 20, below 1 → 1.
 pub fn ground_truth(session: &Session, since_version: Option<u64>, max_attempts: Option<i64>) -> FactsBlock {
+    let mut text = String::new();
+    let (node, version) = ground_truth_into(&mut text, session, since_version, max_attempts);
+    FactsBlock { node, version, text }
+}
+
+/// [`ground_truth`]'s text rendered into `out` (cleared first, its capacity reused); returns the raw
+/// cursor and the version. The shown lines are rendered straight from the session's rows: nothing is
+/// cloned or allocated per row.
+pub fn ground_truth_into(out: &mut String, session: &Session, since: Option<u64>, max_attempts: Option<i64>) -> (String, u64) {
     let max = normalize_max(max_attempts);
-    let view = facts_view(session, since_version, max);
-    FactsBlock { node: view.node.id.clone(), version: view.version, text: render_facts(&view, max) }
+    let view = present_view(session, since, max);
+    let graph = session.graph();
+    let rows = session.attempt_rows(since, max);
+    render_facts_into(out, &view, max, rows.iter().map(|row| line_facts(&rows, &graph, row)));
+    (view.node.id, view.version)
 }
 
 /// `session.contextBrief({ sinceVersion })`, with the default `maxTransitions` (20).
@@ -110,17 +126,60 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
     Attempt { key: a.key, rank: u8::from(a.kind == AttemptKind::Fired), what }
 }
 
+/// One row's line facts, with the same label rules as [`attempt`] (the `facts_view` path): an id
+/// prints as itself iff the row captured its `does` or the session serves it now.
+fn line_facts<'a>(rows: &'a AttemptRows<'_>, graph: &'a NavigationGraph, row: AttemptRow<'a>) -> LineFacts<'a> {
+    let id = row.affordance_id.map_or("", |s| &**s);
+    let label = |id: &'a str, captured_does: bool| action_label(id, captured_does, !captured_does && rows.is_served(id));
+    let reason = row.rejection_reason.unwrap_or("REFUSED");
+    match row.kind {
+        AttemptKind::StaleActions => LineFacts::ActionsMayBeStale,
+        AttemptKind::Refused => match row.journey_id {
+            Some(journey) => {
+                let declared = graph.journey(journey);
+                // The row names the step it could not start with; fall back to the journey's first step.
+                let first_step = if id.is_empty() {
+                    label(declared.and_then(|j| j.steps.first()).map_or("", String::as_str), false)
+                } else {
+                    label(id, row.does.is_some())
+                };
+                LineFacts::JourneyRefused { who: row.principal, journey: journey_label(journey, declared.is_some()), reason, first_step }
+            }
+            None => LineFacts::FireRefused { who: row.principal, action: label(id, row.does.is_some()), reason },
+        },
+        AttemptKind::Fired => LineFacts::Fired {
+            who: row.principal,
+            action: label(id, row.does.is_some()),
+            fire: FireFacts {
+                materialized: row.materialized,
+                outcome: row.outcome.unwrap_or(Outcome::Committed),
+                verify_held: row.verify_held,
+                effect_verified: row.effect_verified,
+            },
+            inferred: row.inferred,
+        },
+    }
+}
+
 fn pending_refs(session: &Session) -> Vec<ActionRef> {
     session.pending().iter().map(|p| action_ref(session, &p.affordance_id, p.does.is_some())).collect()
 }
 
 /// The facts view of `session` now: the newest `max` attempts at or after `since`, plus the present.
+/// (`ground_truth` renders the same block without building the owned attempts.)
 pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsView {
+    let max = max.max(1);
+    let mut view = present_view(session, since, max);
+    view.attempts.shown = session.attempts_tail(since, max).iter().map(|a| attempt(session, a)).collect();
+    view
+}
+
+/// Everything the facts block shows except the attempt rows themselves (their counts included).
+fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView {
     let max = max.max(1);
     let node = session.node();
     let total = session.attempt_count();
     let matching = since.map_or(total, |s| session.attempts_since_count(s));
-    let shown = session.attempts_tail(since, max).iter().map(|a| attempt(session, a)).collect();
 
     let summary = session.ask_summary(max);
     let asks: Vec<AskView> = summary
@@ -149,7 +208,7 @@ pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsVie
     FactsView {
         node: node_ref(session, &node),
         version: session.version(),
-        attempts: AttemptsWindow { since, total, matching, shown },
+        attempts: AttemptsWindow { since, total, matching, shown: Vec::new() },
         asks,
         awaiting_beyond: summary.awaiting_total.saturating_sub(summary.awaiting_shown),
         pending: pending_refs(session),

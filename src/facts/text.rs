@@ -60,6 +60,15 @@ pub fn action_label(id: &str, captured_does: bool, declared_now: bool) -> &str {
     }
 }
 
+/// A journey id as printed: itself when the graph declares it, else [`UNKNOWN_JOURNEY`].
+pub fn journey_label(id: &str, declared: bool) -> &str {
+    if declared {
+        id
+    } else {
+        UNKNOWN_JOURNEY
+    }
+}
+
 /// A cursor value with whether the graph declares it as a page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NodeRef {

@@ -1,6 +1,6 @@
-//! Reading the ledgers: `transitions()`, `gaps()`, `pending()`, `settlementIfKnown()`, and the cheap
-//! renderer accessors over the append-only attempt index (count, since-count, newest-N tail) whose
-//! cost does not grow with history. Used by the JS layer, `facts`, `serve`.
+//! Reading the ledgers: `transitions()`, `gaps()`, `pending()`, `settlementIfKnown()`, and the
+//! attempt index's counts (all, since a cursor), whose cost does not grow with history (the newest-N
+//! rows themselves are read by `attempt_rows`). Used by the JS layer, `facts`, `serve`.
 
 use super::state::{json_value, Gap, Inner, Rec, RowRef};
 use super::*;
@@ -104,49 +104,6 @@ impl Inner {
             Some(idx) => Ok(idx),
         }
     }
-
-    fn attempt_view(&self, entry: &super::state::AttemptRef) -> Option<AttemptView> {
-        Some(match entry.row {
-            RowRef::Gap(g) => {
-                let gap = self.gaps.get(g as usize)?;
-                AttemptView {
-                    kind: if gap.kind == GapKind::FireRejected { AttemptKind::Refused } else { AttemptKind::StaleActions },
-                    key: entry.key,
-                    principal: gap.principal.unwrap_or(Principal::System),
-                    affordance_id: gap.affordance_id.clone(),
-                    does: gap.does.clone(),
-                    rejection_reason: gap.rejection_reason,
-                    journey_id: gap.detail.as_ref().and_then(|d| d.journey_id.clone()),
-                    outcome: None,
-                    effect_verified: None,
-                    verify_held: None,
-                    settled_status: None,
-                    inferred: false,
-                    materialized: true,
-                    transition_id: None,
-                }
-            }
-            RowRef::Transition(t) => {
-                let rec = self.rec(t)?;
-                AttemptView {
-                    kind: AttemptKind::Fired,
-                    key: entry.key,
-                    principal: rec.principal,
-                    affordance_id: Some(rec.stage.clone()),
-                    does: rec.affordance.as_ref().map(|a| a.does.clone()),
-                    rejection_reason: None,
-                    journey_id: None,
-                    outcome: Some(rec.outcome),
-                    effect_verified: rec.effect_verified,
-                    verify_held: rec.settled.as_ref().and_then(|s| s.verify_held),
-                    settled_status: rec.settled.as_ref().map(|s| s.effect_status),
-                    inferred: rec.inferred,
-                    materialized: rec.materialized,
-                    transition_id: Some(rec.id()),
-                }
-            }
-        })
-    }
 }
 
 impl Session {
@@ -234,13 +191,5 @@ impl Session {
     pub fn attempts_since_count(&self, since: u64) -> usize {
         let inner = self.inner.borrow();
         inner.attempts.len() - inner.attempts.partition_point(|a| a.key < since)
-    }
-
-    /// The newest `max` attempts with key ≥ `since` (all if `None`), oldest first. O(log n + max).
-    pub fn attempts_tail(&self, since: Option<u64>, max: usize) -> Vec<AttemptView> {
-        let inner = self.inner.borrow();
-        let from = since.map_or(0, |s| inner.attempts.partition_point(|a| a.key < s));
-        let start = from.max(inner.attempts.len().saturating_sub(max));
-        inner.attempts.get(start..).unwrap_or(&[]).iter().filter_map(|e| inner.attempt_view(e)).collect()
     }
 }

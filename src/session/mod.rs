@@ -10,12 +10,14 @@
 //! Modules, one job each: `state` (internal rows, version clock, outbox), `offers` (`available()`),
 //! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms),
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
-//! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `asks`, `journeys`,
+//! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
+//! attempt index read in place for the facts block), `asks`, `journeys`,
 //! `work`, `deadend`. Public types: `records` (ledger rows) and `results` (call results); `wire` writes
 //! the per-fire results as JSON without serde's per-token cost.
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
 mod asks;
+mod attempt_rows;
 mod deadend;
 mod error;
 mod facts_view;
@@ -42,6 +44,7 @@ use serde_json::{Map, Value};
 use crate::graph::{Action, NavigationGraph};
 use crate::host::Host;
 
+pub use attempt_rows::{AttemptRow, AttemptRows};
 pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
 pub use records::*;

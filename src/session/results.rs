@@ -368,7 +368,7 @@ pub enum AttemptKind {
 }
 
 /// What a renderer needs to print one attempt line — cheap to build (shared `Rc<str>`s, no ledger
-/// clone). Produced by `Session::attempts_tail`.
+/// clone, no id formatted). Produced by `Session::attempts_tail`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttemptView {
     pub kind: AttemptKind,
@@ -391,8 +391,16 @@ pub struct AttemptView {
     pub inferred: bool,
     /// `false` when nothing was wired to execute the fire.
     pub materialized: bool,
-    /// Fired rows: the transition id (built on demand here).
-    pub transition_id: Option<String>,
+    /// Fired rows: the record's sequence number; [`AttemptView::transition_id`] builds the id.
+    pub transition_n: Option<u32>,
+}
+
+impl AttemptView {
+    /// Fired rows: the transition id (`<affordance id>#<n>`), built on request.
+    pub fn transition_id(&self) -> Option<String> {
+        let (stage, n) = (self.affordance_id.as_ref()?, self.transition_n?);
+        Some(format!("{stage}#{n}"))
+    }
 }
 
 /// An ask as the facts block needs it.
