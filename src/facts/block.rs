@@ -3,16 +3,16 @@
 //! [`FactsView`] holds only what the block shows: the shown attempts (already the newest
 //! `maxAttempts`, oldest first) plus counts, the ask book, pending fires and open work. The view is
 //! built from a session by `facts::read` (which uses the session's attempt index so a turn costs the
-//! same at any history length) or by hand in tests. Uses `facts::text`, `facts::grade` and the session's
-//! `Principal` (who made an attempt).
+//! same at any history length) or by hand in tests; `render_facts_into` takes the shown rows as a
+//! stream of [`LineFacts`] so the live path needs no owned view of them. Uses `facts::text`,
+//! `facts::line` (each shown row), `facts::grade` and the session's `Principal` and decimal writer.
 
 use std::fmt::Write;
 
-use super::grade::{grade, FireFacts, DID_NOT_HAPPEN, NOTE_INFERRED};
-use super::text::{
-    ask_id, journey_label, plural, reason_code, ActionRef, NodeRef, ACTIONS_MAY_BE_STALE, BULLET, DASH, HEADER,
-    NO_ACTIONS_THIS_SESSION, UNTIED_WORK,
-};
+use super::grade::FireFacts;
+use super::line::{push_row, LineFacts, ROW_GUESS};
+use super::text::{ask_id, plural, ActionRef, NodeRef, HEADER, NO_ACTIONS_THIS_SESSION, UNTIED_WORK};
+use crate::session::push_decimal;
 use crate::session::Principal;
 
 /// `maxAttempts` when the caller names none.
@@ -110,81 +110,6 @@ pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) ->
     AttemptsWindow { since, total, matching, shown }
 }
 
-/// One attempt line with its labels decided (the label rules already applied to every id): what the
-/// line renderer reads. Borrowed, so the live path (`facts::read`) renders straight from the
-/// session's rows and the hand-built path from an [`AttemptWhat`], through the same code.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum LineFacts<'a> {
-    FireRefused { who: Principal, action: &'a str, reason: &'a str },
-    JourneyRefused { who: Principal, journey: &'a str, reason: &'a str, first_step: &'a str },
-    ActionsMayBeStale,
-    Fired { who: Principal, action: &'a str, fire: FireFacts, inferred: bool },
-}
-
-impl AttemptWhat {
-    /// This attempt's line facts: each id through its label rule.
-    pub fn line_facts(&self) -> LineFacts<'_> {
-        match self {
-            AttemptWhat::FireRefused { who, action, reason } => {
-                LineFacts::FireRefused { who: *who, action: action.label(), reason }
-            }
-            AttemptWhat::JourneyRefused { who, journey, journey_declared, reason, first_step } => LineFacts::JourneyRefused {
-                who: *who,
-                journey: journey_label(journey, *journey_declared),
-                reason,
-                first_step: first_step.label(),
-            },
-            AttemptWhat::ActionsMayBeStale => LineFacts::ActionsMayBeStale,
-            AttemptWhat::Fired { who, action, fire, inferred } => {
-                LineFacts::Fired { who: *who, action: action.label(), fire: *fire, inferred: *inferred }
-            }
-        }
-    }
-}
-
-/// One attempt row's line, without the bullet.
-pub fn attempt_line(what: &AttemptWhat) -> String {
-    let mut line = String::with_capacity(LINE_GUESS);
-    push_attempt_line(&mut line, what.line_facts());
-    line
-}
-
-/// A shown line's usual length in bytes, bullet included (the buffer is sized from it).
-const LINE_GUESS: usize = 112;
-
-/// One line appended to `out`, by concatenation: the formatting machinery costs more than the text
-/// in the size-optimised wasm, and this runs for every shown row, every turn.
-fn push_attempt_line(out: &mut String, line: LineFacts<'_>) {
-    let mut push = |parts: &[&str]| parts.iter().for_each(|p| out.push_str(p));
-    match line {
-        LineFacts::FireRefused { who, action, reason } => {
-            push(&[DID_NOT_HAPPEN, DASH, who.as_str(), "'s fire of ", action, " was refused: ", reason_code(reason)]);
-        }
-        LineFacts::JourneyRefused { who, journey, reason, first_step } => push(&[
-            DID_NOT_HAPPEN,
-            DASH,
-            who.as_str(),
-            "'s attempt to start ",
-            journey,
-            " was refused: ",
-            reason_code(reason),
-            " (its first step is ",
-            first_step,
-            ")",
-        ]),
-        LineFacts::ActionsMayBeStale => push(&[ACTIONS_MAY_BE_STALE]),
-        LineFacts::Fired { who, action, fire, inferred } => {
-            let g = grade(&fire);
-            let who = if inferred { Principal::Unknown } else { who };
-            push(&[g.lead, DASH, who.as_str(), " fired ", action, " (", g.note]);
-            if inferred {
-                push(&["; ", NOTE_INFERRED]);
-            }
-            push(&[")"]);
-        }
-    }
-}
-
 /// Appends `"\n"` then `line` (every line after the header is pushed this way).
 fn push_line(out: &mut String, parts: &[&str]) {
     out.push('\n');
@@ -218,18 +143,30 @@ fn attempts_section<'a>(
         }
         return;
     }
-    let _ = match w.since {
-        Some(s) => write!(out, "\nAttempts since version {s} (now {version}):"),
-        None => write!(out, "\nAttempts so far (version {version}):"),
-    };
+    // Numbers by `push_decimal`: these lines print every turn, and `write!` costs more than the text.
+    match w.since {
+        Some(s) => {
+            out.push_str("\nAttempts since version ");
+            push_decimal(out, s);
+            out.push_str(" (now ");
+            push_decimal(out, version);
+            out.push_str("):");
+        }
+        None => {
+            out.push_str("\nAttempts so far (version ");
+            push_decimal(out, version);
+            out.push_str("):");
+        }
+    }
     let omitted = w.matching.saturating_sub(shown);
     if omitted > 0 {
-        let _ = write!(out, "\n  \u{2026} {omitted} earlier attempt(s) omitted.");
+        out.push_str("\n  \u{2026} ");
+        push_decimal(out, omitted as u64);
+        out.push_str(" earlier attempt(s) omitted.");
     }
-    out.reserve(shown * LINE_GUESS);
+    out.reserve(shown * ROW_GUESS);
     for line in lines.skip(extra) {
-        push_line(out, &[BULLET]);
-        push_attempt_line(out, line);
+        push_row(out, line);
     }
 }
 
@@ -308,7 +245,7 @@ pub fn render_facts_into<'a>(
     let max = max.max(1);
     out.clear();
     // One allocation for the common block: header, position, the attempts, a few more lines.
-    out.reserve(HEADER.len() + 256 + lines.len().min(max) * LINE_GUESS);
+    out.reserve(HEADER.len() + 256 + lines.len().min(max) * ROW_GUESS);
     out.push_str(HEADER);
     push_line(out, &["You are on: ", view.node.label(), "."]);
     attempts_section(out, &view.attempts, view.version, max, lines);

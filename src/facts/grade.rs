@@ -4,7 +4,7 @@
 //! navigation whose verify predicate held still reads "ran, but the effect was unobservable", while a
 //! verify that did NOT hold outranks a standing commit. The facts are the session's own record types
 //! (`Outcome`, `EffectVerified`, `VerifyHeld`), so a record's axis reaches the ladder unconverted.
-//! Pure; used by `facts::block`.
+//! Pure; used by `facts::block` and `facts::line` (which indexes its sentence fragments by [`Rung`]).
 
 use crate::session::{EffectVerified, Outcome, VerifyHeld};
 
@@ -47,28 +47,82 @@ pub const NOTE_NOTHING_TO_CHECK: &str = "committed; nothing reported an effect t
 /// The note appended (after `"; "`) to a fire the session attributed by inference.
 pub const NOTE_INFERRED: &str = "attributed by inference, not observed";
 
-/// Grade one fire: the first matching rule of the ladder.
-pub fn grade(fire: &FireFacts) -> Grade {
-    let g = |lead, note| Grade { lead, note };
+/// The ladder's outcomes, one per lead-and-note pair, in rule order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rung {
+    NotWired,
+    NoReportYet,
+    VerifyFailed,
+    AppRefused,
+    RolledBack,
+    Superseded,
+    EffectObserved,
+    EffectNotObserved,
+    NothingToCheck,
+}
+
+impl Rung {
+    /// Every rung, in rule order (`ALL[r.index()] == r`).
+    pub const ALL: [Rung; 9] = [
+        Rung::NotWired,
+        Rung::NoReportYet,
+        Rung::VerifyFailed,
+        Rung::AppRefused,
+        Rung::RolledBack,
+        Rung::Superseded,
+        Rung::EffectObserved,
+        Rung::EffectNotObserved,
+        Rung::NothingToCheck,
+    ];
+
+    /// This rung's position in [`Rung::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lead and note this rung prints.
+    pub fn grade(self) -> Grade {
+        let g = |lead, note| Grade { lead, note };
+        match self {
+            Rung::NotWired => g(DID_NOT_HAPPEN, NOTE_NOT_WIRED),
+            Rung::NoReportYet => g(NOT_YET_KNOWN, NOTE_NO_REPORT_YET),
+            Rung::VerifyFailed => g(DID_NOT_HAPPEN, NOTE_VERIFY_FAILED),
+            Rung::AppRefused => g(DID_NOT_HAPPEN, NOTE_APP_REFUSED),
+            Rung::RolledBack => g(DID_NOT_HAPPEN, NOTE_ROLLED_BACK),
+            Rung::Superseded => g(RAN_OUTCOME_NEVER_OBSERVED, NOTE_SUPERSEDED),
+            Rung::EffectObserved => g(DID_HAPPEN, NOTE_EFFECT_OBSERVED),
+            Rung::EffectNotObserved => g(RAN_EFFECT_NOT_OBSERVED, NOTE_COMMITTED),
+            Rung::NothingToCheck => g(RAN_EFFECT_UNOBSERVABLE, NOTE_NOTHING_TO_CHECK),
+        }
+    }
+}
+
+/// The rung one fire lands on: the first matching rule of the ladder.
+pub fn rung(fire: &FireFacts) -> Rung {
     if !fire.materialized {
-        return g(DID_NOT_HAPPEN, NOTE_NOT_WIRED);
+        return Rung::NotWired;
     }
     if fire.outcome == Outcome::Pending {
-        return g(NOT_YET_KNOWN, NOTE_NO_REPORT_YET);
+        return Rung::NoReportYet;
     }
     if fire.verify_held == Some(VerifyHeld::Failed) {
-        return g(DID_NOT_HAPPEN, NOTE_VERIFY_FAILED);
+        return Rung::VerifyFailed;
     }
     match fire.outcome {
-        Outcome::Rejected => g(DID_NOT_HAPPEN, NOTE_APP_REFUSED),
-        Outcome::RolledBack => g(DID_NOT_HAPPEN, NOTE_ROLLED_BACK),
-        Outcome::Superseded => g(RAN_OUTCOME_NEVER_OBSERVED, NOTE_SUPERSEDED),
+        Outcome::Rejected => Rung::AppRefused,
+        Outcome::RolledBack => Rung::RolledBack,
+        Outcome::Superseded => Rung::Superseded,
         Outcome::Committed | Outcome::Pending => match fire.effect_verified {
-            Some(EffectVerified::Observed(true)) => g(DID_HAPPEN, NOTE_EFFECT_OBSERVED),
-            Some(EffectVerified::Observed(false)) => g(RAN_EFFECT_NOT_OBSERVED, NOTE_COMMITTED),
-            Some(EffectVerified::Unobservable) | None => g(RAN_EFFECT_UNOBSERVABLE, NOTE_NOTHING_TO_CHECK),
+            Some(EffectVerified::Observed(true)) => Rung::EffectObserved,
+            Some(EffectVerified::Observed(false)) => Rung::EffectNotObserved,
+            Some(EffectVerified::Unobservable) | None => Rung::NothingToCheck,
         },
     }
+}
+
+/// Grade one fire: the lead and note of its rung.
+pub fn grade(fire: &FireFacts) -> Grade {
+    rung(fire).grade()
 }
 
 #[cfg(test)]
@@ -140,6 +194,13 @@ mod tests {
         // A held verify upgrades nothing: the grade follows the state axis.
         let nav = FireFacts { verify_held: Some(VerifyHeld::Held), ..committed(UNOBSERVABLE) };
         assert_eq!(grade(&nav), Grade { lead: RAN_EFFECT_UNOBSERVABLE, note: NOTE_NOTHING_TO_CHECK });
+    }
+
+    #[test]
+    fn every_rung_sits_at_its_index() {
+        for (i, r) in Rung::ALL.iter().enumerate() {
+            assert_eq!(r.index(), i);
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //!
 //! - `text`: the fixed strings and the label rules (the only way an id reaches either text).
 //! - `grade`: the grading ladder for a fired attempt.
+//! - `line`: one attempt row of the facts block (its facts, its pre-joined fixed text).
 //! - `block`: the facts block, a pure function over [`FactsView`].
 //! - `brief`: the brief, a pure function over [`BriefView`].
 //! - `read`: builds both views from a `Session` through its cheap accessors and renders them.
@@ -12,13 +13,15 @@
 pub mod block;
 pub mod brief;
 pub mod grade;
+pub mod line;
 pub mod read;
 pub mod text;
 
 pub use block::{
     normalize_max, render_facts, render_facts_into, select_attempts, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow,
-    FactsView, LineFacts,
+    FactsView,
 };
+pub use line::{attempt_line, LineFacts};
 pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
 pub use read::{brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into, Brief, FactsBlock};
 pub use grade::{grade, FireFacts, Grade};

@@ -12,8 +12,9 @@
 use serde::Serialize;
 
 use super::block::{
-    normalize_max, render_facts_into, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView, LineFacts,
+    normalize_max, render_facts_into, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView,
 };
+use super::line::LineFacts;
 use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
 use super::grade::FireFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};

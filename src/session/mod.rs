@@ -51,6 +51,8 @@ pub use records::*;
 pub use results::*;
 
 use state::Inner;
+/// `n` in decimal, appended without the formatting machinery (also used by `facts`).
+pub(crate) use state::push_decimal;
 
 /// A session: one walker over one graph, talking to the app through a [`Host`].
 pub struct Session {
