@@ -10,9 +10,9 @@
 //! refusal keeps its message. `returned_json` adds the handler-return checks (a thenable, an own
 //! `ok: false`) that route a value to `host`'s slow path.
 //!
-//! Out: results carrying long texts (`groundTruth`, `contextBrief`, `whats_here`) are JSON-parsed with
-//! the texts left out, then the texts are set in place, which keeps every key's position and skips
-//! escaping and re-scanning kilobytes of text. Used by `convert`, `host`, `session` and `port`.
+//! Out: results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed with the texts left
+//! out, then the texts are set in place, which keeps every key's position and skips escaping and
+//! re-scanning kilobytes of text; `groundTruth`'s three members are built as an object literal. Used by `convert`, `host`, `session` and `port`.
 
 use wasm_bindgen::prelude::*;
 
@@ -96,6 +96,10 @@ export function acceptedFire(transitionId, settlement, effectStatus, version) {
   return { ok: true, transitionId, settlement, effectStatus, version };
 }
 
+export function renderedBlock(node, version, text) {
+  return { node, version, text };
+}
+
 export function parseWithTexts(json, key1, text1, key2, text2) {
   const out = JSON.parse(json);
   if (key1 !== undefined) out[key1] = text1;
@@ -110,6 +114,8 @@ extern "C" {
     fn returned_json_js(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(transition_id: &str, settlement: &JsValue, effect_status: &JsValue, version: f64) -> JsValue;
+    #[wasm_bindgen(js_name = renderedBlock)]
+    fn rendered_block_js(node: &str, version: f64, text: &str) -> JsValue;
     #[wasm_bindgen(catch, js_name = parseWithTexts)]
     fn parse_with_texts_js(json: &str, key1: Option<&str>, text1: Option<&str>, key2: Option<&str>, text2: Option<&str>) -> Result<JsValue, JsValue>;
 }
@@ -161,6 +167,29 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
         }];
         Some(accepted_fire_js(id, settlement, status, version as f64))
     })
+}
+
+/// `{ node, version, text }` (a `RenderedBlock`, in that key order) built as a JS object literal: the
+/// two strings cross as they are, nothing is serialised or parsed. A version past 2^53 (which a number
+/// would round) goes through serde instead, like every other result.
+pub fn rendered_block(node: &str, version: u64, text: &str) -> Result<JsValue, JsValue> {
+    if version <= (1u64 << 53) {
+        return Ok(rendered_block_js(node, version as f64, text));
+    }
+    let block = crate::facts::FactsBlock { node: node.to_string(), version, text: String::new() };
+    super::convert::with_json(&block, |json| parse_with_texts(json, &[("text", text)]))
+}
+
+/// Run `render` with a reused text buffer (cleared by the renderer; it keeps its capacity between
+/// turns). Re-entrant: a nested call while the buffer is out gets a fresh one.
+pub fn with_text_buffer<R>(render: impl FnOnce(&mut String) -> R) -> R {
+    thread_local! {
+        static TEXT: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+    }
+    let mut text = TEXT.with(|t| t.take());
+    let result = render(&mut text);
+    TEXT.with(|t| t.set(text));
+    result
 }
 
 /// `JSON.parse(json)` with up to two members then set to long texts (their keys must already be in

@@ -409,9 +409,10 @@ impl JsSession {
         let what = "groundTruth: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
-        let mut block = facts::ground_truth(&self.session, since, max);
-        let text = std::mem::take(&mut block.text);
-        convert::with_json(&block, |json| fast::parse_with_texts(json, &[("text", &text)]))
+        fast::with_text_buffer(|text| {
+            let (node, version) = facts::ground_truth_into(text, &self.session, since, max);
+            fast::rendered_block(&node, version, text)
+        })
     }
 
     /// The friendly brief: position, options, recent happenings (refusals are the facts block's job).
