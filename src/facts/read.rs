@@ -59,7 +59,8 @@ pub fn ground_truth_into(out: &mut String, session: &Session, since: Option<u64>
     let view = present_view(session, since, max);
     let graph = session.graph();
     let rows = session.attempt_rows(since, max);
-    render_facts_into(out, &view, max, rows.iter().map(|row| line_facts(&rows, &graph, row)));
+    let mut served = ServedNow { rows: &rows, seen: [("", false); ServedNow::REMEMBERED], len: 0 };
+    render_facts_into(out, &view, max, rows.iter().map(|row| line_facts(&mut served, &graph, row)));
     (view.node.id, view.version)
 }
 
@@ -127,11 +128,37 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
     Attempt { key: a.key, rank: u8::from(a.kind == AttemptKind::Fired), what }
 }
 
+/// The label rule's "served now" question over one render's rows, remembering the answers for the
+/// first few ids asked: the catalogue cannot change while a block renders (nothing here reaches the
+/// host), and a window often repeats an id (an agent retrying an id it invented).
+struct ServedNow<'a, 's> {
+    rows: &'a AttemptRows<'s>,
+    seen: [(&'a str, bool); ServedNow::REMEMBERED],
+    len: usize,
+}
+
+impl<'a> ServedNow<'a, '_> {
+    const REMEMBERED: usize = 8;
+
+    fn is(&mut self, id: &'a str) -> bool {
+        let seen = self.seen.get(..self.len).unwrap_or(&[]);
+        if let Some(&(_, served)) = seen.iter().find(|(seen, _)| *seen == id) {
+            return served;
+        }
+        let served = self.rows.is_served(id);
+        if let Some(slot) = self.seen.get_mut(self.len) {
+            *slot = (id, served);
+            self.len += 1;
+        }
+        served
+    }
+}
+
 /// One row's line facts, with the same label rules as [`attempt`] (the `facts_view` path): an id
 /// prints as itself iff the row captured its `does` or the session serves it now.
-fn line_facts<'a>(rows: &'a AttemptRows<'_>, graph: &'a NavigationGraph, row: AttemptRow<'a>) -> LineFacts<'a> {
+fn line_facts<'a>(served: &mut ServedNow<'a, '_>, graph: &'a NavigationGraph, row: AttemptRow<'a>) -> LineFacts<'a> {
     let id = row.affordance_id.map_or("", |s| &**s);
-    let label = |id: &'a str, captured_does: bool| action_label(id, captured_does, !captured_does && rows.is_served(id));
+    let mut label = |id: &'a str, captured_does: bool| action_label(id, captured_does, !captured_does && served.is(id));
     let reason = row.rejection_reason.unwrap_or("REFUSED");
     match row.kind {
         AttemptKind::StaleActions => LineFacts::ActionsMayBeStale,
