@@ -11,6 +11,8 @@ use std::fmt::Write;
 
 use super::grade::FireFacts;
 use super::line::{push_row, LineFacts, ROW_GUESS};
+/// One attempt row's line (moved to `facts::line`; kept here for callers of `block::attempt_line`).
+pub use super::line::attempt_line;
 use super::text::{ask_id, plural, ActionRef, NodeRef, HEADER, NO_ACTIONS_THIS_SESSION, UNTIED_WORK};
 use crate::session::push_decimal;
 use crate::session::Principal;
