@@ -4,19 +4,19 @@
 //! Cost per turn does not grow with history: attempts come from the session's append-only index
 //! (`attempt_rows`: binary search + the newest N, read in place), transitions from `transitions_tail`,
 //! and nothing snapshots or clones a ledger. The facts block's lines are rendered straight from the
-//! borrowed rows (no per-row allocation); `facts_view` builds the same block's owned view. Labels are decided here with the session's served catalogue (what
-//! the graph, mount declarations included, declares now). No call here reaches the host, so every
-//! read in one render sees the same moment. Uses `session` and `facts::{block, brief}`; used by `js`
-//! and `serve`.
+//! borrowed rows, with no allocation per row; `facts_view` builds the same block's owned view. Labels
+//! are decided here with the session's served catalogue (what the graph, mount declarations included,
+//! declares now). No call here reaches the host, so every read in one render sees the same moment.
+//! Uses `session` and `facts::{block, brief, line}`; used by `js` and `serve`.
 
 use serde::Serialize;
 
 use super::block::{
     normalize_max, render_facts_into, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView,
 };
-use super::line::LineFacts;
 use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
 use super::grade::FireFacts;
+use super::line::LineFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};
 use crate::graph::NavigationGraph;
 use crate::session::{

@@ -1,12 +1,12 @@
 //! The attempt index read in place: the newest-N attempts at or after a cursor, as borrowed rows.
 //!
-//! The facts block prints a line per shown attempt every turn, so its per-row cost is the block's
-//! cost at any history length. [`AttemptRows`] holds one shared borrow of the session for the
-//! duration of a render and lends each row's fields (`&str` into the ledgers, no clone, no id
-//! formatted), together with the label rule's catalogue question ([`AttemptRows::is_served`]) on the
-//! same borrow. The owned [`AttemptView`] (`Session::attempts_tail`) is built from the same rows.
-//! Nothing here reaches the host, so holding the borrow across a render is safe. Used by `ledgers`
-//! and `facts::read`.
+//! The facts block prints a line per shown attempt every turn, so what a row costs to read is paid
+//! up to `maxAttempts` times a turn. [`AttemptRows`] holds one shared borrow of the session for the
+//! duration of a render and lends each row's fields (references to the ledgers' shared strings: no
+//! clone, no id formatted), together with the label rule's catalogue question
+//! ([`AttemptRows::is_served`]) on the same borrow. The owned [`AttemptView`] (`Session::attempts_tail`) is built from the same rows.
+//! Nothing here reaches the host, so holding the borrow across a render is safe. Used by
+//! `facts::read`.
 
 use std::cell::Ref;
 use std::rc::Rc;
