@@ -1,23 +1,94 @@
-//! `serveToAgent(session, options?)` and the `AgentPort` class: the model-facing tools over a session.
+//! `serveToAgent(session, options?)`, the `AgentPort` class and `exposeToWebMCP(port, modelContext?)`:
+//! the model-facing tools over a session.
 //!
-//! A thin adapter over `crate::serve::AgentPort`: `tools()` hands out the fixed array (fresh objects, the
-//! same bytes every call), `call(name, args)` routes one tool call. `call` never throws: a non-string
-//! name is an unknown tool and arguments that are not plain data are refused as a result, both in the
-//! port's own result shape. Used by apps; reads `js::session::JsSession`.
+//! A thin adapter over `crate::serve::AgentPort`: `tools({ format })` hands out the fixed array in a
+//! model API's shape (fresh objects, the same bytes every call), `call(name, args)` routes one tool
+//! call under the name of any format, `toolResult` / `answer` speak each API's result messages
+//! (`serve::formats`). `call` never throws: a non-string name is an unknown tool and arguments that are
+//! not plain data are refused as a result, both in the port's own result shape. The WebMCP
+//! registration itself is JS (`webmcp.js` beside this file). Used by apps; reads `js::session`.
+
+use std::rc::Rc;
 
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_string};
 use super::session::session_arg;
-use super::{errors, fast};
-use crate::serve::{AgentPort as CorePort, PortOptions};
+use super::{brand, errors, fast};
+use crate::serve::{AgentPort as CorePort, PortOptions, ToolFormat};
 use crate::session::Principal;
+
+#[wasm_bindgen(module = "/src/js/webmcp.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = findModelContext)]
+    fn find_model_context() -> JsValue;
+    #[wasm_bindgen(js_name = registerPortTools, catch)]
+    fn register_port_tools(
+        context: &JsValue,
+        tools: &JsValue,
+        port: &JsValue,
+    ) -> Result<JsValue, JsValue>;
+}
+
+#[wasm_bindgen(typescript_custom_section)]
+const PORT_TYPES: &str = r#"
+/** The model APIs whose tool shapes the port speaks (`port.tools({ format })`). */
+export type ToolFormat = 'mcp' | 'openai' | 'openai-responses' | 'anthropic';
+/** OpenAI Chat Completions function tool. */
+export interface OpenAiTool { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } }
+/** OpenAI Responses API function tool (flat). */
+export interface OpenAiResponsesTool { type: 'function'; name: string; description: string; parameters: JsonSchema }
+/** Anthropic Messages API tool. */
+export interface AnthropicTool { name: string; description: string; input_schema: JsonSchema }
+/** A tool call as each API delivers it. */
+export interface McpToolCall { name: string; arguments?: Record<string, unknown> }
+export interface OpenAiToolCall { id: string; type?: string; function: { name: string; arguments: string } }
+export interface OpenAiResponsesToolCall { type?: string; call_id: string; name: string; arguments: string }
+export interface AnthropicToolUse { type?: string; id: string; name: string; input: Record<string, unknown> }
+/** A port result as each API expects it back. */
+export interface McpToolResult { content: { type: 'text'; text: string }[]; structuredContent: ServeResult; isError: boolean }
+export interface OpenAiToolMessage { role: 'tool'; tool_call_id: string; content: string }
+export interface OpenAiResponsesToolOutput { type: 'function_call_output'; call_id: string; output: string }
+export interface AnthropicToolResult { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true }
+export interface AgentPort {
+  /** The fixed tool array in a model API's shape (default 'mcp'); names are valid for that API and stable. */
+  tools(options?: { format?: 'mcp' }): ToolDescription[];
+  tools(options: { format: 'openai' }): OpenAiTool[];
+  tools(options: { format: 'openai-responses' }): OpenAiResponsesTool[];
+  tools(options: { format: 'anthropic' }): AnthropicTool[];
+  /** A result of `call` as the message the API expects back; the provider formats need the call's id. */
+  toolResult(result: ServeResult, options?: { format?: 'mcp' }): McpToolResult;
+  toolResult(result: ServeResult, options: { format: 'openai'; callId: string }): OpenAiToolMessage;
+  toolResult(result: ServeResult, options: { format: 'openai-responses'; callId: string }): OpenAiResponsesToolOutput;
+  toolResult(result: ServeResult, options: { format: 'anthropic'; callId: string }): AnthropicToolResult;
+  /** Read a tool call in the API's shape, run it, and return the API's result message. */
+  answer(call: McpToolCall, options?: { format?: 'mcp' }): McpToolResult;
+  answer(call: OpenAiToolCall, options: { format: 'openai' }): OpenAiToolMessage;
+  answer(call: OpenAiResponsesToolCall, options: { format: 'openai-responses' }): OpenAiResponsesToolOutput;
+  answer(call: AnthropicToolUse, options: { format: 'anthropic' }): AnthropicToolResult;
+}
+/** A WebMCP tool as `exposeToWebMCP` registers it. */
+export interface WebMcpTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  annotations: { readOnlyHint: boolean };
+  execute(input: Record<string, unknown>): ServeResult;
+}
+/** What `exposeToWebMCP` needs of a model context (`document.modelContext`, `navigator.modelContext`). */
+export interface ModelContextLike {
+  registerTool(tool: WebMcpTool, options?: { signal?: object }): unknown;
+  unregisterTool?(name: string): unknown;
+}
+/** Unregisters every tool `exposeToWebMCP` registered; `ready` settles once the context accepted them all. */
+export type WebMcpExposure = (() => void) & { ready: Promise<void> };
+"#;
 
 /// The port a model talks to.
 #[wasm_bindgen]
 pub struct AgentPort {
-    port: CorePort,
+    port: Rc<CorePort>,
 }
 
 /// Serve `session` to a model: `<graph id>.whats_here`, `.do_action`, `.did_it_work`, `.why` and one
@@ -44,16 +115,97 @@ pub fn serve_to_agent(
         })?;
     }
     Ok(AgentPort {
-        port: CorePort::new(session, port_options),
+        port: Rc::new(CorePort::new(session, port_options)),
     })
+}
+
+/// `options.format` as a [`ToolFormat`] (absent → MCP); anything else is a typed error listing the words.
+fn format_of(options: &JsValue, what: &str) -> Result<ToolFormat, JsValue> {
+    match opt_string(options, "format", what)? {
+        None => Ok(ToolFormat::Mcp),
+        Some(word) => ToolFormat::parse(&word).ok_or_else(|| {
+            errors::session_error(
+                "BAD_ARGUMENT",
+                &format!(
+                    "{what}.format must be one of {}, not {word:?}",
+                    ToolFormat::listed()
+                ),
+            )
+        }),
+    }
+}
+
+/// Offer the port's tools to an agent through WebMCP: registered on `modelContext`, else on
+/// `document.modelContext`, else `navigator.modelContext`. Each tool's `execute` calls the port; the
+/// reading tools carry `annotations.readOnlyHint: true`. Returns the function that unregisters them.
+#[wasm_bindgen(js_name = exposeToWebMCP, unchecked_return_type = "WebMcpExposure")]
+pub fn expose_to_webmcp(
+    #[wasm_bindgen(unchecked_param_type = "AgentPort")] port: JsValue,
+    #[wasm_bindgen(js_name = modelContext, unchecked_optional_param_type = "ModelContextLike")]
+    model_context: JsValue,
+) -> Result<JsValue, JsValue> {
+    let core = brand::claim::<Rc<CorePort>>(&port).ok_or_else(|| {
+        errors::session_error(
+            "NOT_A_PORT",
+            "exposeToWebMCP: the first argument must be the AgentPort that serveToAgent(session) returned (a live one, not freed).",
+        )
+    })?;
+    let context = if model_context.is_undefined() || model_context.is_null() {
+        find_model_context()
+    } else {
+        model_context
+    };
+    let can_register = context.is_object()
+        && js_sys::Reflect::get(&context, &JsValue::from_str("registerTool"))
+            .is_ok_and(|f| f.is_function());
+    if !can_register {
+        return Err(errors::session_error(
+            "NO_MODEL_CONTEXT",
+            "exposeToWebMCP: this page has no WebMCP model context (neither document.modelContext nor navigator.modelContext offers registerTool). Use a browser with WebMCP, install a polyfill such as @mcp-b/webmcp-polyfill before calling, or pass a model context as the second argument.",
+        ));
+    }
+    let tools = convert::to_js(&core.webmcp_tools())?;
+    register_port_tools(&context, &tools, &port)
 }
 
 #[wasm_bindgen]
 impl AgentPort {
-    /// The fixed tool array (`{name, description, inputSchema}`), byte-stable for the port's life.
-    #[wasm_bindgen(unchecked_return_type = "ToolDescription[]")]
-    pub fn tools(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.port.tools_json())
+    #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
+    pub fn brand(&self) {
+        brand::park(Rc::clone(&self.port));
+    }
+
+    /// The fixed tool array in `options.format` (declared with its overloads in `PORT_TYPES`).
+    #[wasm_bindgen(skip_typescript)]
+    pub fn tools(&self, options: JsValue) -> Result<JsValue, JsValue> {
+        let format = format_of(&options, "tools: options")?;
+        convert::to_js(&self.port.tools_in(format))
+    }
+
+    /// A `call` result as `options.format`'s result message.
+    #[wasm_bindgen(js_name = toolResult, skip_typescript)]
+    pub fn tool_result(&self, result: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+        let what = "toolResult: options";
+        let format = format_of(&options, what)?;
+        let call_id = opt_string(&options, "callId", what)?;
+        let result = convert::to_json(&result, "toolResult: result")?.unwrap_or(Value::Null);
+        let message = crate::serve::formats::tool_result(format, &result, call_id.as_deref())
+            .map_err(|why| errors::session_error("BAD_ARGUMENT", &format!("toolResult: {why}.")))?;
+        convert::to_js(&message)
+    }
+
+    /// Read a tool call in `options.format`'s shape, run it, and return that API's result message.
+    #[wasm_bindgen(skip_typescript)]
+    pub fn answer(&self, call: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+        let format = format_of(&options, "answer: options")?;
+        let call = convert::to_json(&call, "answer: call")?.unwrap_or(Value::Null);
+        let message = self.port.answer(format, &call).map_err(|why| {
+            errors::session_error(
+                "BAD_TOOL_CALL",
+                &format!("answer: {why}; pass the tool call exactly as the API returned it."),
+            )
+        })?;
+        hand_over(message)
     }
 
     /// One tool call. Always returns a plain JSON result; never throws for bad input.

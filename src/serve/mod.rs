@@ -2,7 +2,8 @@
 //! `call(name, args)` returning plain JSON results.
 //!
 //! - `port`: [`AgentPort`], options and dispatch.
-//! - `tools` / `tool_name`: the fixed tool array and the name encoding.
+//! - `tools` / `tool_name`: the fixed tool array and the name encoding; `formats`: the same tools and
+//!   results in the OpenAI, Anthropic and WebMCP shapes, and provider tool calls read back.
 //! - `args`: forgiving argument reading and the ordered result object.
 //! - `whats_here`, `acting` (do_action + the shared confirm gate and fire), `journey`, `settled`
 //!   (did_it_work), `why`: one module per tool.
@@ -13,6 +14,7 @@
 
 mod acting;
 pub mod args;
+pub mod formats;
 mod journey;
 mod port;
 mod settled;
@@ -22,6 +24,7 @@ pub mod tools;
 mod whats_here;
 mod why;
 
+pub use formats::ToolFormat;
 pub use port::{AgentPort, PortOptions};
 pub use tool_name::encode_tool_name;
 pub use tools::ToolDescription;

@@ -10,6 +10,7 @@ use std::rc::Rc;
 use serde_json::{json, Value};
 
 use super::args::{error_head, Args, Out};
+use super::formats::{self, ToolFormat};
 use super::texts;
 use super::tools::{ToolDescription, ToolKind, ToolTable};
 use crate::session::{Principal, Session, SessionError};
@@ -84,6 +85,50 @@ impl AgentPort {
             Ok(out) => out.done(),
             Err(error) => self.session_error(&error).done(),
         }
+    }
+
+    /// The tool array in `format` (see `serve::formats`): the same bytes on every call.
+    pub fn tools_in(&self, format: ToolFormat) -> Value {
+        let tools = self.table.tools.iter().zip(&self.table.provider);
+        Value::Array(
+            tools
+                .map(|(tool, provider)| formats::render(tool, provider, format))
+                .collect(),
+        )
+    }
+
+    /// Answer one tool call in the shape `format` delivers it (`{ id, function: { name, arguments } }`
+    /// for OpenAI Chat, …): read it, route it through [`AgentPort::call`], and wrap the result as the
+    /// message that API expects back. A call that cannot be read (no name, no id, arguments that are
+    /// not JSON) is an error of the integration, not of the model, so it is an `Err`.
+    pub fn answer(&self, format: ToolFormat, call: &Value) -> Result<Value, String> {
+        let call = formats::read_tool_call(format, call)?;
+        let result = self.call(&call.name, &call.args);
+        formats::tool_result(format, &result, call.id.as_deref())
+    }
+
+    /// WebMCP tool descriptors (`registerTool` minus `execute`): the tool's own name when WebMCP
+    /// accepts it (else its provider name), and `annotations.readOnlyHint` for the tools that only read.
+    pub fn webmcp_tools(&self) -> Value {
+        let tools = self.table.tools.iter().zip(&self.table.provider);
+        let rows = tools.map(|(tool, provider)| {
+            let read_only = matches!(
+                self.table.kind_of(&tool.name),
+                Some(ToolKind::WhatsHere | ToolKind::DidItWork | ToolKind::Why)
+            );
+            let name = if formats::is_webmcp_name(&tool.name) {
+                &tool.name
+            } else {
+                provider
+            };
+            json!({
+                "name": name,
+                "description": tool.description,
+                "inputSchema": tool.input_schema,
+                "annotations": { "readOnlyHint": read_only },
+            })
+        });
+        Value::Array(rows.collect())
     }
 
     /// The encoded name of a generic tool, for sentences that point at it.

@@ -8,6 +8,7 @@
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
+use super::formats::provider_names;
 use super::texts;
 use super::tool_name::encode_tool_name;
 use crate::graph::NavigationGraph;
@@ -36,7 +37,10 @@ pub enum ToolKind {
 #[derive(Debug, Clone)]
 pub struct ToolTable {
     pub tools: Vec<ToolDescription>,
+    /// Each tool's name, then its provider name (`serve::formats`) when that differs.
     pub kinds: Vec<(String, ToolKind)>,
+    /// The OpenAI/Anthropic-safe name of each tool, parallel to `tools`.
+    pub provider: Vec<String>,
 }
 
 impl ToolTable {
@@ -86,7 +90,17 @@ impl ToolTable {
             texts::DID_IT_WORK.into(),
             did_it_work_schema(),
         );
-        ToolTable { tools, kinds }
+        let provider = provider_names(&tools.iter().map(|t| t.name.clone()).collect::<Vec<_>>());
+        for (name, (_, tool_kind)) in provider.iter().zip(kinds.clone()) {
+            if !kinds.iter().any(|(n, _)| n == name) {
+                kinds.push((name.clone(), tool_kind));
+            }
+        }
+        ToolTable {
+            tools,
+            kinds,
+            provider,
+        }
     }
 
     pub fn kind_of(&self, name: &str) -> Option<&ToolKind> {
@@ -102,6 +116,7 @@ impl ToolTable {
             .unwrap_or_default()
     }
 
+    /// The tools' own (MCP) names, in array order.
     pub fn names(&self) -> Vec<String> {
         self.tools.iter().map(|t| t.name.clone()).collect()
     }

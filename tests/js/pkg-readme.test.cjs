@@ -28,8 +28,8 @@ function consumerDir(t, packageJson) {
   return dir;
 }
 
-test('the package README has the quick start and the errors example', () => {
-  assert.deepEqual(examples.map((e) => e.heading), ['Quick start', 'Errors and refusals']);
+test('the package README has the quick start, the errors example and the model-API example', () => {
+  assert.deepEqual(examples.map((e) => e.heading), ['Quick start', 'Errors and refusals', 'Model APIs and WebMCP']);
 });
 
 test('the build ships this README as pkg/README.md', () => {
@@ -51,6 +51,23 @@ test('the quick start runs and prints the facts block the README shows', () => {
 
 test('the errors example runs: each thrown code and refusal reason is the one its comment names', () => {
   assert.deepEqual(runExample(examples[1].code, gf), []);
+});
+
+test('the model-API example runs, its WebMCP part against a stand-in document.modelContext', (t) => {
+  const registered = new Map();
+  const seen = [];
+  const modelContext = {
+    registerTool(tool, { signal }) {
+      registered.set(tool.name, tool);
+      seen.push(tool.name);
+      signal.addEventListener('abort', () => registered.delete(tool.name));
+    },
+  };
+  globalThis.document = { modelContext };
+  t.after(() => delete globalThis.document);
+  assert.deepEqual(runExample(examples[2].code, gf), []);
+  assert.deepEqual(seen, ['notes.whats_here', 'notes.why', 'notes.do_action', 'notes.did_it_work'], 'the comment names what was registered');
+  assert.equal(registered.size, 0, 'unregister() took every tool back');
 });
 
 test('the examples type-check under the README tsconfig, and its Symbol.dispose and handler notes hold', { skip: !fs.existsSync(TSC) && 'typescript not installed (scripts/setup.sh)' }, (t) => {

@@ -1,0 +1,361 @@
+//! The port's tools and results in each model API's own shape: MCP (the port's native shape), OpenAI
+//! (Chat Completions function tools, and the Responses API's flat function tools) and Anthropic
+//! (Messages API tools), plus WebMCP descriptors.
+//!
+//! OpenAI and Anthropic accept tool names matching `^[a-zA-Z0-9_-]{1,64}$` only, so a dotted name such
+//! as `wizard.journey.new-project` gets a provider name (`wizard_journey_new-project`): every other
+//! character becomes `_`, and a name that would be too long or would collide with another tool's is
+//! cut and given an 8-hex-digit hash of the full name. The names depend only on the tool set, which a
+//! port fixes at construction, so they are stable for the port's life and across sessions of one graph.
+//! `port.call` accepts the name of any format.
+//!
+//! Pure functions over `serde_json` values. Used by `serve::tools` (names), `serve::port` (rendering,
+//! results, reading provider tool calls) and, through the port, by `js::port`.
+
+use serde_json::{json, Map, Value};
+
+use super::tools::ToolDescription;
+
+/// The longest name OpenAI and Anthropic accept.
+pub const PROVIDER_NAME_MAX: usize = 64;
+/// The longest name WebMCP accepts.
+pub const WEBMCP_NAME_MAX: usize = 128;
+
+/// A model API's tool shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ToolFormat {
+    /// `{ name, description, inputSchema }` — the port's native shape (MCP `tools/list`).
+    Mcp,
+    /// OpenAI Chat Completions: `{ type: 'function', function: { name, description, parameters } }`.
+    OpenAi,
+    /// OpenAI Responses API: `{ type: 'function', name, description, parameters }`.
+    OpenAiResponses,
+    /// Anthropic Messages API: `{ name, description, input_schema }`.
+    Anthropic,
+}
+
+impl ToolFormat {
+    pub const ALL: [ToolFormat; 4] = [
+        ToolFormat::Mcp,
+        ToolFormat::OpenAi,
+        ToolFormat::OpenAiResponses,
+        ToolFormat::Anthropic,
+    ];
+
+    /// The word apps pass as `format`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ToolFormat::Mcp => "mcp",
+            ToolFormat::OpenAi => "openai",
+            ToolFormat::OpenAiResponses => "openai-responses",
+            ToolFormat::Anthropic => "anthropic",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<ToolFormat> {
+        ToolFormat::ALL.into_iter().find(|f| f.as_str() == word)
+    }
+
+    /// The words, quoted and joined, for messages.
+    pub fn listed() -> String {
+        ToolFormat::ALL
+            .iter()
+            .map(|f| format!("'{}'", f.as_str()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// 32-bit FNV-1a: a short, dependency-free, stable hash for disambiguating names.
+fn fnv1a(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5_u32, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+fn sanitized(composed: &str) -> String {
+    composed
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn hashed(composed: &str, base: &str) -> String {
+    let keep: String = base.chars().take(PROVIDER_NAME_MAX - 9).collect();
+    format!("{keep}_{:08x}", fnv1a(composed))
+}
+
+/// A provider-safe name for every composed name, unique within the set and in the same order.
+pub fn provider_names(composed: &[String]) -> Vec<String> {
+    let bases: Vec<String> = composed.iter().map(|c| sanitized(c)).collect();
+    let mut names: Vec<String> = Vec::with_capacity(bases.len());
+    for (i, base) in bases.iter().enumerate() {
+        let clash = base.is_empty()
+            || base.len() > PROVIDER_NAME_MAX
+            || bases
+                .iter()
+                .enumerate()
+                .any(|(j, other)| j != i && other == base);
+        let mut name = if clash {
+            hashed(&composed[i], base)
+        } else {
+            base.clone()
+        };
+        // A hashed name that meets an earlier name (vanishingly rare) takes a counter as well.
+        let mut n = 1;
+        while names.contains(&name) {
+            name = hashed(&format!("{}#{n}", composed[i]), base);
+            n += 1;
+        }
+        names.push(name);
+    }
+    names
+}
+
+/// Whether `name` is valid for OpenAI and Anthropic.
+pub fn is_provider_name(name: &str) -> bool {
+    (1..=PROVIDER_NAME_MAX).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Whether `name` is valid for WebMCP (`[A-Za-z0-9_.-]`, 1–128 characters).
+pub fn is_webmcp_name(name: &str) -> bool {
+    (1..=WEBMCP_NAME_MAX).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+}
+
+/// One tool in `format`; `provider_name` is used by the OpenAI and Anthropic shapes.
+pub fn render(tool: &ToolDescription, provider_name: &str, format: ToolFormat) -> Value {
+    match format {
+        ToolFormat::Mcp => {
+            json!({ "name": tool.name, "description": tool.description, "inputSchema": tool.input_schema })
+        }
+        ToolFormat::OpenAi => json!({
+            "type": "function",
+            "function": { "name": provider_name, "description": tool.description, "parameters": tool.input_schema },
+        }),
+        ToolFormat::OpenAiResponses => json!({
+            "type": "function", "name": provider_name, "description": tool.description, "parameters": tool.input_schema,
+        }),
+        ToolFormat::Anthropic => {
+            json!({ "name": provider_name, "description": tool.description, "input_schema": tool.input_schema })
+        }
+    }
+}
+
+/// Whether a port result is an error of the call itself (unknown tool, malformed arguments) rather
+/// than an answer — a refusal is an answer (`ok: false` with another judgment).
+fn is_call_error(result: &Value) -> bool {
+    result.get("judgment").and_then(Value::as_str) == Some("error")
+}
+
+/// A port result as the message `format` expects back. The provider formats need the call's id.
+pub fn tool_result(
+    format: ToolFormat,
+    result: &Value,
+    call_id: Option<&str>,
+) -> Result<Value, String> {
+    let text = serde_json::to_string(result).unwrap_or_else(|_| "{}".into());
+    let needs_id = || {
+        call_id.map(str::to_string).ok_or_else(|| {
+            format!(
+                "a '{}' tool result needs the callId of the tool call it answers",
+                format.as_str()
+            )
+        })
+    };
+    Ok(match format {
+        ToolFormat::Mcp => json!({
+            "content": [{ "type": "text", "text": text }],
+            "structuredContent": result,
+            "isError": is_call_error(result),
+        }),
+        ToolFormat::OpenAi => {
+            json!({ "role": "tool", "tool_call_id": needs_id()?, "content": text })
+        }
+        ToolFormat::OpenAiResponses => {
+            json!({ "type": "function_call_output", "call_id": needs_id()?, "output": text })
+        }
+        ToolFormat::Anthropic => {
+            let mut out = Map::new();
+            out.insert("type".into(), json!("tool_result"));
+            out.insert("tool_use_id".into(), json!(needs_id()?));
+            out.insert("content".into(), json!(text));
+            if is_call_error(result) {
+                out.insert("is_error".into(), json!(true));
+            }
+            Value::Object(out)
+        }
+    })
+}
+
+/// A provider's tool call, read: its id (absent for MCP), the tool name and the arguments object.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolCall {
+    pub id: Option<String>,
+    pub name: String,
+    pub args: Value,
+}
+
+fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
+    path.iter().try_fold(value, |v, key| v.get(key))?.as_str()
+}
+
+/// Arguments that arrive as a JSON string (OpenAI) are parsed; an object is taken as it is.
+fn arguments(raw: Option<&Value>) -> Result<Value, String> {
+    match raw {
+        None | Some(Value::Null) => Ok(json!({})),
+        Some(Value::String(text)) if text.trim().is_empty() => Ok(json!({})),
+        Some(Value::String(text)) => serde_json::from_str::<Value>(text)
+            .map_err(|e| format!("its arguments are not valid JSON ({e})")),
+        Some(other) => Ok(other.clone()),
+    }
+}
+
+/// Read a tool call in the shape `format` delivers it:
+/// MCP `{ name, arguments }`; OpenAI Chat `{ id, function: { name, arguments } }`; OpenAI Responses
+/// `{ call_id, name, arguments }`; Anthropic `{ id, name, input }`.
+pub fn read_tool_call(format: ToolFormat, call: &Value) -> Result<ToolCall, String> {
+    let (id, name, raw) = match format {
+        ToolFormat::Mcp => (None, text_at(call, &["name"]), call.get("arguments")),
+        ToolFormat::OpenAi => (
+            text_at(call, &["id"]),
+            text_at(call, &["function", "name"]),
+            call.get("function").and_then(|f| f.get("arguments")),
+        ),
+        ToolFormat::OpenAiResponses => (
+            text_at(call, &["call_id"]),
+            text_at(call, &["name"]),
+            call.get("arguments"),
+        ),
+        ToolFormat::Anthropic => (
+            text_at(call, &["id"]),
+            text_at(call, &["name"]),
+            call.get("input"),
+        ),
+    };
+    let id = id.map(str::to_string);
+    let Some(name) = name else {
+        return Err(format!(
+            "the tool call has no tool name where a '{}' call carries one",
+            format.as_str()
+        ));
+    };
+    if format != ToolFormat::Mcp && id.is_none() {
+        return Err(format!(
+            "the tool call has no id where a '{}' call carries one",
+            format.as_str()
+        ));
+    }
+    let args = arguments(raw)?;
+    Ok(ToolCall {
+        id,
+        name: name.to_string(),
+        args,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &[&str]) -> Vec<String> {
+        provider_names(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn dotted_names_become_readable_provider_names() {
+        assert_eq!(
+            names(&["wizard.journey.new-project", "wizard.whats_here"]),
+            ["wizard_journey_new-project", "wizard_whats_here"]
+        );
+    }
+
+    #[test]
+    fn long_or_colliding_names_are_cut_and_hashed_and_stay_unique_and_valid() {
+        let long = format!("g.journey.{}", "x".repeat(90));
+        let got = names(&["a.b_c", "a_b.c", &long, "ünï.côde"]);
+        assert!(got.iter().all(|n| is_provider_name(n)), "{got:?}");
+        assert_ne!(got[0], got[1]);
+        assert!(got[0].starts_with("a_b_c_") && got[0].len() == 5 + 9);
+        assert_eq!(got[2].len(), PROVIDER_NAME_MAX);
+        assert_eq!(got, names(&["a.b_c", "a_b.c", &long, "ünï.côde"]), "stable");
+    }
+
+    #[test]
+    fn provider_tool_calls_are_read_in_their_own_shapes() {
+        let chat = json!({"id": "call_1", "type": "function", "function": {"name": "g_do_action", "arguments": "{\"action\":\"x\"}"}});
+        assert_eq!(
+            read_tool_call(ToolFormat::OpenAi, &chat).unwrap(),
+            ToolCall {
+                id: Some("call_1".into()),
+                name: "g_do_action".into(),
+                args: json!({"action": "x"})
+            }
+        );
+        let resp =
+            json!({"type": "function_call", "call_id": "c2", "name": "g_why", "arguments": ""});
+        assert_eq!(
+            read_tool_call(ToolFormat::OpenAiResponses, &resp)
+                .unwrap()
+                .args,
+            json!({})
+        );
+        let anthropic =
+            json!({"type": "tool_use", "id": "toolu_1", "name": "g_why", "input": {"key": "k"}});
+        assert_eq!(
+            read_tool_call(ToolFormat::Anthropic, &anthropic)
+                .unwrap()
+                .args,
+            json!({"key": "k"})
+        );
+        assert!(read_tool_call(
+            ToolFormat::OpenAi,
+            &json!({"id": "c", "function": {"name": "n", "arguments": "{oops"}})
+        )
+        .is_err());
+        assert!(
+            read_tool_call(ToolFormat::Anthropic, &json!({"name": "n"})).is_err(),
+            "no id"
+        );
+    }
+
+    #[test]
+    fn results_take_each_provider_shape_and_only_call_errors_are_flagged() {
+        let refusal = json!({"ok": false, "judgment": "rejected"});
+        let error = json!({"ok": false, "judgment": "error"});
+        assert_eq!(
+            tool_result(ToolFormat::Anthropic, &refusal, Some("t"))
+                .unwrap()
+                .get("is_error"),
+            None
+        );
+        assert_eq!(
+            tool_result(ToolFormat::Anthropic, &error, Some("t")).unwrap()["is_error"],
+            json!(true)
+        );
+        assert_eq!(
+            tool_result(ToolFormat::OpenAi, &refusal, Some("c")).unwrap()["tool_call_id"],
+            json!("c")
+        );
+        assert_eq!(
+            tool_result(ToolFormat::OpenAiResponses, &refusal, Some("c")).unwrap()["type"],
+            json!("function_call_output")
+        );
+        assert_eq!(
+            tool_result(ToolFormat::Mcp, &error, None).unwrap()["isError"],
+            json!(true)
+        );
+        assert!(tool_result(ToolFormat::OpenAi, &refusal, None).is_err());
+    }
+}
