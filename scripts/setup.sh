@@ -42,12 +42,13 @@ if [ "$have_pack" != "wasm-pack $WASM_PACK_VERSION" ]; then
   cargo install wasm-pack --version "$WASM_PACK_VERSION" --force >&2
 fi
 
-# 3. Pinned node tools (npm binaryen's wasm-opt — Debian's binaryen corrupts wasm-bindgen output —
-#    and typescript for the .d.ts check). Reinstalled only when package.json/lock changed.
+# 3. Pinned node tools (npm binaryen's wasm-opt — Debian's binaryen corrupts wasm-bindgen output —,
+#    typescript for the .d.ts checks and for compiling the framework bindings, and the react / svelte
+#    types those compile against). Reinstalled only when package.json/lock changed.
 TOOLS="$ROOT/scripts"
 stamp="$TOOLS/node_modules/.groundfacts-installed"
 if [ ! -f "$stamp" ] || [ "$TOOLS/package.json" -nt "$stamp" ] || [ "$TOOLS/package-lock.json" -nt "$stamp" ]; then
-  say "installing pinned node tools (binaryen, typescript)"
+  say "installing pinned node tools (binaryen, typescript, @types/react, svelte)"
   (cd "$TOOLS" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi) >&2
   touch "$stamp"
 fi
