@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Host tests: the package as an app installs it (dist/groundfacts.tgz, a copy, never a link) in the hosts
-# tests/hosts/ holds — node `import` + `require` (and their TypeScript types under module nodenext), and a
+# tests/hosts/ holds — node `import` + `require` (and their TypeScript types under module nodenext), a plain
+# page exposing a port through WebMCP (@mcp-b/webmcp-polyfill) driven by an agent-side script, and a
 # webpack 5 app with no config run in Debian's Chromium. Installs each fixture's npm dependencies only when
 # its lockfile changed, repacks the tarball when pkg/ changed. Expects pkg/ (builds it when missing).
 set -euo pipefail
@@ -14,7 +15,7 @@ if [ ! -x /usr/bin/chromium ]; then
   apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 
-for fixture in node webpack; do
+for fixture in node webpack webmcp; do
   dir="$ROOT/tests/hosts/$fixture"
   stamp="$dir/node_modules/.groundfacts-ci"
   if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
@@ -28,5 +29,5 @@ done
 say "tsc --noEmit (tests/hosts/node: types.mts, types.cts under module nodenext)"
 "$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/hosts/node/tsconfig.json"
 
-say "node --test tests/hosts/hosts.test.mjs"
-node --test --test-concurrency=1 "$ROOT/tests/hosts/hosts.test.mjs"
+say "node --test tests/hosts/*.test.mjs"
+node --test --test-concurrency=1 "$ROOT"/tests/hosts/*.test.mjs

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const EXPORTS = [
   'ActionGroup', 'AgentPort', 'GraphValidationError', 'NavigationGraph', 'ReentrancyError', 'Session', 'SessionError',
-  'WorkHandle', 'buildNavigationGraph', 'createSession', 'fromJourneys', 'fromRoutes', 'matchRoute', 'serveToAgent',
+  'WorkHandle', 'buildNavigationGraph', 'createSession', 'exposeToWebMCP', 'fromJourneys', 'fromRoutes', 'matchRoute', 'serveToAgent',
 ];
 
 function installed(fixture) {
