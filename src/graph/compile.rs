@@ -25,6 +25,7 @@ use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Journey, NavigationGraph, Page};
 use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
+use super::route_syntax::RoutePattern;
 use crate::host::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
@@ -50,7 +51,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         ));
     }
     let page_refs: Vec<PageRef<'_>> =
-        merged.pages.iter().map(|p| PageRef { id: &p.id, route: p.route.as_deref() }).collect();
+        merged.pages.iter().map(|p| PageRef { id: &p.id, href: p.pattern.as_ref().and_then(RoutePattern::literal_path) }).collect();
 
     let mut actions: Vec<Action> = Vec::new();
     for page in &merged.pages {
@@ -112,7 +113,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
     let pages = merged
         .pages
         .iter()
-        .map(|p| Page { id: p.id.clone(), route: p.route.clone(), description: p.does.clone() })
+        .map(|p| Page { id: p.id.clone(), route: p.route.clone(), pattern: p.pattern.clone(), description: p.does.clone() })
         .collect();
     Ok(NavigationGraph::from_parts(id.to_string(), description, pages, actions, journeys))
 }
@@ -221,6 +222,6 @@ pub fn compile_mount_action(
         ));
     }
     let page_refs: Vec<PageRef<'_>> =
-        graph.pages.iter().map(|p| PageRef { id: &p.id, route: p.route.as_deref() }).collect();
+        graph.pages.iter().map(|p| PageRef { id: &p.id, href: p.pattern.as_ref().and_then(RoutePattern::literal_path) }).collect();
     compile_action(Site::Mounted(page), name, def, &page_refs)
 }
