@@ -25,7 +25,7 @@ use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Journey, NavigationGraph, Page};
 use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
-use super::route_syntax::RoutePattern;
+use super::route_syntax::literal_href;
 use crate::host::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
@@ -51,7 +51,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         ));
     }
     let page_refs: Vec<PageRef<'_>> =
-        merged.pages.iter().map(|p| PageRef { id: &p.id, href: p.pattern.as_ref().and_then(RoutePattern::literal_path) }).collect();
+        merged.pages.iter().map(|p| PageRef { id: &p.id, href: literal_href(p.route.as_deref(), p.pattern.as_ref()) }).collect();
 
     let mut actions: Vec<Action> = Vec::new();
     for page in &merged.pages {
@@ -222,6 +222,6 @@ pub fn compile_mount_action(
         ));
     }
     let page_refs: Vec<PageRef<'_>> =
-        graph.pages.iter().map(|p| PageRef { id: &p.id, href: p.pattern.as_ref().and_then(RoutePattern::literal_path) }).collect();
+        graph.pages.iter().map(|p| PageRef { id: &p.id, href: literal_href(p.route.as_deref(), p.pattern.as_ref()) }).collect();
     compile_action(Site::Mounted(page), name, def, &page_refs)
 }

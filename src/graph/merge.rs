@@ -13,7 +13,7 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, optional_string, present};
 use super::model::{Action, ActionOrigin, InputContract};
 use super::names::{check_name, quote, quote_list};
-use super::route_syntax::{RoutePattern, RouteSyntax};
+use super::route_syntax::{literal_href, RoutePattern, RouteSyntax};
 use super::sources::{check_route_entry_keys, checked_route, param_route_error};
 
 /// The most (link, page) offers cross-links may generate: a full mesh over about 1,000 pages.
@@ -297,7 +297,7 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                 ));
             }
             let Some(target) = merged.pages.iter().find(|p| &p.id == name) else { continue };
-            let route = match target.pattern.as_ref().and_then(RoutePattern::literal_path) {
+            let route = match literal_href(target.route.as_deref(), target.pattern.as_ref()) {
                 Some(path) => path,
                 None => {
                     if request.named.is_none() {

@@ -290,6 +290,16 @@ impl RoutePattern {
     }
 }
 
+/// The address a page with a literal route is navigated to: the route as written (its author's
+/// spelling), or for a SvelteKit id its URL path (groups dropped). `None` when the route needs values.
+pub fn literal_href(route: Option<&str>, pattern: Option<&RoutePattern>) -> Option<String> {
+    let (route, pattern) = (route?, pattern?);
+    match pattern.syntax {
+        RouteSyntax::SvelteKit => pattern.literal_path(),
+        _ => pattern.is_literal().then(|| route.to_string()),
+    }
+}
+
 /// Whether an address (a url binding's `href`, query and hash cut off) is literal colon syntax: no
 /// param, optional or splat segment and nothing refused as syntax.
 pub fn is_literal_href(href: &str) -> bool {
