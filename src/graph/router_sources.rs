@@ -7,7 +7,8 @@
 //! `handle.does` only; every other key (`element`, `Component`, `loader`, `lazy`, …) is never looked at.
 //! Child paths join their parents' (an absolute child path must start with them, as React Router
 //! requires); pathless layout routes contribute no page; a route with children is a layout whose page is
-//! the child that renders at its own address (its index route) when there is one. A page's id is the
+//! the child that renders at its own address (its index route) when there is one. Pages are listed in
+//! React Router's flattening order (a route after its descendants), which `matchRoute` uses for ties. A page's id is the
 //! route's `id` (ids React Router generates itself, `0-1-2`, do not count), else derived from its path
 //! (`RoutePattern::default_page_id`); a route whose id cannot be a page id, or two routes with one id,
 //! are refused naming the routes and the fix (set `id`).
@@ -36,8 +37,8 @@ struct Branch {
     explicit_id: Option<String>,
     does: Option<String>,
     case_sensitive: bool,
-    /// Index one past this route's last descendant branch (layouts only).
-    descendants_end: Option<usize>,
+    /// Where this route's descendant branches sit in the (post-order) list, for a layout with a path.
+    descendants: Option<std::ops::Range<usize>>,
 }
 
 /// `fromReactRouter(routes, options)` → a routes snapshot with `syntax: 'react-router'`.
@@ -55,24 +56,23 @@ pub fn from_react_router(routes: &DefValue, options: &DefValue) -> Result<Value,
     walk(list, "", "routes", 0, &mut branches)?;
     let mut pages = Map::new();
     let mut owners: Vec<(String, String)> = Vec::new();
-    let mut inherited: Vec<Option<(String, Option<String>)>> =
-        (0..branches.len()).map(|_| None).collect();
+    // A layout whose own address is served by a descendant (its index route) is not a page of its
+    // own: the descendant is, and takes the layout's id and `does` when it has none.
+    let mut folded = vec![false; branches.len()];
+    let mut inherited: Vec<Option<(String, Option<String>)>> = (0..branches.len()).map(|_| None).collect();
     for (index, branch) in branches.iter().enumerate() {
-        if let Some(end) = branch.descendants_end {
-            // A layout whose own address is served by a descendant (its index route) is not a page of
-            // its own: the descendant is, and takes the layout's id and `does` if it has none.
-            let heir = (index + 1..end).find(|&d| branches[d].pattern.equivalent(&branch.pattern));
-            if let Some(heir) = heir {
-                if inherited[heir].is_none()
-                    && (branch.explicit_id.is_some() || branch.does.is_some())
-                {
-                    inherited[heir] = Some((
-                        branch.explicit_id.clone().unwrap_or_default(),
-                        branch.does.clone(),
-                    ));
-                }
-                continue;
-            }
+        let Some(range) = branch.descendants.clone() else { continue };
+        let Some(heir) = range.into_iter().find(|&d| !folded[d] && branches[d].pattern.equivalent(&branch.pattern)) else {
+            continue;
+        };
+        folded[index] = true;
+        if inherited[heir].is_none() && (branch.explicit_id.is_some() || branch.does.is_some()) {
+            inherited[heir] = Some((branch.explicit_id.clone().unwrap_or_default(), branch.does.clone()));
+        }
+    }
+    for (index, branch) in branches.iter().enumerate() {
+        if folded[index] {
+            continue;
         }
         let (heir_id, heir_does) = inherited[index].clone().unwrap_or_default();
         let explicit = branch
@@ -253,38 +253,16 @@ fn walk(
             relative.trim_start_matches('/')
         );
         let full_path = normalise(&joined);
-        let at = out.len();
-        if path.is_some() || index {
-            let pattern = checked_route(
-                &full_path,
-                RouteSyntax::ReactRouter,
-                Some(case_sensitive),
-                &format!("fromReactRouter {place}"),
-            )?;
-            out.push(Branch {
-                place: place.clone(),
-                full_path: full_path.clone(),
-                pattern,
-                explicit_id,
-                does,
-                case_sensitive,
-                descendants_end: None,
-            });
-        }
+        // Post-order, as React Router flattens its routes: a route's descendants come before it, so
+        // a tie between a route and its descendant goes to the descendant, as in the router.
+        let first_descendant = out.len();
         if !children.is_empty() {
-            walk(
-                children,
-                &full_path,
-                &format!("{place}.children"),
-                depth + 1,
-                out,
-            )?;
-            let end = out.len();
-            if let Some(branch) = out.get_mut(at) {
-                if path.is_some() {
-                    branch.descendants_end = Some(end);
-                }
-            }
+            walk(children, &full_path, &format!("{place}.children"), depth + 1, out)?;
+        }
+        if path.is_some() || index {
+            let pattern = checked_route(&full_path, RouteSyntax::ReactRouter, Some(case_sensitive), &format!("fromReactRouter {place}"))?;
+            let descendants = (path.is_some() && out.len() > first_descendant).then_some(first_descendant..out.len());
+            out.push(Branch { place: place.clone(), full_path, pattern, explicit_id, does, case_sensitive, descendants });
         }
     }
     Ok(())
