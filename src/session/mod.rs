@@ -50,9 +50,9 @@ pub use facts_view::{TransitionView, TransitionViewKind};
 pub use records::*;
 pub use results::*;
 
-use state::Inner;
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;
+use state::Inner;
 
 /// A session: one walker over one graph, talking to the app through a [`Host`].
 pub struct Session {
@@ -63,9 +63,17 @@ pub struct Session {
 
 impl Session {
     /// `createSession(graph, navigate?, options?)`. Unknown `options.node` → `UNKNOWN_NODE`.
-    pub fn new(graph: Rc<NavigationGraph>, host: Rc<dyn Host>, options: SessionOptions) -> Result<Session, SessionError> {
+    pub fn new(
+        graph: Rc<NavigationGraph>,
+        host: Rc<dyn Host>,
+        options: SessionOptions,
+    ) -> Result<Session, SessionError> {
         let inner = Inner::new(&graph, options, host.can_navigate())?;
-        Ok(Session { graph, host, inner: RefCell::new(inner) })
+        Ok(Session {
+            graph,
+            host,
+            inner: RefCell::new(inner),
+        })
     }
 
     /// The compiled graph this session walks.
