@@ -30,10 +30,10 @@ extern "C" {
 #[wasm_bindgen(typescript_custom_section)]
 const ROUTER_TYPES: &'static str = r#"
 /**
- * The part of a React Router route object groundfacts reads: `path`, `index`, `id` (the page id; ids
- * React Router generates itself, like '0-1', do not count), `caseSensitive`, `handle.does` (the page's
- * description) and `children`. Every other field (`element`, `Component`, `loader`, `lazy`, …) is ignored,
- * so the objects you give `createBrowserRouter` can be passed as they are.
+ * A React Router route object as `createBrowserRouter` takes it (React Router's `RouteObject` fits).
+ * groundfacts reads `path`, `index`, `id` (the page id; ids React Router generates itself, like '0-1',
+ * do not count), `caseSensitive`, `handle.does` (the page's description) and `children`; the other
+ * fields are listed so route objects written in place type-check, and are never read.
  */
 export interface RouteObjectLike {
   readonly path?: string;
@@ -42,7 +42,19 @@ export interface RouteObjectLike {
   readonly caseSensitive?: boolean;
   readonly handle?: unknown;
   readonly children?: readonly RouteObjectLike[];
-  readonly [field: string]: unknown;
+  readonly element?: unknown;
+  readonly Component?: unknown;
+  readonly errorElement?: unknown;
+  readonly ErrorBoundary?: unknown;
+  readonly hydrateFallbackElement?: unknown;
+  readonly HydrateFallback?: unknown;
+  readonly loader?: unknown;
+  readonly action?: unknown;
+  readonly lazy?: unknown;
+  readonly shouldRevalidate?: unknown;
+  readonly hasErrorBoundary?: boolean;
+  readonly middleware?: unknown;
+  readonly unstable_middleware?: unknown;
 }
 /**
  * SvelteKit route ids (`'/notes/[id]'`, `'/(app)/[[lang]]/about'`) or `src/routes/…/+page.svelte` paths:

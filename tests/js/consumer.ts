@@ -178,6 +178,36 @@ const routerGraph: NavigationGraph = buildNavigationGraph('notes', { sources: [r
 const routerPage: string | undefined = matchRoute(routerGraph, '/notes/42');
 const syntax: 'react-router' | 'sveltekit' | undefined = reactSource.syntax;
 const caseSensitive: boolean | undefined = reactSource.pages['list']?.caseSensitive;
+// Route objects typed the way React Router declares them (interfaces, an index/non-index union) fit too.
+interface RrNonIndexRoute {
+  path?: string;
+  id?: string;
+  index?: false;
+  caseSensitive?: boolean;
+  handle?: unknown;
+  children?: RrRoute[];
+  element?: { type: string } | null;
+  Component?: ((props: object) => unknown) | null;
+  loader?: boolean | ((args: { params: Record<string, string> }) => unknown);
+  lazy?: () => Promise<object>;
+  unstable_middleware?: (() => void)[];
+}
+interface RrIndexRoute {
+  path?: string;
+  id?: string;
+  index: true;
+  children?: undefined;
+  handle?: unknown;
+  element?: { type: string } | null;
+}
+type RrRoute = RrNonIndexRoute | RrIndexRoute;
+const typedRoutes: RrRoute[] = [{ path: '/', children: [{ index: true, id: 'home' }, { path: 'notes/:id', loader: () => null }] }];
+const typedSource: RoutesSource = fromReactRouter(typedRoutes);
+// Written in place, with the fields React Router route objects carry.
+const inPlace: RoutesSource = fromReactRouter([
+  { path: '/', element: null, errorElement: null, Component: NoteView, loader: async () => null, children: [{ index: true, lazy: async () => ({}) }] },
+]);
+void [typedSource, inPlace];
 // @ts-expect-error — route objects come as an array, as createBrowserRouter takes them
 fromReactRouter({ path: '/' });
 // @ts-expect-error — a path is a string
