@@ -428,4 +428,13 @@ fn a_hand_route_overlays_a_sveltekit_page_when_it_addresses_the_same_places() {
         build(json!({ "sources": [source], "pages": { "note": { "route": "/notes/:id?" } } }))
             .expect_err("differs");
     assert_eq!(err.code, "ROUTE_CONFLICT");
+    // The overlay keeps SvelteKit's ranking: tied `[a]` / `[b]` still go to the later route id.
+    let tied = svelte(json!({ "a": "/x/[a]", "b": "/x/[b]" })).expect("ids");
+    let graph =
+        build(json!({ "sources": [tied], "pages": { "b": { "route": "/x/:b" } } })).expect("same");
+    assert_eq!(at(&graph, "/x/1").as_deref(), Some("b"));
+    let tied = svelte(json!({ "b": "/x/[b]", "a": "/x/[a]" })).expect("ids");
+    let graph =
+        build(json!({ "sources": [tied], "pages": { "a": { "route": "/x/:a" } } })).expect("same");
+    assert_eq!(at(&graph, "/x/1").as_deref(), Some("b"));
 }

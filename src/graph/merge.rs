@@ -324,7 +324,14 @@ fn overlay_hand_page<'a>(
                     ));
                 }
             }
-            if route.is_some() {
+            // The hand spelling wins, except over a SvelteKit route id: that id is the router's own
+            // name for the route (SvelteKit breaks ranking ties by it), and the hand route was just
+            // checked to address the same places.
+            let sveltekit = existing
+                .pattern
+                .as_ref()
+                .is_some_and(|p| p.syntax == RouteSyntax::SvelteKit);
+            if route.is_some() && !sveltekit {
                 existing.route = route;
                 existing.pattern = pattern;
             }
