@@ -25,6 +25,7 @@ use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Journey, NavigationGraph, Page};
 use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
+use super::route_syntax::literal_href;
 use crate::graph::def::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
@@ -62,7 +63,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         .iter()
         .map(|p| PageRef {
             id: &p.id,
-            route: p.route.as_deref(),
+            href: literal_href(p.route.as_deref(), p.pattern.as_ref()),
         })
         .collect();
 
@@ -135,6 +136,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         .map(|p| Page {
             id: p.id.clone(),
             route: p.route.clone(),
+            pattern: p.pattern.clone(),
             description: p.does.clone(),
         })
         .collect();
@@ -266,7 +268,7 @@ pub fn compile_mount_action(
         .iter()
         .map(|p| PageRef {
             id: &p.id,
-            route: p.route.as_deref(),
+            href: literal_href(p.route.as_deref(), p.pattern.as_ref()),
         })
         .collect();
     compile_action(Site::Mounted(page), name, def, &page_refs)

@@ -13,8 +13,8 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, optional_string, present};
 use super::model::{Action, ActionOrigin, InputContract};
 use super::names::{check_name, quote, quote_list};
-use super::routes::{is_literal_route, routes_equivalent};
-use super::sources::{check_route_entry_keys, param_route_error};
+use super::route_syntax::{literal_href, RoutePattern, RouteSyntax};
+use super::sources::{check_route_entry_keys, checked_route, param_route_error};
 
 /// The most (link, page) offers cross-links may generate: a full mesh over about 1,000 pages.
 const MAX_LINK_OFFERS: usize = 1_000_000;
@@ -24,6 +24,8 @@ const MAX_LINK_OFFERS: usize = 1_000_000;
 pub(crate) struct EffectivePage<'a> {
     pub id: String,
     pub route: Option<String>,
+    /// `route` parsed in the syntax of whoever declared it.
+    pub pattern: Option<RoutePattern>,
     pub does: Option<String>,
     /// The hand page's `actions` object, if it declared one.
     pub actions: Option<&'a DefValue>,
@@ -128,7 +130,25 @@ fn read_routes_source<'a>(
     entries: &'a [(String, DefValue)],
     place: &str,
 ) -> Result<(), GraphError> {
-    check_keys(entries, &["kind", "pages", "crossLinks"], place)?;
+    check_keys(entries, &["kind", "syntax", "pages", "crossLinks"], place)?;
+    let syntax_name = match field(entries, "syntax") {
+        None => None,
+        Some(DefValue::String(name)) => Some(name.as_str()),
+        Some(other) => Some(if other.is_undefined() {
+            ""
+        } else {
+            "(not a string)"
+        }),
+    };
+    let syntax = RouteSyntax::from_name(syntax_name).ok_or_else(|| {
+        GraphError::new(
+            "BAD_SOURCE",
+            format!(
+                "{place} (routes) has syntax {}: the known syntaxes are 'react-router' and 'sveltekit' (absent = fromRoutes); build it with fromRoutes, fromReactRouter or fromSvelteKitRoutes",
+                quote(syntax_name.unwrap_or(""))
+            ),
+        )
+    })?;
     let pages = field(entries, "pages").unwrap_or(&DefValue::Undefined);
     let pages = pages.as_object().ok_or_else(|| {
         GraphError::new(
@@ -140,10 +160,10 @@ fn read_routes_source<'a>(
     for (id, entry) in present(pages) {
         check_name(id, &format!("{place} page"))?;
         let page_place = format!("{place} page {}", quote(id));
-        let (route, does) = match entry {
-            DefValue::String(route) => (route.clone(), None),
+        let (route, does, case_sensitive) = match entry {
+            DefValue::String(route) => (route.clone(), None, None),
             DefValue::Object(fields) => {
-                check_route_entry_keys(fields, &page_place)?;
+                check_route_entry_keys(fields, &page_place, &["route", "does", "caseSensitive"])?;
                 let Some(DefValue::String(route)) = field(fields, "route") else {
                     return Err(GraphError::new(
                         "BAD_VALUE",
@@ -152,7 +172,24 @@ fn read_routes_source<'a>(
                         ),
                     ));
                 };
-                (route.clone(), optional_string(fields, "does", &page_place)?)
+                let case_sensitive = match field(fields, "caseSensitive") {
+                    None => None,
+                    Some(DefValue::Bool(flag)) => Some(*flag),
+                    Some(other) => {
+                        return Err(GraphError::new(
+                            "BAD_VALUE",
+                            format!(
+                                "{page_place} `caseSensitive` is {}: it must be a boolean",
+                                other.type_name()
+                            ),
+                        ))
+                    }
+                };
+                (
+                    route.clone(),
+                    optional_string(fields, "does", &page_place)?,
+                    case_sensitive,
+                )
             }
             other => {
                 return Err(GraphError::new(
@@ -170,9 +207,11 @@ fn read_routes_source<'a>(
                 format!("{page_place} is already declared by an earlier routes source: one page id has one owner; keep a single source for it"),
             ));
         }
+        let pattern = checked_route(&route, syntax, case_sensitive, &page_place)?;
         merged.pages.push(EffectivePage {
             id: id.clone(),
             route: Some(route),
+            pattern: Some(pattern),
             does,
             actions: None,
         });
@@ -263,12 +302,18 @@ fn overlay_hand_page<'a>(
     }
     check_keys(fields, &["route", "does", "actions"], &place)?;
     let route = optional_string(fields, "route", &place)?;
+    let pattern = match &route {
+        Some(route) => Some(checked_route(route, RouteSyntax::Colon, None, &place)?),
+        None => None,
+    };
     let does = optional_string(fields, "does", &place)?;
     let actions = field(fields, "actions");
     match merged.pages.iter_mut().find(|p| p.id == id) {
         Some(existing) => {
-            if let (Some(hand), Some(sourced)) = (&route, &existing.route) {
-                if !routes_equivalent(hand, sourced) {
+            if let (Some(hand), Some(sourced), Some(hand_pattern), Some(sourced_pattern)) =
+                (&route, &existing.route, &pattern, &existing.pattern)
+            {
+                if !hand_pattern.equivalent(sourced_pattern) {
                     return Err(GraphError::new(
                         "ROUTE_CONFLICT",
                         format!(
@@ -279,8 +324,16 @@ fn overlay_hand_page<'a>(
                     ));
                 }
             }
-            if route.is_some() {
+            // The hand spelling wins, except over a SvelteKit route id: that id is the router's own
+            // name for the route (SvelteKit breaks ranking ties by it), and the hand route was just
+            // checked to address the same places.
+            let sveltekit = existing
+                .pattern
+                .as_ref()
+                .is_some_and(|p| p.syntax == RouteSyntax::SvelteKit);
+            if route.is_some() && !sveltekit {
                 existing.route = route;
+                existing.pattern = pattern;
             }
             if does.is_some() {
                 existing.does = does;
@@ -290,6 +343,7 @@ fn overlay_hand_page<'a>(
         None => merged.pages.push(EffectivePage {
             id: id.to_string(),
             route,
+            pattern,
             does,
             actions,
         }),
@@ -318,16 +372,16 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
             let Some(target) = merged.pages.iter().find(|p| &p.id == name) else {
                 continue;
             };
-            let route = match &target.route {
-                Some(route) if is_literal_route(route) => route.clone(),
-                other => {
+            let route = match literal_href(target.route.as_deref(), target.pattern.as_ref()) {
+                Some(path) => path,
+                None => {
                     if request.named.is_none() {
                         continue;
                     }
                     return Err(param_route_error(
                         &request.place,
                         name,
-                        other.as_deref().unwrap_or("(missing)"),
+                        target.route.as_deref().unwrap_or("(missing)"),
                     ));
                 }
             };

@@ -4,8 +4,10 @@
 //! the author's table change nothing). The JS layer hands the snapshot back inside `def.sources`, where
 //! `merge` reads it again as a [`DefValue`] — so a hand-crafted source gets the same checks there.
 //! A route contributes a place, never controls. `crossLinks: false` means no links (decision 10); a
-//! named page whose route has a `:param` or `*` is refused, since links never guess params (decision 13).
-//! Uses `def`, `fields`, `names`, `routes`; used by `js` and by tests building definitions.
+//! named page whose route has a param, optional or splat segment is refused, since links never guess
+//! params (decision 13). `fromRoutes` reads colon syntax only (`:param`, `:param?`, `segment?`, a final
+//! `*`); other syntax is refused `BAD_ROUTE` (SvelteKit ids go through `router_sources`).
+//! Uses `def`, `fields`, `names`, `route_syntax`; used by `router_sources`, `merge`, `js` and tests.
 
 use serde_json::{Map, Value};
 
@@ -14,7 +16,7 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, present};
 use super::input::depth_within;
 use super::names::{check_name, quote, quote_list};
-use super::routes::is_literal_route;
+use super::route_syntax::{parse_route, RoutePattern, RouteSyntax};
 
 /// How deep copied journey data may nest.
 const MAX_COPY_DEPTH: usize = 64;
@@ -33,10 +35,11 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
         let mut page = Map::new();
         match entry {
             DefValue::String(route) => {
+                checked_route(route, RouteSyntax::Colon, None, &place)?;
                 page.insert("route".into(), Value::String(route.clone()));
             }
             DefValue::Object(fields) => {
-                check_route_entry_keys(fields, &place)?;
+                check_route_entry_keys(fields, &place, &["route", "does"])?;
                 let route = match field(fields, "route") {
                     Some(DefValue::String(route)) => route.clone(),
                     other => {
@@ -51,6 +54,7 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                         ));
                     }
                 };
+                checked_route(&route, RouteSyntax::Colon, None, &place)?;
                 page.insert("route".into(), Value::String(route));
                 match field(fields, "does") {
                     None => {}
@@ -81,9 +85,42 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
         pages.insert(id.clone(), Value::Object(page));
     }
 
+    routes_snapshot("fromRoutes", RouteSyntax::Colon, pages, options)
+}
+
+/// Parse `route` in `syntax`, or refuse it (`BAD_ROUTE`) naming `place`, the route, the rule and the fix.
+pub(crate) fn checked_route(
+    route: &str,
+    syntax: RouteSyntax,
+    case_sensitive: Option<bool>,
+    place: &str,
+) -> Result<RoutePattern, GraphError> {
+    parse_route(route, syntax, case_sensitive).map_err(|err| {
+        GraphError::new(
+            "BAD_ROUTE",
+            format!(
+                "{place} has route {}, which is refused: {}",
+                quote(route),
+                err.0
+            ),
+        )
+    })
+}
+
+/// The snapshot every routes factory returns: `{ kind: 'routes', syntax?, pages, crossLinks? }`.
+/// `pages` holds validated entries `{ route, does?, caseSensitive? }`; `factory` names the caller in messages.
+pub(crate) fn routes_snapshot(
+    factory: &str,
+    syntax: RouteSyntax,
+    pages: Map<String, Value>,
+    options: &DefValue,
+) -> Result<Value, GraphError> {
     let mut snapshot = Map::new();
     snapshot.insert("kind".into(), Value::String("routes".into()));
-    let cross_links = read_cross_links(options, &pages)?;
+    if let Some(name) = syntax.name() {
+        snapshot.insert("syntax".into(), Value::String(name.into()));
+    }
+    let cross_links = read_cross_links(factory, syntax, options, &pages)?;
     snapshot.insert("pages".into(), Value::Object(pages));
     if let Some(cross_links) = cross_links {
         snapshot.insert("crossLinks".into(), cross_links);
@@ -91,10 +128,11 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
     Ok(Value::Object(snapshot))
 }
 
-/// An object route entry may carry only `route` and `does`.
+/// An object route entry may carry only the `allowed` keys (never controls).
 pub(crate) fn check_route_entry_keys(
     fields: &[(String, DefValue)],
     place: &str,
+    allowed: &[&str],
 ) -> Result<(), GraphError> {
     if let Some((key, _)) =
         present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills"))
@@ -106,11 +144,13 @@ pub(crate) fn check_route_entry_keys(
             ),
         ));
     }
-    check_keys(fields, &["route", "does"], place)
+    check_keys(fields, allowed, place)
 }
 
 /// `options.crossLinks` → the snapshot's `crossLinks` value, or `None` for no links.
 fn read_cross_links(
+    factory: &str,
+    syntax: RouteSyntax,
     options: &DefValue,
     pages: &Map<String, Value>,
 ) -> Result<Option<Value>, GraphError> {
@@ -118,11 +158,11 @@ fn read_cross_links(
         DefValue::Undefined | DefValue::Null => return Ok(None),
         other => expect_object(
             other,
-            "fromRoutes: options",
+            &format!("{factory}: options"),
             "pass { crossLinks: true } or { crossLinks: ['page'] }",
         )?,
     };
-    check_keys(options, &["crossLinks"], "fromRoutes options")?;
+    check_keys(options, &["crossLinks"], &format!("{factory} options"))?;
     match field(options, "crossLinks") {
         None | Some(DefValue::Bool(false)) => Ok(None),
         Some(DefValue::Bool(true)) => Ok(Some(Value::Bool(true))),
@@ -132,22 +172,23 @@ fn read_cross_links(
                 let Some(name) = name.as_str() else {
                     return Err(GraphError::new(
                         "BAD_VALUE",
-                        format!("fromRoutes crossLinks lists {}: list page ids as strings", name.type_name()),
+                        format!("{factory} crossLinks lists {}: list page ids as strings", name.type_name()),
                     ));
                 };
                 let Some(page) = pages.get(name) else {
                     return Err(GraphError::new(
                         "UNKNOWN_PAGE",
                         format!(
-                            "fromRoutes crossLinks names {}, which is not a page of this route table; known pages: {}",
+                            "{factory} crossLinks names {}, which is not a page of this route table; known pages: {}",
                             quote(name),
                             quote_list(pages.keys().map(String::as_str))
                         ),
                     ));
                 };
                 let route = page.get("route").and_then(Value::as_str).unwrap_or("");
-                if !is_literal_route(route) {
-                    return Err(param_route_error("fromRoutes crossLinks", name, route));
+                let literal = parse_route(route, syntax, None).is_ok_and(|p| p.is_literal());
+                if !literal {
+                    return Err(param_route_error(&format!("{factory} crossLinks"), name, route));
                 }
                 out.push(Value::String(name.to_string()));
             }
@@ -156,7 +197,7 @@ fn read_cross_links(
         Some(other) => Err(GraphError::new(
             "BAD_VALUE",
             format!(
-                "fromRoutes crossLinks is {}: write true (link every page), false (no links) or a list of page ids",
+                "{factory} crossLinks is {}: write true (link every page), false (no links) or a list of page ids",
                 other.type_name()
             ),
         )),
@@ -168,7 +209,7 @@ pub(crate) fn param_route_error(place: &str, page: &str, route: &str) -> GraphEr
     GraphError::new(
         "PARAM_ROUTE",
         format!(
-            "{place} names page {} whose route {} has a `:param` or `*` segment: params are never guessed, so no link can be built; drop it from the list, or author an action that supplies the value",
+            "{place} names page {} whose route {} has a param, optional or splat segment: params are never guessed, so no link can be built; drop it from the list, or author an action with input whose handler navigates with the value",
             quote(page),
             quote(route)
         ),
