@@ -9,10 +9,7 @@ use serde_json::Value;
 
 use crate::session::Session;
 
-/// An opaque handle for an app function (a handler or a verify predicate) that the host owns.
-/// The core stores and compares ids; only the host can call what they name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CallbackId(pub u32);
+pub use crate::graph::def::CallbackId;
 
 /// What came back from a handler (or from `navigate`) when the core called it.
 #[derive(Debug, Clone, PartialEq)]

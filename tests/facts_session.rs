@@ -16,7 +16,7 @@ use groundfacts::session::*;
 use serde_json::{json, Map};
 use session_support::{agent, wizard, SEED_FACTS_BLOCK};
 
-/// The seed run of session.md §17, driven through re-entrant closures.
+/// The seed run of docs/session.md §17, driven through re-entrant closures.
 fn seed_run() -> session_support::Wizard {
     let w = wizard(true, false, SessionOptions::default());
     let s = &w.session;

@@ -1,4 +1,4 @@
-//! Pins the two lookup tables: journey step resolution (graph.md §3.3) and matchRoute (graph.md §7).
+//! Pins the two lookup tables: journey step resolution (docs/graph.md §3.3) and matchRoute (docs/graph.md §7).
 
 use groundfacts::graph::def::from_json_text;
 use groundfacts::graph::model::{NavigationGraph, Page};

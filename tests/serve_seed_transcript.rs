@@ -1,5 +1,5 @@
 //! Pins the guarded-journeys transcript as the port produces it: the values of seed blocks T2, T3,
-//! T5, T7 and T8 (facts-and-serving.md §5.2), driven through `call()` over the re-entrant seed app.
+//! T5, T7 and T8 (docs/facts-and-serving.md §5.2), driven through `call()` over the re-entrant seed app.
 
 mod session_support;
 

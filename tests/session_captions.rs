@@ -1,4 +1,4 @@
-//! Pins captured names (decision 5, session.md §11.3): mount-declared actions are offered at once and
+//! Pins captured names (decision 5, docs/session.md §11.3): mount-declared actions are offered at once and
 //! leave at unmount; every row keeps the `does` captured when it was minted — through unmount and a
 //! remount with new wording — and a pending fire settles with the affordance captured at fire time.
 

@@ -1,4 +1,4 @@
-//! Pins dead-end detection beyond the seed control (session.md §12, decision 6): the unwired and
+//! Pins dead-end detection beyond the seed control (docs/session.md §12, decision 6): the unwired and
 //! off-graph variants, once per node, and a claimed hop checked only after its handler returns.
 
 mod session_support;

@@ -67,7 +67,15 @@ fn hop(nav: impl Fn(&Session, &str) -> HandlerOutcome + 'static, at_creation: bo
             host.set_navigate(f);
         }
     }
-    let s = Session::new(Rc::new(hop_graph(verify)), host.clone(), SessionOptions { node: Some("home".into()), ..Default::default() }).unwrap();
+    let s = Session::new(
+        Rc::new(hop_graph(verify)),
+        host.clone(),
+        SessionOptions {
+            node: Some("home".into()),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let s = Rc::new(s);
     if let Some(f) = nav.take() {
         host.set_navigate(f);
@@ -87,7 +95,11 @@ fn set_navigate_makes_url_gestures_materialise_from_then_on() {
     let host = Rc::new(ClosureHost::new());
     let s = shop_session(&host, shop_graph(None), None);
     let refused = s.fire("home.open-cart", agent(None)).unwrap();
-    assert_eq!(refused.reason.as_deref(), Some("NOT_MATERIALIZED"), "no navigate, no url gesture");
+    assert_eq!(
+        refused.reason,
+        Some("NOT_MATERIALIZED"),
+        "no navigate, no url gesture"
+    );
     let hrefs = Rc::new(RefCell::new(Vec::new()));
     let log = Rc::clone(&hrefs);
     host.set_navigate(move |_, href| {
@@ -96,8 +108,15 @@ fn set_navigate_makes_url_gestures_materialise_from_then_on() {
     });
     let v = s.version();
     s.navigate_replaced().unwrap();
-    assert_eq!(s.version(), v + 1, "turning url gestures on is a structure change");
-    assert_eq!(s.transitions().last().unwrap().id, format!("stimulus:structure-swap#{}", s.transitions().len() - 1));
+    assert_eq!(
+        s.version(),
+        v + 1,
+        "turning url gestures on is a structure change"
+    );
+    assert_eq!(
+        s.transitions().last().unwrap().id,
+        format!("stimulus:structure-swap#{}", s.transitions().len() - 1)
+    );
     let r = s.fire("home.open-cart", agent(None)).unwrap();
     assert!(r.ok, "{r:?}");
     assert_eq!(*hrefs.borrow(), vec!["/cart".to_string()]);
@@ -108,14 +127,24 @@ fn set_navigate_makes_url_gestures_materialise_from_then_on() {
 fn a_later_set_navigate_serves_what_navigate_at_creation_serves() {
     let later = hop(|_, _| HandlerOutcome::Returned(None), false);
     let early = hop(|_, _| HandlerOutcome::Returned(None), true);
-    let edges = |s: &Session| s.available().edges.into_iter().map(|e| (e.affordance_id, e.materialized)).collect::<Vec<_>>();
+    let edges = |s: &Session| {
+        s.available()
+            .edges
+            .into_iter()
+            .map(|e| (e.affordance_id, e.materialized))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(edges(&later.s), edges(&early.s));
     assert!(edges(&later.s).contains(&("home.open-cart".to_string(), Some(true))));
     assert!(later.s.can_navigate());
     // Landing on the unwired cart is a dead end in both (dead-end detection is armed by navigate).
     for h in [&later, &early] {
         h.s.sync("cart", SyncOptions::default()).unwrap();
-        assert!(h.s.gaps().iter().any(|g| g.kind == GapKind::DeadEnd && g.node == "cart"));
+        assert!(h
+            .s
+            .gaps()
+            .iter()
+            .any(|g| g.kind == GapKind::DeadEnd && g.node == "cart"));
     }
 }
 
@@ -136,7 +165,11 @@ fn swapping_one_navigate_for_another_records_nothing_and_null_turns_gestures_off
         HandlerOutcome::Returned(None)
     });
     h.s.navigate_replaced().unwrap();
-    assert_eq!((h.s.version(), h.s.transitions().len(), notified.get()), (v, rows, 0), "a swap changes nothing a reader sees");
+    assert_eq!(
+        (h.s.version(), h.s.transitions().len(), notified.get()),
+        (v, rows, 0),
+        "a swap changes nothing a reader sees"
+    );
     h.s.fire("home.open-cart", agent(None)).unwrap();
     assert!(used.get(), "the new function is the one called");
     h.s.sync("home", SyncOptions::default()).unwrap();
@@ -144,7 +177,7 @@ fn swapping_one_navigate_for_another_records_nothing_and_null_turns_gestures_off
     h.s.navigate_replaced().unwrap();
     assert!(!h.s.can_navigate());
     let r = h.s.fire("home.open-cart", agent(None)).unwrap();
-    assert_eq!(r.reason.as_deref(), Some("NOT_MATERIALIZED"));
+    assert_eq!(r.reason, Some("NOT_MATERIALIZED"));
 }
 
 #[test]
@@ -155,12 +188,20 @@ fn set_navigate_is_refused_inside_a_verify_predicate() {
     let (log, me) = (Rc::clone(&errors), Rc::clone(&slot));
     let verify = host.predicate(move |_, _| {
         if let Some(s) = me.borrow().as_ref() {
-            log.borrow_mut().push(s.navigate_replaced().unwrap_err().code);
+            log.borrow_mut()
+                .push(s.navigate_replaced().unwrap_err().code);
         }
         PredicateAnswer::Held
     });
     host.set_navigate(|_, _| HandlerOutcome::Returned(None));
-    let s = Rc::new(Session::new(Rc::new(hop_graph(verify)), host.clone(), SessionOptions::default()).unwrap());
+    let s = Rc::new(
+        Session::new(
+            Rc::new(hop_graph(verify)),
+            host.clone(),
+            SessionOptions::default(),
+        )
+        .unwrap(),
+    );
     *slot.borrow_mut() = Some(Rc::clone(&s));
     s.fire("home.open-cart", agent(None)).unwrap();
     *slot.borrow_mut() = None;
@@ -172,15 +213,29 @@ fn set_navigate_is_refused_inside_a_verify_predicate() {
 #[test]
 fn a_sync_with_principal_user_is_recorded_and_told_as_the_persons() {
     let (_host, s) = fresh_shop(None);
-    let r = s.sync("cart", SyncOptions { principal: Some(Principal::User), ..Default::default() }).unwrap();
+    let r = s
+        .sync(
+            "cart",
+            SyncOptions {
+                principal: Some(Principal::User),
+                ..Default::default()
+            },
+        )
+        .unwrap();
     let row = r.transition.unwrap();
     assert_eq!(row.cause.principal, Principal::User);
     assert_eq!(row.attribution.principal, Principal::User);
     assert_eq!(row.attribution.basis, AttributionBasis::DeclaredStimulus);
     s.sync("home", SyncOptions::default()).unwrap();
     let brief = facts::context_brief(&s, None).text;
-    assert!(brief.contains("user navigation: cursor moved home \u{2192} cart"), "{brief}");
-    assert!(brief.contains("system navigation: cursor moved cart \u{2192} home"), "{brief}");
+    assert!(
+        brief.contains("user navigation: cursor moved home \u{2192} cart"),
+        "{brief}"
+    );
+    assert!(
+        brief.contains("system navigation: cursor moved cart \u{2192} home"),
+        "{brief}"
+    );
 }
 
 // ---- async navigate (decision 27) ----
@@ -190,22 +245,37 @@ fn resolve_then_sync_settles_on_the_resolution_and_the_sync_confirms_arrival() {
     let h = hop(|_, _| HandlerOutcome::Deferred(1), true);
     let r = h.s.fire("home.open-cart", agent(None)).unwrap();
     let id = r.transition_id.unwrap();
-    assert_eq!(r.effect_status, Some(EffectStatus::Pending), "open while the thenable runs");
+    assert_eq!(
+        r.effect_status,
+        Some(EffectStatus::Pending),
+        "open while the thenable runs"
+    );
     assert_eq!(h.s.awaiting_settlement(), vec![id.clone()]);
     assert_eq!(h.asked.get(), 0, "verify waits for the end");
-    h.s.complete_deferred_handler(1, HandlerOutcome::Returned(None)).unwrap();
+    h.s.complete_deferred_handler(1, HandlerOutcome::Returned(None))
+        .unwrap();
     let done = settled(&h.s, &id).unwrap();
-    assert_eq!((done.effect_status, done.verify_held), (EffectStatus::Performed, Some(VerifyHeld::Held)));
+    assert_eq!(
+        (done.effect_status, done.verify_held),
+        (EffectStatus::Performed, Some(VerifyHeld::Held))
+    );
     assert_eq!(done.transition.arrival, Some(Arrival::Claimed));
     h.s.sync("cart", SyncOptions::default()).unwrap();
-    assert_eq!(h.s.transition(&id).unwrap().arrival, Some(Arrival::Observed));
+    assert_eq!(
+        h.s.transition(&id).unwrap().arrival,
+        Some(Arrival::Observed)
+    );
     assert_eq!(h.asked.get(), 1, "asked once");
 }
 
 #[test]
 fn sync_before_resolve_settles_on_arrival_and_the_later_resolution_changes_nothing() {
     let h = hop(|_, _| HandlerOutcome::Deferred(2), true);
-    let id = h.s.fire("home.open-cart", agent(None)).unwrap().transition_id.unwrap();
+    let id =
+        h.s.fire("home.open-cart", agent(None))
+            .unwrap()
+            .transition_id
+            .unwrap();
     assert!(settled(&h.s, &id).is_none());
     h.s.sync("cart", SyncOptions::default()).unwrap();
     let done = settled(&h.s, &id).expect("arrival ends the wait");
@@ -213,42 +283,79 @@ fn sync_before_resolve_settles_on_arrival_and_the_later_resolution_changes_nothi
     assert_eq!(done.transition.arrival, Some(Arrival::Observed));
     assert_eq!(h.asked.get(), 1, "the verify contract is asked at arrival");
     let v = h.s.version();
-    h.s.complete_deferred_handler(2, HandlerOutcome::Returned(None)).unwrap();
+    h.s.complete_deferred_handler(2, HandlerOutcome::Returned(None))
+        .unwrap();
     assert_eq!((h.s.version(), h.asked.get()), (v, 1));
     assert_eq!(settled(&h.s, &id).unwrap(), done);
-    assert!(h.host.warnings().iter().all(|w| !w.contains("failed after")), "a resolution is no news");
+    assert!(
+        h.host
+            .warnings()
+            .iter()
+            .all(|w| !w.contains("failed after")),
+        "a resolution is no news"
+    );
 }
 
 #[test]
 fn a_rejection_refuses_the_fire_and_walks_the_claimed_move_back() {
     let h = hop(|_, _| HandlerOutcome::Deferred(3), true);
-    let id = h.s.fire("home.open-cart", agent(None)).unwrap().transition_id.unwrap();
+    let id =
+        h.s.fire("home.open-cart", agent(None))
+            .unwrap()
+            .transition_id
+            .unwrap();
     assert_eq!(h.s.node(), "cart", "claimed");
-    h.s.complete_deferred_handler(3, HandlerOutcome::Threw("navigation aborted".into())).unwrap();
+    h.s.complete_deferred_handler(3, HandlerOutcome::Threw("navigation aborted".into()))
+        .unwrap();
     let done = settled(&h.s, &id).unwrap();
     assert_eq!(done.effect_status, EffectStatus::Refused);
     assert_eq!(done.error.as_ref().unwrap().reason, "NAVIGATE_THREW");
     assert_eq!(done.transition.outcome, Outcome::RolledBack);
     assert_eq!(h.s.node(), "home", "walked back");
     let back = h.s.transitions().last().cloned().unwrap();
-    assert_eq!((back.cause.principal, back.to_node.as_deref()), (Principal::System, Some("home")));
+    assert_eq!(
+        (back.cause.principal, back.to_node.as_deref()),
+        (Principal::System, Some("home"))
+    );
     assert_eq!(h.asked.get(), 0, "no verify on the failure route");
-    assert!(h.host.warnings().iter().any(|w| w.starts_with("groundfacts: navigate for 'home.open-cart'") && w.contains("navigation aborted")));
+    assert!(h.host.warnings().iter().any(|w| w
+        .starts_with("groundfacts: navigate for 'home.open-cart'")
+        && w.contains("navigation aborted")));
 }
 
 #[test]
 fn a_rejection_after_the_router_reported_arrival_only_warns() {
     let h = hop(|_, _| HandlerOutcome::Deferred(4), true);
-    let id = h.s.fire("home.open-cart", agent(None)).unwrap().transition_id.unwrap();
+    let id =
+        h.s.fire("home.open-cart", agent(None))
+            .unwrap()
+            .transition_id
+            .unwrap();
     h.s.sync("cart", SyncOptions::default()).unwrap();
     let done = settled(&h.s, &id).unwrap();
     let v = h.s.version();
-    h.s.complete_deferred_handler(4, HandlerOutcome::Threw("late".into())).unwrap();
+    h.s.complete_deferred_handler(4, HandlerOutcome::Threw("late".into()))
+        .unwrap();
     assert_eq!(settled(&h.s, &id).unwrap(), done, "the settlement stands");
-    assert_eq!((h.s.node(), h.s.version()), ("cart".to_string(), v), "no walk-back: the router said we are there");
-    let warning = h.host.warnings().into_iter().find(|w| w.contains("late")).expect("warned");
+    assert_eq!(
+        (h.s.node(), h.s.version()),
+        ("cart".to_string(), v),
+        "no walk-back: the router said we are there"
+    );
+    let warning = h
+        .host
+        .warnings()
+        .into_iter()
+        .find(|w| w.contains("late"))
+        .expect("warned");
     assert!(warning.starts_with("groundfacts: navigate for 'home.open-cart' failed after the router had already reported arrival on 'cart'"), "{warning}");
-    assert_eq!(h.s.complete_deferred_handler(4, HandlerOutcome::Returned(None)).unwrap_err().code, "UNKNOWN_DEFERRED", "each token ends once");
+    assert_eq!(
+        h.s.complete_deferred_handler(4, HandlerOutcome::Returned(None))
+            .unwrap_err()
+            .code,
+        "UNKNOWN_DEFERRED",
+        "each token ends once"
+    );
 }
 
 #[test]
@@ -263,17 +370,32 @@ fn a_sync_from_inside_navigate_counts_as_arrival_even_before_the_thenable_is_ret
         true,
     );
     let r = h.s.fire("home.open-cart", agent(None)).unwrap();
-    assert_eq!(r.effect_status, Some(EffectStatus::Performed), "not left open: arrival was already reported");
-    assert_eq!(h.s.transition(&r.transition_id.unwrap()).unwrap().arrival, Some(Arrival::Observed));
+    assert_eq!(
+        r.effect_status,
+        Some(EffectStatus::Performed),
+        "not left open: arrival was already reported"
+    );
+    assert_eq!(
+        h.s.transition(&r.transition_id.unwrap()).unwrap().arrival,
+        Some(Arrival::Observed)
+    );
     assert_eq!(h.asked.get(), 1);
-    h.s.complete_deferred_handler(5, HandlerOutcome::Threw("too late".into())).unwrap();
-    assert!(h.host.warnings().iter().any(|w| w.contains("too late") && w.contains("arrival stands")));
+    h.s.complete_deferred_handler(5, HandlerOutcome::Threw("too late".into()))
+        .unwrap();
+    assert!(h
+        .host
+        .warnings()
+        .iter()
+        .any(|w| w.contains("too late") && w.contains("arrival stands")));
 }
 
 #[test]
 fn a_thenable_that_rejects_inside_then_is_a_throw_and_walks_back() {
     // The JS host turns a thenable that calls its reject callback before `then` returns into a throw.
-    let h = hop(|_, _| HandlerOutcome::Threw("rejected synchronously".into()), true);
+    let h = hop(
+        |_, _| HandlerOutcome::Threw("rejected synchronously".into()),
+        true,
+    );
     let r = h.s.fire("home.open-cart", agent(None)).unwrap();
     assert_eq!(r.effect_status, Some(EffectStatus::Refused));
     assert_eq!(h.s.node(), "home");
@@ -284,17 +406,33 @@ fn the_dead_end_check_of_an_async_hop_waits_for_its_end() {
     let mounted = Rc::new(RefCell::new(None));
     let h = hop(|_, _| HandlerOutcome::Deferred(6), true);
     h.s.fire("home.open-cart", agent(None)).unwrap();
-    assert!(!h.s.gaps().iter().any(|g| g.kind == GapKind::DeadEnd), "the new page has not mounted yet");
+    assert!(
+        !h.s.gaps().iter().any(|g| g.kind == GapKind::DeadEnd),
+        "the new page has not mounted yet"
+    );
     // The page mounts its actions while the router is still working, then the thenable resolves.
     let handler = returning(&h.host);
-    *mounted.borrow_mut() = Some(h.s.register_actions("cart", vec![("checkout".into(), handler)], vec![]).unwrap());
-    h.s.complete_deferred_handler(6, HandlerOutcome::Returned(None)).unwrap();
-    assert!(!h.s.gaps().iter().any(|g| g.kind == GapKind::DeadEnd), "{:?}", h.s.gaps());
+    *mounted.borrow_mut() = Some(
+        h.s.register_actions("cart", vec![("checkout".into(), handler)], vec![])
+            .unwrap(),
+    );
+    h.s.complete_deferred_handler(6, HandlerOutcome::Returned(None))
+        .unwrap();
+    assert!(
+        !h.s.gaps().iter().any(|g| g.kind == GapKind::DeadEnd),
+        "{:?}",
+        h.s.gaps()
+    );
     // Without a mount the check runs when the thenable ends.
     let h = hop(|_, _| HandlerOutcome::Deferred(7), true);
     h.s.fire("home.open-cart", agent(None)).unwrap();
-    h.s.complete_deferred_handler(7, HandlerOutcome::Returned(None)).unwrap();
-    assert!(h.s.gaps().iter().any(|g| g.kind == GapKind::DeadEnd && g.node == "cart"));
+    h.s.complete_deferred_handler(7, HandlerOutcome::Returned(None))
+        .unwrap();
+    assert!(h
+        .s
+        .gaps()
+        .iter()
+        .any(|g| g.kind == GapKind::DeadEnd && g.node == "cart"));
 }
 
 #[test]
@@ -309,7 +447,12 @@ fn an_async_navigate_notifies_at_the_fire_and_again_when_it_ends() {
     h.s.fire("home.open-cart", agent(None)).unwrap();
     assert_eq!(seen.get(), 1);
     h.s.sync("cart", SyncOptions::default()).unwrap();
-    assert_eq!(seen.get(), 2, "arrival and the settlement it brings are one call");
-    h.s.complete_deferred_handler(8, HandlerOutcome::Returned(None)).unwrap();
+    assert_eq!(
+        seen.get(),
+        2,
+        "arrival and the settlement it brings are one call"
+    );
+    h.s.complete_deferred_handler(8, HandlerOutcome::Returned(None))
+        .unwrap();
     assert_eq!(seen.get(), 2, "the late resolution changes nothing");
 }

@@ -1,4 +1,4 @@
-//! Pins the ordered fire checks (session.md §8.1): each refusal is one `fire-rejected` gap row with
+//! Pins the ordered fire checks (docs/session.md §8.1): each refusal is one `fire-rejected` gap row with
 //! the right reason, principal, evidence and captured `does`, is indexed as an attempt, and never bumps.
 
 mod session_support;

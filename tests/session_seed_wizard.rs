@@ -1,4 +1,4 @@
-//! Pins the worked wizard sequence of session.md §17 — versions, records, settlements — and its
+//! Pins the worked wizard sequence of docs/session.md §17 — versions, records, settlements — and its
 //! dropped-navigate and no-cross-links (dead-end) variants, driven through re-entrant closures.
 
 mod session_support;

@@ -1,4 +1,4 @@
-//! The facts block (`groundTruth`) as a pure function over a small view (facts-and-serving §2).
+//! The facts block (`groundTruth`) as a pure function over a small view (docs/facts-and-serving.md §2).
 //!
 //! [`FactsView`] holds only what the block shows: the shown attempts (already the newest
 //! `maxAttempts`, oldest first) plus counts, the ask book, pending fires and open work. The view is
@@ -117,7 +117,7 @@ pub struct FactsView {
     pub work_untied: bool,
 }
 
-/// Select the attempts window from a full list (any order): the reference semantics of §2.3–2.4.
+/// Select the attempts window from a full list (any order): docs/facts-and-serving.md §2.3 and §2.4.
 /// `facts::read` gets the same answer from the session's index without touching old rows.
 pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) -> AttemptsWindow {
     all.sort_by_key(|a| (a.key, a.rank));

@@ -1,4 +1,4 @@
-//! The friendly brief (`contextBrief`) as a pure function over a small view (facts-and-serving §3).
+//! The friendly brief (`contextBrief`) as a pure function over a small view (docs/facts-and-serving.md §3).
 //!
 //! Position, the open journey, recent transitions (newest `maxTransitions`), pending fires and what is
 //! available now. Refused fires never appear here — they are the facts block's job. Every sentence is

@@ -1,4 +1,4 @@
-//! The grading ladder: one fired attempt → its lead and note (facts-and-serving §2.6).
+//! The grading ladder: one fired attempt → its lead and note (docs/facts-and-serving.md §2.6).
 //!
 //! The first matching rule wins, and nothing is rounded up: the grade follows the state axis, so a
 //! navigation whose verify predicate held still reads "ran, but the effect was unobservable", while a

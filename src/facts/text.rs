@@ -51,7 +51,7 @@ impl ActionRef {
     }
 }
 
-/// The label rule as a function (facts-and-serving §1.2): a captured name outlives its mount; an id
+/// The label rule as a function (docs/facts-and-serving.md §1.2): a captured name outlives its mount; an id
 /// nobody declared — a model's invention — never reaches the text.
 pub fn action_label(id: &str, captured_does: bool, declared_now: bool) -> &str {
     if captured_does || declared_now {

@@ -1,4 +1,4 @@
-//! Compiling one action definition (graph.md §2.3) — the same rules for a page action, a root-level
+//! Compiling one action definition (docs/graph.md §2.3) — the same rules for a page action, a root-level
 //! action (which adds `on`) and an action a component declares at mount (which may add `handler`).
 //!
 //! `does` is required; `input` is compiled by `input`; `when`/`enabledWhen`/filter `verify` by
@@ -15,7 +15,7 @@ use super::input::compile_input;
 use super::model::{Action, ActionOrigin, Verify};
 use super::names::{check_name, quote, quote_list, RESERVED_ACTION_NAME};
 use super::routes::is_literal_route;
-use crate::host::CallbackId;
+use crate::graph::def::CallbackId;
 
 /// The keys every action may carry.
 const ACTION_KEYS: [&str; 10] = [

@@ -1,4 +1,4 @@
-//! `buildNavigationGraph`: validate an authored definition and compile it (graph.md §1–3, §6, §8;
+//! `buildNavigationGraph`: validate an authored definition and compile it (docs/graph.md §1–3, §6, §8;
 //! decisions 10–14, 18). The first fault found is returned, so the order below is part of the contract:
 //! graph id → top-level keys → merge (sources, hand pages) → at least one page → page actions (page
 //! order) → cross-links, then hand root actions over them (same id replaces the link in place) →
@@ -25,7 +25,7 @@ use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Journey, NavigationGraph, Page};
 use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
-use crate::host::CallbackId;
+use crate::graph::def::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
 pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGraph, GraphError> {

@@ -7,7 +7,11 @@
 
 use serde_json::Value;
 
-use crate::host::CallbackId;
+/// An opaque handle for an app function (a handler or a verify predicate) that the host owns.
+/// The core stores and compares ids; only the host can call what they name. It lives with the
+/// definitions because that is where functions first appear; `host` re-exports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallbackId(pub u32);
 
 /// A JS value as authored. Objects keep their own-key order (integer-like keys first, as JS does).
 #[derive(Debug, Clone, PartialEq)]

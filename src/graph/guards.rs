@@ -1,11 +1,11 @@
 //! The guard language: evaluating a compiled [`Filter`] against the flat state, and validating an
 //! authored filter's shape at build time.
 //!
-//! Evaluation (graph.md §4, decision 12): `eq`/`ne`/`in`/`notIn` use structural JSON equality (arrays
+//! Evaluation (docs/graph.md §4, decision 12): `eq`/`ne`/`in`/`notIn` use structural JSON equality (arrays
 //! and objects compared by value, numbers as f64); `gt`/`gte`/`lt`/`lte` compare numbers with numbers
 //! and strings with strings (by UTF-16 code units, as JS does) and fail a mixed-type comparison with a
 //! `note` saying so. A key absent from the state is unevaluable: dropped, never failing.
-//! Shape validation ([`compile_filter`], §4.7, decision 14) is shared by every filter use: action
+//! Shape validation ([`compile_filter`], docs/graph.md §4.7, decision 14) is shared by every filter use: action
 //! `when`, `enabledWhen`, filter-form `verify`, journey `when`. Errors carry code `BAD_FILTER`.
 //! Uses `model`, `def`, `names`; used by `compile` and by the session (offers, fires, verify).
 
@@ -216,7 +216,7 @@ const SUMMARY_STRING_CHARS: usize = 80;
 /// How many keys of an object an evidence row names.
 const SUMMARY_OBJECT_KEYS: usize = 4;
 
-/// A short structural summary of a state value (graph.md §4.6).
+/// A short structural summary of a state value (docs/graph.md §4.6).
 pub fn summarize(value: &Value) -> String {
     match value {
         Value::Null => "null".into(),

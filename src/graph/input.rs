@@ -1,8 +1,8 @@
 //! Input contracts: compiling `input`, the one-line `expects` text, and checking a fire's payload.
 //!
 //! `input: 'none'` is checked before schema detection; an object with a string `type` or an object
-//! `properties` is a JSON Schema kept verbatim; anything else is refused `BAD_INPUT` (graph.md §5.1).
-//! The payload check (session.md §8.1) is structural and deliberately partial: it judges missing
+//! `properties` is a JSON Schema kept verbatim; anything else is refused `BAD_INPUT` (docs/graph.md §5.1).
+//! The payload check (docs/session.md §8.1) is structural and deliberately partial: it judges missing
 //! required keys, wrong primitive types and keys a closed object does not list, two levels deep, and
 //! declines to judge any level using a keyword it does not implement. Its sentences name keys and
 //! type names only, never values. Uses `def`, `model`; used by `compile` and by the session's fire.
@@ -95,7 +95,7 @@ pub fn expects_text(input: &InputContract) -> Option<String> {
     }
 }
 
-/// A JSON Schema's one-line shape (graph.md §5.2): flat, `?` on keys not required, `any` when untyped.
+/// A JSON Schema's one-line shape (docs/graph.md §5.2): flat, `?` on keys not required, `any` when untyped.
 fn describe_expected(schema: &Value) -> String {
     let Value::Object(schema) = schema else {
         return "object".into();

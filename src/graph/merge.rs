@@ -1,4 +1,4 @@
-//! The merge (graph.md §6.4): graph sources and hand-authored pages become one *effective* list of
+//! The merge (docs/graph.md §6.4): graph sources and hand-authored pages become one *effective* list of
 //! pages, the cross-links the route sources asked for, and the sourced journeys.
 //!
 //! Phases, in order: sources in declaration order (a page id or journey id may have one owner); hand

@@ -12,7 +12,8 @@
 //! - `names`: the name law, exact-then-unique-suffix resolution, message helpers.
 //! - `error`: `GraphError` (→ JS `GraphValidationError`).
 //!
-//! Uses `host::CallbackId` only (predicates are opaque). Used by `session`, `facts`, `serve`, `js`.
+//! Depends on no other layer: app functions appear only as opaque [`def::CallbackId`]s. Used by `session`,
+//! `facts`, `serve`, `host` and `js`.
 
 mod actions;
 pub mod compile;

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::host::CallbackId;
+use crate::graph::def::CallbackId;
 
 /// One comparison operator of the guard language (exactly eight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 //! name to a qualified id, and the small text helpers messages share (quoting, "did you mean").
 //!
 //! Pure functions over strings. Used by `compile`, `sources`, `guards`, and by the session and the
-//! port, which resolve the names a model sends with the same rule as journey steps (graph.md §3.3).
+//! port, which resolve the names a model sends with the same rule as journey steps (docs/graph.md §3.3).
 
 use super::error::GraphError;
 
@@ -39,7 +39,7 @@ pub fn quote_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     shown.join(", ")
 }
 
-/// Check the name law (graph.md §3.1). `owner` says what is being named, e.g. "page" or
+/// Check the name law (docs/graph.md §3.1). `owner` says what is being named, e.g. "page" or
 /// "action on page 'wizard'"; the message names it, the name and the reserved set.
 pub fn check_name(name: &str, owner: &str) -> Result<(), GraphError> {
     if name.trim().is_empty() {

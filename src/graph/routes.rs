@@ -1,7 +1,7 @@
 //! `matchRoute` and the route segment law.
 //!
 //! A route is split into segments after cutting any `?…`/`#…` and dropping empty segments, so leading,
-//! trailing and doubled slashes never matter. `matchRoute` (graph.md §7) picks the page whose route
+//! trailing and doubled slashes never matter. `matchRoute` (docs/graph.md §7) picks the page whose route
 //! matches a path best — most literal segments, then the longer route text, then page order — and
 //! never guesses a nearest page. "Literal" (decision 13) means no `:param` segment and no `*`: only a
 //! literal route can be navigated to without inventing a value. Uses `model`; used by `compile`

@@ -203,7 +203,7 @@ impl AgentPort {
         Ok(out)
     }
 
-    /// §4.6 success / refusal shapes.
+    /// docs/facts-and-serving.md §4.6 success / refusal shapes.
     pub(super) fn fire_result(
         &self,
         id: &str,

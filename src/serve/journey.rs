@@ -4,7 +4,7 @@
 //! Uses `session` (`journey_frame`, `commit_journey`, `leave_journey`, `journey_plan`, `available`,
 //! `state`) and `graph::guards` (another frame's precondition check). Used by `serve::port`.
 //!
-//! readySteps follows decisions.md 8: a step whose guard passes and whose page is current is listed
+//! readySteps follows docs/decisions.md 8: a step whose guard passes and whose page is current is listed
 //! even while its control is greyed — the greyed state reaches the model as the TOOL_DISABLED refusal
 //! when it takes the step. Step rows carry `step`, `does`, `expects` and nothing about destinations.
 

@@ -74,7 +74,7 @@ fn owned_action_row(mut edge: AvailableEdge) -> Value {
     row
 }
 
-/// One served action as a model reads it (§4.5): presence-only marks, `expects` verbatim.
+/// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks, `expects` verbatim.
 pub(super) fn action_row(edge: &AvailableEdge) -> Value {
     let mut row = Out::new();
     row.set("action", edge.affordance_id.clone())

@@ -26,7 +26,7 @@ impl Inner {
         Some(ask.n)
     }
 
-    /// Enforced mode (session.md §13.3), for an agent fire of a high-effect action: the approved ask
+    /// Enforced mode (docs/session.md §13.3), for an agent fire of a high-effect action: the approved ask
     /// it spends, or the refusal reason and the ask consulted.
     pub fn approval_gate(
         &mut self,
@@ -116,7 +116,7 @@ impl Inner {
         ask.answer = Some(answer);
         ask.by = by;
         ask.note = note;
-        // Default mode keeps no answered asks: a person's no closes the card (session.md §13.2).
+        // Default mode keeps no answered asks: a person's no closes the card (docs/session.md §13.2).
         ask.removed = !self.enforced;
         self.touch();
         DoorResult {

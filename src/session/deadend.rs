@@ -1,4 +1,4 @@
-//! Dead-end detection (session.md §12): when the cursor comes to rest on a page where nothing could
+//! Dead-end detection (docs/session.md §12): when the cursor comes to rest on a page where nothing could
 //! execute, one `dead-end` gap row per node and wiring, and one warning per node. Runs after a
 //! moving `sync`, a first report, a claimed hop (after its handler, decision 6) and a structure change;
 //! never from `available()`. Used by `report`, `settle`, `mounts`.

@@ -1,4 +1,4 @@
-//! Acting: `fire(id, {source, payload})` — the ordered checks of session.md §8.1 (each refusal one
+//! Acting: `fire(id, {source, payload})` — the ordered checks of docs/session.md §8.1 (each refusal one
 //! `fire-rejected` gap row, never a bump), the record (captured affordance, version bump), the claim
 //! window, ask spending, the settlement arm, and the synchronous handler / `navigate` call inside a
 //! handler window. Uses `graph::{guards, input}`, `settle`, `asks`. Used by the JS layer and `serve`.
@@ -13,7 +13,7 @@ use crate::graph::guards::ConditionEvidence;
 use crate::graph::input::check_payload;
 use crate::host::CallbackId;
 
-/// What executes a fire (session.md §10).
+/// What executes a fire (docs/session.md §10).
 enum Runner {
     Handler(CallbackId),
     Navigate(String),
@@ -82,7 +82,7 @@ impl Inner {
         result
     }
 
-    /// The checks of session.md §8.1, then the record and its arm.
+    /// The checks of docs/session.md §8.1, then the record and its arm.
     fn prepare_fire(
         &mut self,
         id: &str,

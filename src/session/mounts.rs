@@ -33,7 +33,7 @@ impl Inner {
         self.check_demotion();
     }
 
-    /// Resolve a handler name on `page` (§7.1): `page.name` if served, else the bare id if served.
+    /// Resolve a handler name on `page` (docs/session.md §7.1): `page.name` if served, else the bare id if served.
     fn resolve_name(
         &self,
         page: &str,

@@ -12,7 +12,7 @@
 //! text through [`Session::listener_threw`], which warns and stops nothing.
 //!
 //! What counts as a change: every version bump (rows, commits, cursor moves, structure changes,
-//! journey frames) and the changes that do not bump it (session.md §3): a gap row (refusal, dead end,
+//! journey frames) and the changes that do not bump it (docs/session.md §3): a gap row (refusal, dead end,
 //! `reportGap`), a fire coming to rest (its settlement, incl. a deferred handler's), what a handler
 //! produced, an arrival upgrade and a first position report, a new or answered ask, a work row opened
 //! or ended. Reads, refusals that record nothing (`UNKNOWN_TRANSITION`, usage errors), a `sync` of the

@@ -51,7 +51,7 @@ impl Inner {
                 .action
                 .guard
                 .as_ref()
-                .map_or(true, |g| quick_check(g, &self.state).0)
+                .is_none_or(|g| quick_check(g, &self.state).0)
     }
 
     /// Something would execute a fire of it: a registered handler, or a literal href and `navigate`.

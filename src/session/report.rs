@@ -1,4 +1,4 @@
-//! The two taps: `updateState(delta)` (the store; the attribution ladder of session.md §5, with the
+//! The two taps: `updateState(delta)` (the store; the attribution ladder of docs/session.md §5, with the
 //! handler-window stack of decision 2) and `sync(pageOrPath)` (the router; claims, arrival, walk
 //! position). Used by the JS layer and, through re-entry, by handlers.
 
@@ -102,7 +102,7 @@ impl Inner {
         }
     }
 
-    /// Pick the rung for a report (session.md §5; decision 2 for reports inside a handler window).
+    /// Pick the rung for a report (docs/session.md §5; decision 2 for reports inside a handler window).
     fn choose_rung(&self, delta: &Map<String, Value>, explicit: bool) -> Rung {
         if explicit {
             return Rung::Floor {

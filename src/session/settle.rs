@@ -37,7 +37,7 @@ impl Inner {
         }
     }
 
-    /// The commit step (session.md §9.1) for fire `idx`: stamp the state axis, claim the navigation,
+    /// The commit step (docs/session.md §9.1) for fire `idx`: stamp the state axis, claim the navigation,
     /// outcome committed, version +1. `delta` is the settling report, if one exists.
     pub fn commit_fire(&mut self, idx: u32, delta: Option<&Map<String, Value>>) {
         let node = Rc::clone(&self.node);
@@ -115,7 +115,7 @@ impl Inner {
         self.touch();
     }
 
-    /// The failure spine (session.md §9.4) for fire `idx`.
+    /// The failure spine (docs/session.md §9.4) for fire `idx`.
     pub fn failure_spine(&mut self, idx: u32, error: Failure, verify_route: bool) {
         let now = self.last_now;
         if let Some(pos) = self.pending.iter().position(|&p| p == idx) {

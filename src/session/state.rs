@@ -36,7 +36,7 @@ impl Affordance {
     }
 }
 
-/// How a fire will come to rest (session.md §9.1).
+/// How a fire will come to rest (docs/session.md §9.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Arm {
     /// Declares writes, state tap on: waits for an attributed report.
