@@ -169,10 +169,13 @@ test('registerActions with initial switches and an agent port call are one notif
   const { seen } = counting(session);
   session.registerActions('home', { handlers: { toggle: () => {} }, enabled: { toggle: false } });
   assert.equal(seen.length, 1);
+  session.sync('cart');
+  assert.equal(seen.length, 2);
+  // Declining through the port opens an ask and answers it: two changes, one call.
   const port = gf.serveToAgent(session);
-  const doAction = port.tools().find((t) => /do_action/.test(t.name)).name;
-  port.call(doAction, { action: 'home.open-cart' });
-  assert.ok(seen.length <= 2, 'a port call is at most one notification');
+  const declined = port.call('hop.do_action', { action: 'cart.checkout', decline: true });
+  assert.equal(declined.judgment, 'declined');
+  assert.equal(seen.length, 3, 'one notification for the port call');
 });
 
 // ---- setNavigate and a person's navigation (decision 28) ----
