@@ -1,4 +1,5 @@
-//! The app's `navigate` after creation and when it is async (`docs/decisions.md` decisions 27–28).
+//! The app's `navigate` after creation and when it is async (`docs/decisions.md` decisions 27–28,
+//! `docs/session.md` §10).
 //!
 //! `setNavigate` (decision 28): the host swaps the function, then [`Session::navigate_replaced`]
 //! re-reads whether there is one. Having one or not is wiring, exactly as if it had been given to

@@ -1,5 +1,6 @@
-//! Change notification (`docs/decisions.md` decision 29): the call scope every public mutating method
-//! runs in, what counts as a change, and the rounds in which the host's listeners hear of it.
+//! Change notification (`docs/decisions.md` decision 29, `docs/session.md` §19): the call scope every
+//! public mutating method runs in, what counts as a change, and the rounds in which the host's
+//! listeners hear of it.
 //!
 //! The rule. A call that changed what a reader of the session can see notifies the host **once**, after
 //! the **outermost** call returns (a handler's `updateState`, a `navigate`'s `sync`, the port's
