@@ -3,7 +3,7 @@
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
-//! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set, in JS), `convert` (values both ways), `fast`
+//! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set, in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast`
 //! (the boundary's JS-side fast paths), `brand` (our class instances out of `JsValue` arguments, typed
 //! errors for anything else) and `types` (the TypeScript shapes of results).
 //!
@@ -35,6 +35,7 @@ mod listeners;
 mod port;
 mod session;
 mod types;
+mod wiring;
 
 /// One-time setup, called by every entry point that can start a page's use of the package.
 pub(crate) fn init() {

@@ -9,7 +9,7 @@
 
 use std::rc::Rc;
 
-use js_sys::{Function, Promise};
+use js_sys::Promise;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -21,6 +21,7 @@ use super::fast;
 use super::graph::{describe, graph_arg};
 use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
+use super::wiring::navigate_arg;
 use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
@@ -59,8 +60,8 @@ fn principal(
 /// A session: one walker over one graph, with the app's callbacks.
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession {
-    session: Rc<Session>,
-    host: Rc<JsHost>,
+    pub(super) session: Rc<Session>,
+    pub(super) host: Rc<JsHost>,
 }
 
 /// The core session behind a `Session` argument; anything else (a plain object, a graph, a freed
@@ -72,22 +73,6 @@ pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> 
             &format!(
                 "{what} must be a Session returned by createSession (and not freed); got {}",
                 describe(value)
-            ),
-        )
-    })
-}
-
-/// A `navigate` argument: a function, or `null` / `undefined` for none.
-fn navigate_arg(navigate: JsValue, what: &str) -> Result<Option<Function>, JsValue> {
-    if navigate.is_undefined() || navigate.is_null() {
-        return Ok(None);
-    }
-    navigate.dyn_into::<Function>().map(Some).map_err(|other| {
-        errors::session_error(
-            "BAD_ARGUMENT",
-            &format!(
-                "{what} must be a function (href) => void | Promise, or null; got {}",
-                describe(&other)
             ),
         )
     })
@@ -226,41 +211,6 @@ impl JsSession {
             .sync(&page_or_path, core_options)
             .map_err(session_error)?;
         convert::to_js(&result)
-    }
-
-    /// Hear about every change (decision 29): `listener` runs after each outermost call that changed
-    /// the session, once per call. Returns the function that unsubscribes it.
-    #[wasm_bindgen(unchecked_return_type = "() => void")]
-    pub fn subscribe(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "() => void")] listener: JsValue,
-    ) -> Result<Function, JsValue> {
-        let listener = listener.dyn_into::<Function>().map_err(|other| {
-            errors::session_error(
-                "BAD_ARGUMENT",
-                &format!(
-                    "subscribe: listener must be a function () => void, not {}",
-                    describe(&other)
-                ),
-            )
-        })?;
-        self.host.subscribe(&listener)
-    }
-
-    /// Replace the app's router push after creation (decision 28), or remove it with `null`.
-    #[wasm_bindgen(js_name = setNavigate)]
-    pub fn set_navigate(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "((href: string) => unknown) | null")]
-        navigate: JsValue,
-    ) -> Result<(), JsValue> {
-        let navigate = navigate_arg(navigate, "setNavigate: navigate")?;
-        let previous = self.host.replace_navigate(navigate);
-        if let Err(err) = self.session.navigate_replaced() {
-            self.host.replace_navigate(previous);
-            return Err(session_error(err));
-        }
-        Ok(())
     }
 
     /// What is on offer here, now.
