@@ -66,4 +66,8 @@ pub trait Host {
     }
     /// Handler callbacks the session no longer references (an unregistered group's); the host may free them.
     fn release_callbacks(&self, _ids: &[CallbackId]) {}
+    /// The session changed (decision 29): run the app's subscribe listeners. Called once per outermost
+    /// call that changed something, with no borrow held; listeners may call back in. A listener that
+    /// throws is reported through `Session::listener_threw` and stops nothing.
+    fn changed(&self, _session: &Session) {}
 }

@@ -3,8 +3,10 @@
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
-//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways), `fast`
-//! (the boundary's JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `brand` (our class instances out of `JsValue` arguments, typed
+//! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set,
+//! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
+//! JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `brand` (our class
+//! instances out of `JsValue` arguments, typed
 //! errors for anything else) and `types` (the TypeScript shapes of results).
 //!
 //! Boundary invariants — every exported function keeps all of them:
@@ -31,10 +33,12 @@ mod fast;
 mod graph;
 mod handles;
 mod host;
+mod listeners;
 mod port;
 mod routers;
 mod session;
 mod types;
+mod wiring;
 
 /// One-time setup, called by every entry point that can start a page's use of the package.
 pub(crate) fn init() {

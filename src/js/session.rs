@@ -9,7 +9,7 @@
 
 use std::rc::Rc;
 
-use js_sys::{Function, Promise};
+use js_sys::Promise;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -21,6 +21,7 @@ use super::fast;
 use super::graph::{describe, graph_arg};
 use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
+use super::wiring::navigate_arg;
 use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
@@ -59,8 +60,8 @@ fn principal(
 /// A session: one walker over one graph, with the app's callbacks.
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession {
-    session: Rc<Session>,
-    host: Rc<JsHost>,
+    pub(super) session: Rc<Session>,
+    pub(super) host: Rc<JsHost>,
 }
 
 /// The core session behind a `Session` argument; anything else (a plain object, a graph, a freed
@@ -87,16 +88,7 @@ pub fn create_session(
 ) -> Result<JsSession, JsValue> {
     super::init();
     let graph = graph_arg(&graph, "createSession: graph")?;
-    let navigate = if navigate.is_undefined() || navigate.is_null() {
-        None
-    } else {
-        Some(navigate.dyn_into::<Function>().map_err(|_| {
-            errors::session_error(
-                "BAD_ARGUMENT",
-                "createSession: navigate must be a function (href) => void, or omitted",
-            )
-        })?)
-    };
+    let navigate = navigate_arg(navigate, "createSession: navigate")?;
     let what = "createSession: options";
     let on_warn = opt_function(&options, "onWarn", what)?;
     let node = opt_string(&options, "node", what)?;
@@ -201,9 +193,18 @@ impl JsSession {
     ) -> Result<JsValue, JsValue> {
         let page_or_path = string_arg(&page_or_path, "sync: pageOrPath")?;
         let what = "sync: options";
+        // Who moved (decision 28): a person's click is 'user'; the default stays 'system'.
+        let principal =
+            match principal(&options, "principal", what)? {
+                Some(Principal::Unknown) => return Err(errors::session_error(
+                    "BAD_ARGUMENT",
+                    "sync: options.principal must be 'user', 'agent' or 'system', not \"unknown\"",
+                )),
+                other => other,
+            };
         let core_options = SyncOptions {
             stimulus: opt_string(&options, "stimulus", what)?,
-            principal: principal(&options, "principal", what)?,
+            principal,
         };
         let result = self
             .session
@@ -269,26 +270,29 @@ impl JsSession {
                 ))
             }
         };
-        let group = match self
-            .session
-            .register_actions(&page, handler_list, action_list)
-        {
-            Ok(group) => group,
-            Err(err) => return fail(session_error(err)),
-        };
-        let handle = ActionGroup::new(Rc::clone(&self.session), group);
-        for (name, on) in enabled {
-            let on = on.as_bool().ok_or_else(|| {
-                errors::session_error(
-                    "BAD_ARGUMENT",
-                    &format!("registerActions: spec.enabled.{name} must be true or false"),
-                )
-            })?;
-            self.session
-                .set_enabled(&handle.group_id(), &name, on)
-                .map_err(session_error)?;
-        }
-        Ok(handle)
+        // The registration and its initial switches are one call for subscribers (decision 29).
+        self.session.scoped(|| {
+            let group = match self
+                .session
+                .register_actions(&page, handler_list, action_list)
+            {
+                Ok(group) => group,
+                Err(err) => return fail(session_error(err)),
+            };
+            let handle = ActionGroup::new(Rc::clone(&self.session), group);
+            for (name, on) in enabled {
+                let on = on.as_bool().ok_or_else(|| {
+                    errors::session_error(
+                        "BAD_ARGUMENT",
+                        &format!("registerActions: spec.enabled.{name} must be true or false"),
+                    )
+                })?;
+                self.session
+                    .set_enabled(&handle.group_id(), &name, on)
+                    .map_err(session_error)?;
+            }
+            Ok(handle)
+        })
     }
 
     /// Act: run an action's handler (or its url gesture) synchronously; a refusal is data, never thrown.

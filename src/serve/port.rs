@@ -65,8 +65,13 @@ impl AgentPort {
         serde_json::to_value(&self.table.tools).unwrap_or_else(|_| json!([]))
     }
 
-    /// Route one tool call. Always a JSON object.
+    /// Route one tool call. Always a JSON object. One call for the session's listeners (decision 29),
+    /// however many session calls it makes.
     pub fn call(&self, name: &str, args: &Value) -> Value {
+        self.session.scoped(|| self.call_unscoped(name, args))
+    }
+
+    fn call_unscoped(&self, name: &str, args: &Value) -> Value {
         let args = Args::new(args);
         let out = match self.table.kind_of(name).cloned() {
             None => {

@@ -118,6 +118,7 @@ impl Inner {
         ask.note = note;
         // Default mode keeps no answered asks: a person's no closes the card (docs/session.md §13.2).
         ask.removed = !self.enforced;
+        self.touch();
         DoorResult {
             ok: true,
             reason: None,
@@ -137,7 +138,7 @@ impl Inner {
 
 impl Session {
     /// Open (or reuse) a confirm card for action `id`. Unknown id → `UNKNOWN_ACTION`.
-    pub fn confirm_ask(
+    pub(super) fn confirm_ask_body(
         &self,
         id: &str,
         source: Principal,
@@ -185,6 +186,7 @@ impl Session {
                     by: None,
                     note: None,
                 });
+                inner.touch();
                 n
             }
         };
@@ -223,7 +225,7 @@ impl Session {
 
     /// A person says yes (enforced mode; `by` names them). Unknown / already answered asks, a missing
     /// `by` (`NEEDS_DECIDER`) or the default mode (`NOT_ENFORCED`) → `{ok:false, reason}`.
-    pub fn approve(
+    pub(super) fn approve_body(
         &self,
         ask_id: &str,
         by: Option<String>,
@@ -238,7 +240,7 @@ impl Session {
 
     /// A person says no. Enforced mode: the answer stays in the book (`by` required). Default mode: the
     /// ask closes and leaves the book.
-    pub fn decline(
+    pub(super) fn decline_body(
         &self,
         ask_id: &str,
         by: Option<String>,

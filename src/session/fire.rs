@@ -332,22 +332,8 @@ impl Inner {
 }
 
 impl Session {
-    /// Fire an action. Refusals are data (`ok:false`); `Err` only for `REENTRANCY`.
-    pub fn fire(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
-        self.fire_with(id, options, true)
-    }
-
-    /// [`Session::fire`] without the Rust-side `transition` snapshot (serialisation skips it, so the JS
-    /// layer never reads it; snapshotting copies the payload and produced data on every fire).
-    pub fn fire_unsnapshotted(
-        &self,
-        id: &str,
-        options: FireOptions,
-    ) -> Result<FireResult, SessionError> {
-        self.fire_with(id, options, false)
-    }
-
-    fn fire_with(
+    /// The body of `fire` / `fire_unsnapshotted` (`notify` runs it as one call).
+    pub(super) fn fire_with(
         &self,
         id: &str,
         options: FireOptions,
@@ -374,7 +360,10 @@ impl Session {
             self.inner.borrow_mut().windows.push(idx);
             let (outcome, via_navigate) = match &runner {
                 Runner::Handler(cb) => (self.host.call_handler(self, *cb, payload.as_ref()), false),
-                Runner::Navigate(href) => (self.host.navigate(self, href), true),
+                Runner::Navigate(href) => (
+                    self.navigate_returned(idx, self.host.navigate(self, href)),
+                    true,
+                ),
             };
             let after = self.host.now_ms();
             {

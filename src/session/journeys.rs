@@ -153,7 +153,10 @@ impl Inner {
 
 impl Session {
     /// Open a frame over journey `id` (agent principal).
-    pub fn commit_journey(&self, id: &str) -> Result<CommitJourneyResult, SessionError> {
+    pub(super) fn commit_journey_body(
+        &self,
+        id: &str,
+    ) -> Result<CommitJourneyResult, SessionError> {
         self.guard("commitJourney")?;
         let now = self.host.now_ms();
         let result = {
@@ -234,7 +237,7 @@ impl Session {
     }
 
     /// Close the open frame (`completed` iff every step was fired or inferred, else `cancelled`).
-    pub fn leave_journey(&self) -> Result<Option<JourneyFrame>, SessionError> {
+    pub(super) fn leave_journey_body(&self) -> Result<Option<JourneyFrame>, SessionError> {
         self.guard("leaveJourney")?;
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();

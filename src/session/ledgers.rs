@@ -79,6 +79,7 @@ impl Inner {
             || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
         let key = gap.version;
         self.gaps.push(gap);
+        self.touch();
         if attempt {
             self.index_attempt(key, RowRef::Gap(idx));
         }

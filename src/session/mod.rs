@@ -12,7 +12,9 @@
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
 //! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
 //! attempt index read in place for the facts block), `asks`, `journeys`,
-//! `work`, `deadend`. Public types: `records` (ledger rows) and `results` (call results); `wire` writes
+//! `work`, `deadend`, `notify` (the call scope and change notification, decision 29; the public
+//! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
+//! decisions 27–28). Public types: `records` (ledger rows) and `results` (call results); `wire` writes
 //! the per-fire results as JSON without serde's per-token cost.
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
@@ -25,6 +27,8 @@ mod fire;
 mod journeys;
 mod ledgers;
 mod mounts;
+mod navigation;
+mod notify;
 mod offers;
 pub mod records;
 mod report;
@@ -47,6 +51,7 @@ use crate::host::Host;
 pub use attempt_rows::{AttemptRow, AttemptRows};
 pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
+pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 pub use records::*;
 pub use results::*;
 
@@ -59,6 +64,8 @@ pub struct Session {
     graph: Rc<NavigationGraph>,
     host: Rc<dyn Host>,
     inner: RefCell<Inner>,
+    /// The call scope and what listeners last heard (decision 29, `notify`).
+    calls: notify::Calls,
 }
 
 impl Session {
@@ -69,10 +76,12 @@ impl Session {
         options: SessionOptions,
     ) -> Result<Session, SessionError> {
         let inner = Inner::new(&graph, options, host.can_navigate())?;
+        let calls = notify::Calls::starting_at(inner.revision());
         Ok(Session {
             graph,
             host,
             inner: RefCell::new(inner),
+            calls,
         })
     }
 

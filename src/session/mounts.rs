@@ -16,6 +16,8 @@ impl Inner {
     /// was a structure bump (then this change joins it).
     pub fn structure_changed(&mut self) {
         self.structure_gen += 1;
+        // Coalesced into the last bump or not, what is served changed (decision 29).
+        self.touch();
         if self.last_structure_bump == Some(self.version) {
             return;
         }
@@ -81,7 +83,7 @@ impl Inner {
 
 impl Session {
     /// Bind handlers and declare mount actions on `page`; returns the group id.
-    pub fn register_actions(
+    pub(super) fn register_actions_body(
         &self,
         page: &str,
         handlers: Vec<(String, CallbackId)>,
@@ -192,7 +194,7 @@ impl Session {
 
     /// Release a group: its handlers (unless re-registered by a newer group) and its declarations.
     /// Idempotent; an unknown group id → `UNKNOWN_GROUP`.
-    pub fn unregister(&self, group: &str) -> Result<(), SessionError> {
+    pub(super) fn unregister_body(&self, group: &str) -> Result<(), SessionError> {
         self.guard("unregister")?;
         let now = self.host.now_ms();
         {
@@ -241,7 +243,12 @@ impl Session {
 
     /// Switch a registered control on or off (greyed, refused `TOOL_DISABLED` without evidence).
     /// An action with no registered handler has no switch: a silent no-op.
-    pub fn set_enabled(&self, group: &str, name: &str, on: bool) -> Result<(), SessionError> {
+    pub(super) fn set_enabled_body(
+        &self,
+        group: &str,
+        name: &str,
+        on: bool,
+    ) -> Result<(), SessionError> {
         self.guard("setEnabled")?;
         let now = self.host.now_ms();
         {

@@ -273,7 +273,7 @@ impl Inner {
 
 impl Session {
     /// Report a (partial, flat) state delta. A non-object delta → `BAD_DELTA`.
-    pub fn update_state(
+    pub(super) fn update_state_body(
         &self,
         delta: &Value,
         options: UpdateOptions,
@@ -364,28 +364,35 @@ impl Session {
     }
 
     /// Report the router's position: a page id, or a path resolved with `matchRoute`.
-    pub fn sync(
+    pub(super) fn sync_body(
         &self,
         node_or_path: &str,
         options: SyncOptions,
     ) -> Result<SyncResult, SessionError> {
         self.guard("sync")?;
         let now = self.host.now_ms();
-        let result = {
+        let mut arrived = None;
+        let mut result = {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
             let target = inner.resolve_position(node_or_path);
             if let Some((claim_idx, claimed)) = inner.claim.take() {
                 if claimed == target {
-                    if let Some(rec) = inner.rec_mut(claim_idx) {
+                    if let Some(rec) = inner
+                        .rec_mut(claim_idx)
+                        .filter(|r| r.arrival != Some(Arrival::Observed))
+                    {
                         rec.arrival = Some(Arrival::Observed);
+                        inner.touch();
                     }
+                    arrived = inner.arrival_ends_wait(claim_idx);
                 }
             }
             let off_graph = inner.graph.page(&target).is_none();
             if target == inner.node {
                 if !inner.position_reported {
                     inner.position_reported = true;
+                    inner.touch();
                     inner.check_dead_end();
                 }
                 SyncResult {
@@ -414,6 +421,11 @@ impl Session {
                 }
             }
         };
+        // Decision 27: arrival ends the wait on a `navigate` thenable; the fire completes now.
+        if let Some(idx) = arrived {
+            self.complete_on_arrival(idx);
+            result.version = self.version();
+        }
         self.flush();
         Ok(result)
     }

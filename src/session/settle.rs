@@ -112,6 +112,7 @@ impl Inner {
             self.frame_step_fired(&step, false);
         }
         self.outbox.push(Outgoing::Settled(id));
+        self.touch();
     }
 
     /// The failure spine (docs/session.md §9.4) for fire `idx`.
@@ -241,7 +242,10 @@ impl Session {
             let Some(rec) = inner.rec_mut(idx) else {
                 return;
             };
-            let deferred_dead_end = std::mem::take(&mut rec.dead_end_deferred);
+            // A claimed hop is checked when what executes it comes to rest (decision 6): a thenable's
+            // page mounts later, so not on the thenable's return.
+            let deferred_dead_end = !matches!(outcome, HandlerOutcome::Deferred(_))
+                && std::mem::take(&mut rec.dead_end_deferred);
             let stage = Rc::clone(&rec.stage);
             let mut verdict_deferred = false;
             if !matches!(outcome, HandlerOutcome::Deferred(_)) {
@@ -257,6 +261,7 @@ impl Session {
                 HandlerOutcome::Returned(value) => {
                     if let (Some(v), Some(rec)) = (value, inner.rec_mut(idx)) {
                         rec.produced = Some(json_text(&v));
+                        inner.touch();
                     }
                     if !latch_open {
                         false
@@ -319,19 +324,23 @@ impl Session {
     }
 
     /// Finish a fire whose handler returned a thenable (`HandlerOutcome::Deferred(token)`).
-    pub fn complete_deferred_handler(
+    pub(super) fn complete_deferred_body(
         &self,
         token: u32,
         outcome: HandlerOutcome,
     ) -> Result<(), SessionError> {
         self.guard("completeDeferredHandler")?;
         let now = self.host.now_ms();
-        let idx = {
+        let (idx, via_navigate) = {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
-            inner.deferred.remove(&token)
+            (inner.deferred.remove(&token), inner.nav.take_open(token))
         };
         let Some(idx) = idx else {
+            if self.late_navigate_end(token, &outcome) {
+                self.flush();
+                return Ok(());
+            }
             return Err(SessionError::usage(
                 "UNKNOWN_DEFERRED",
                 format!("completeDeferredHandler: no fire is waiting on deferred handler token {token}. Each token completes once."),
@@ -342,7 +351,7 @@ impl Session {
             HandlerOutcome::Deferred(_) => HandlerOutcome::Returned(None),
             other => other,
         };
-        self.complete(idx, outcome, false);
+        self.complete(idx, outcome, via_navigate);
         self.flush();
         Ok(())
     }

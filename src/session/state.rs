@@ -380,6 +380,10 @@ pub(crate) struct Inner {
     pub report_keys: HashMap<u32, Box<[Rc<str>]>>,
     /// State key names as shared strings, so report rows naming the same key share one allocation.
     pub key_names: HashSet<Rc<str>>,
+    /// Changes a reader sees that do not bump the version (decision 29).
+    pub quiet: super::notify::Quiet,
+    /// Navigate fires waiting on a thenable (decision 27).
+    pub nav: super::navigation::NavWaits,
 }
 
 impl Inner {
@@ -468,6 +472,8 @@ impl Inner {
             last_now: 0.0,
             report_keys: HashMap::new(),
             key_names: HashSet::new(),
+            quiet: Default::default(),
+            nav: Default::default(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)

@@ -15,6 +15,8 @@ use crate::host::{CallbackId, HandlerOutcome, Host, PredicateAnswer};
 type HandlerFn = Rc<dyn Fn(&Session, Option<&Value>) -> HandlerOutcome>;
 type PredicateFn = Rc<dyn Fn(&Session, &Value) -> PredicateAnswer>;
 type NavigateFn = Rc<dyn Fn(&Session, &str) -> HandlerOutcome>;
+/// A subscribe listener: `Err(message)` stands for a JS listener that threw.
+type ListenerFn = Rc<dyn Fn(&Session) -> Result<(), String>>;
 
 /// A host whose callbacks are closures. Register callbacks first, use their ids in the graph / in
 /// `register_actions`, then hand `Rc<ClosureHost>` to `Session::new`.
@@ -32,6 +34,11 @@ pub struct ClosureHost {
     pub released: RefCell<Vec<CallbackId>>,
     /// The clock `now_ms` returns (tests may move it).
     pub now: Cell<f64>,
+    /// Subscribe listeners in subscription order, as the JS layer keeps them (decision 29).
+    listeners: RefCell<Vec<(u32, ListenerFn)>>,
+    next_listener: Cell<u32>,
+    /// How many times the session called `changed`.
+    pub changed_calls: Cell<u32>,
 }
 
 impl ClosureHost {
@@ -68,6 +75,24 @@ impl ClosureHost {
     /// Give the session a `navigate` function.
     pub fn set_navigate(&self, f: impl Fn(&Session, &str) -> HandlerOutcome + 'static) {
         *self.navigate.borrow_mut() = Some(Rc::new(f));
+    }
+
+    /// Take the `navigate` function away (`setNavigate(null)`; call `Session::navigate_replaced` after).
+    pub fn clear_navigate(&self) {
+        *self.navigate.borrow_mut() = None;
+    }
+
+    /// Subscribe a listener; returns its subscription id for [`ClosureHost::unsubscribe`].
+    pub fn subscribe(&self, f: impl Fn(&Session) -> Result<(), String> + 'static) -> u32 {
+        let id = self.next_listener.get();
+        self.next_listener.set(id + 1);
+        self.listeners.borrow_mut().push((id, Rc::new(f)));
+        id
+    }
+
+    /// Drop a subscription (safe from inside a listener; a second call does nothing).
+    pub fn unsubscribe(&self, id: u32) {
+        self.listeners.borrow_mut().retain(|(l, _)| *l != id);
     }
 
     /// The captured warnings so far.
@@ -135,5 +160,20 @@ impl Host for ClosureHost {
 
     fn release_callbacks(&self, ids: &[CallbackId]) {
         self.released.borrow_mut().extend_from_slice(ids);
+    }
+
+    /// As the JS host does: the listeners subscribed when the round starts, each skipped if it was
+    /// unsubscribed meanwhile, no borrow held while one runs, a failure reported and passed over.
+    fn changed(&self, session: &Session) {
+        self.changed_calls.set(self.changed_calls.get() + 1);
+        let round: Vec<(u32, ListenerFn)> = self.listeners.borrow().clone();
+        for (id, f) in round {
+            if !self.listeners.borrow().iter().any(|(l, _)| *l == id) {
+                continue;
+            }
+            if let Err(message) = f(session) {
+                session.listener_threw(&message);
+            }
+        }
     }
 }

@@ -12,7 +12,10 @@ const REQUEST_CAP: usize = 500;
 impl Session {
     /// Start a work row, bound to `affordance_id` if given, else to the fire whose handler window is
     /// open, else unbound (`principal: system`). Returns `work#N`.
-    pub fn begin_work(&self, affordance_id: Option<&str>) -> Result<String, SessionError> {
+    pub(super) fn begin_work_body(
+        &self,
+        affordance_id: Option<&str>,
+    ) -> Result<String, SessionError> {
         self.guard("beginWork")?;
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();
@@ -39,11 +42,12 @@ impl Session {
             }
         }
         inner.work.push(row);
+        inner.touch();
         Ok(format!("work#{n}"))
     }
 
     /// Close a work row (first close wins). `false` when unknown or already closed.
-    pub fn end_work(&self, work_id: &str) -> bool {
+    pub(super) fn end_work_body(&self, work_id: &str) -> bool {
         let Some(n) = work_id
             .strip_prefix("work#")
             .and_then(|n| n.parse::<usize>().ok())
@@ -54,6 +58,7 @@ impl Session {
         match inner.work.get_mut(n) {
             Some(w) if w.open => {
                 w.open = false;
+                inner.touch();
                 true
             }
             _ => false,
@@ -80,7 +85,7 @@ impl Session {
 
     /// Record that the user asked for something the app could not do (a `reported` gap row).
     /// `actions_may_be_stale` marks that the app could not re-read its own list of actions.
-    pub fn report_gap(
+    pub(super) fn report_gap_body(
         &self,
         request: &str,
         actions_may_be_stale: bool,

@@ -125,6 +125,13 @@ const openFrame = session.journeyFrame();
 session.leaveJourney();
 const briefSince: string = session.contextBrief({ sinceVersion: 1 }).text;
 const settledError: string | undefined = session.settlementIfKnown('wizard.name-it#1')?.error?.message;
+// Live wiring (decisions 27–29): a change listener, a router push set later (a promise-returning one too),
+// a person's own navigation.
+const unsubscribe: () => void = session.subscribe(() => void session.groundTruth().text);
+unsubscribe();
+session.setNavigate((href: string) => Promise.resolve(void (app.path = href)));
+session.setNavigate(null);
+const moved: boolean = session.sync('review', { principal: 'user' }).changed;
 try {
   createSession(session as unknown as NavigationGraph);
 } catch (err) {
@@ -140,11 +147,17 @@ session.fire(42);
 session.fire('wizard.name-it', { source: 'robot' });
 // @ts-expect-error — a fire result has no `bogus`
 void fired.bogus;
+// @ts-expect-error — a listener is a function
+session.subscribe('refresh');
+// @ts-expect-error — a position report's principal is 'user', 'agent' or 'system'
+session.sync('wizard', { principal: 'unknown' });
+// @ts-expect-error — navigate takes the href
+session.setNavigate((href: number) => href);
 
 group.unregister();
 session.free();
 
-void [id, pages, actions, page, version, node, greyed, factsText, briefText, tools, facts, asks, closed, pendingIds, gapKinds, inferred, journeys, frameStatus, openFrame, briefSince, settledError];
+void [id, pages, actions, page, version, node, greyed, factsText, briefText, tools, facts, asks, closed, pendingIds, gapKinds, inferred, journeys, frameStatus, openFrame, briefSince, settledError, moved];
 
 // Route tables of real routers (issue 8): React Router route objects as the app writes them (components,
 // elements, loaders and unknown fields included), SvelteKit route ids, and both results as sources.
