@@ -1,5 +1,5 @@
 // The app's singletons outside React: its store, the wizard graph and the options the session is
-// created with. (The router lives in routes.tsx, beside the route table it is made from.)
+// created with. (main.tsx makes the router from the table in routes.tsx.)
 import type { SessionOptions } from 'groundfacts';
 import { buildWizardGraph } from '../../shared/graph';
 import { createProjectsStore } from '../../shared/store';
