@@ -3,7 +3,9 @@
 use groundfacts::graph::def::from_json_text;
 use groundfacts::graph::model::{NavigationGraph, Page};
 use groundfacts::graph::routes::match_route_in;
-use groundfacts::graph::{build_navigation_graph, match_route, parse_route, resolve_name, Resolution, RouteSyntax};
+use groundfacts::graph::{
+    build_navigation_graph, match_route, parse_route, resolve_name, Resolution, RouteSyntax,
+};
 use serde_json::json;
 
 fn steps_of(
@@ -111,7 +113,10 @@ fn match_route_table() {
     let roots = pages(&[("a", ""), ("b", "/")]);
     assert_eq!(match_route_in(&roots, "/").as_deref(), Some("a"));
     let splat = pages(&[("splat", "/files/*")]);
-    assert_eq!(match_route_in(&splat, "/files/a.pdf").as_deref(), Some("splat"));
+    assert_eq!(
+        match_route_in(&splat, "/files/a.pdf").as_deref(),
+        Some("splat")
+    );
     assert_eq!(match_route_in(&splat, "/files").as_deref(), Some("splat"));
     assert_eq!(match_route_in(&splat, "/other"), None);
     let first = pages(&[("one", "/x"), ("two", "/x")]);

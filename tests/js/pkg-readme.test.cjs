@@ -29,7 +29,25 @@ function consumerDir(t, packageJson) {
 }
 
 test('the package README has the quick start and the errors example', () => {
-  assert.deepEqual(examples.map((e) => e.heading), ['Quick start', 'Errors and refusals']);
+  assert.deepEqual(examples.map((e) => e.heading).slice(0, 2), ['Quick start', 'Errors and refusals']);
+});
+
+test('the routes example runs: route objects with functions, matchRoute, an action with input opening /notes/:id', () => {
+  const routes = examples.find((e) => e.heading === 'Routes from your router');
+  assert.ok(routes, 'a js example under "## Routes from your router"');
+  assert.deepEqual(runExample(routes.code, gf), []);
+});
+
+test('the SvelteKit glob recipe reads what import.meta.glob returns', () => {
+  const recipe = codeBlocks(README, 'ts').find((b) => b.heading === 'Routes from your router');
+  assert.ok(recipe, 'a ts recipe under "## Routes from your router"');
+  assert.match(recipe.code, /fromSvelteKitRoutes\(Object\.keys\(pages\), \{ crossLinks: true \}\)/);
+  assert.match(recipe.code, /import\.meta\.glob\('\/src\/routes\/\*\*\/\+page\.svelte'\)/);
+  // The keys Vite gives for that glob, and the page the recipe's comment promises.
+  const keys = ['/src/routes/+page.svelte', '/src/routes/(app)/notes/+page.svelte', '/src/routes/(app)/notes/[id]/+page.svelte'];
+  const source = gf.fromSvelteKitRoutes(keys, { crossLinks: true });
+  assert.deepEqual(source.pages['notes-id'], { route: '/(app)/notes/[id]' });
+  assert.match(recipe.code, /page 'notes-id' at route id '\/\(app\)\/notes\/\[id\]'/);
 });
 
 test('the build ships this README as pkg/README.md', () => {
