@@ -17,7 +17,7 @@ import {
   sentText,
   toolRows,
 } from '../../shared/widget';
-import { warnings } from './app';
+import { warnings } from './store';
 import { FactsPanel } from './FactsPanel';
 import { useAgentHost } from './host';
 

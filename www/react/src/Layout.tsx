@@ -1,13 +1,14 @@
 // The app's frame: the header with the router's links, the current page (React Router's <Outlet>),
-// the compose area, and the chat widget beside it. It also taps the store into the session.
-import { pageForPath, useStoreTap } from 'groundfacts/react';
+// the compose area, and the chat widget beside it. It also taps the store into the session. The page
+// id is the matched route's `id`, the same id the graph took from the route table.
+import { useStoreTap } from 'groundfacts/react';
 import { useCallback, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { ROUTES } from '../../shared/graph';
-import { graph, store } from './app';
 import { ChatWidget } from './ChatWidget';
 import { ComposePane } from './ComposePane';
 import { HostContext, useNewAgentHost } from './host';
+import { store } from './store';
 
 const NAV_LINKS = [
   [ROUTES.projects.route, 'Projects'],
@@ -19,7 +20,7 @@ export function Layout() {
   const host = useNewAgentHost();
   useStoreTap(store.subscribe, store.projection);
   const { pathname } = useLocation();
-  const page = pageForPath(graph, pathname);
+  const page = useMatches().at(-1)?.id ?? pathname;
   const [composing, setComposing] = useState(false);
   const [notes, setNotes] = useState<string[]>([]);
   const onSent = useCallback((text: string) => setNotes((all) => [...all, text]), []);

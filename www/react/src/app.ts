@@ -1,17 +1,16 @@
-// The app's singletons outside React: its store, the wizard graph and the options the session is
-// created with. (main.tsx makes the router from the table in routes.tsx.)
-import type { SessionOptions } from 'groundfacts';
-import { buildWizardGraph } from '../../shared/graph';
-import { createProjectsStore } from '../../shared/store';
+// The app's graph and the options its session is created with. The graph's pages come from the very
+// route objects React Router renders (fromReactRouter); main.tsx makes the router from the same table.
+import { fromReactRouter, type SessionOptions } from 'groundfacts';
+import { buildWizardGraph, ROUTES } from '../../shared/graph';
+import { routes } from './routes';
+import { store, warnings } from './store';
 
-export const store = createProjectsStore();
+// The app has no page at '/', and the seed's session starts on the wizard (before the router exists).
+if (window.location.pathname === '/') window.history.replaceState(null, '', ROUTES.wizard.route);
 
 // next-to-review's verify asks where the app really is: the browser router's location is the
 // address bar, which React Router writes before it renders.
-export const graph = buildWizardGraph(() => window.location.pathname);
-
-/** What onWarn said, newest last; the widget lists them. */
-export const warnings: string[] = [];
+export const graph = buildWizardGraph(() => window.location.pathname, fromReactRouter(routes, { crossLinks: true }));
 
 export const sessionOptions: SessionOptions = {
   state: store.projection(),

@@ -6,7 +6,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../shared/graph';
 import { RECIPES, type ProjectsState } from '../../shared/store';
-import { store } from './app';
+import { store } from './store';
 
 /** The app's own store (not the session): re-render when it notifies. */
 function useProjects(): ProjectsState {

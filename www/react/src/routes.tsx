@@ -1,7 +1,7 @@
-// The route table React Router renders: one layout (the app beside the chat widget) around the
-// wizard's three pages. The page ids the session knows come from the graph (shared/graph.ts), which
-// lists the same paths; `/` redirects to the wizard, where the seed's session starts.
-import { Navigate, type RouteObject } from 'react-router';
+// The route table React Router renders and the graph reads (fromReactRouter in app.ts): one pathless
+// layout (the app beside the chat widget) around the wizard's three pages and a not-found page. Each
+// route's `id` is its page id in the session, `handle.does` its caption.
+import type { RouteObject } from 'react-router';
 import { ROUTES } from '../../shared/graph';
 import { Layout } from './Layout';
 import { ProjectsPage, ReviewPage, WizardPage } from './pages';
@@ -10,11 +10,10 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <Navigate to={ROUTES.wizard.route} replace /> },
-      { path: ROUTES.projects.route, element: <ProjectsPage /> },
-      { path: ROUTES.wizard.route, element: <WizardPage /> },
-      { path: ROUTES.review.route, element: <ReviewPage /> },
-      { path: '*', element: <p>No page here.</p> },
+      { id: 'projects', path: ROUTES.projects.route, handle: { does: ROUTES.projects.does }, element: <ProjectsPage /> },
+      { id: 'wizard', path: ROUTES.wizard.route, handle: { does: ROUTES.wizard.does }, element: <WizardPage /> },
+      { id: 'review', path: ROUTES.review.route, handle: { does: ROUTES.review.does }, element: <ReviewPage /> },
+      { id: 'not-found', path: '*', handle: { does: 'a page this app does not have' }, element: <p>No page here.</p> },
     ],
   },
 ];
