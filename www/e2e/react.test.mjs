@@ -276,6 +276,70 @@ async function subscribeWithoutTimers(context, base) {
   await page.close();
 }
 
+/**
+ * The binding on its own, in a root of its own, with the app's own copies of React and the package
+ * (Vite dev serves them as modules; a production build bundles them away, so this runs under dev):
+ * one session across StrictMode's double render and remount, a handler registered once, the facts
+ * re-rendered, and the session freed when the provider unmounts.
+ */
+async function providerLifecycle(context, base) {
+  const { page, errors, problems } = await open(context, base, '/projects/new');
+  const result = await page.evaluate(async () => {
+    // The optimized modules the app itself imports, as Vite rewrote its entry and its graph module.
+    const served = (await Promise.all(['/src/main.tsx', '/src/app.ts'].map((src) => fetch(src).then((r) => r.text())))).join('\n');
+    const dep = (name) => {
+      const found = new RegExp(`["'](/node_modules/\\.vite/deps/${name}\\.js\\?v=\\w+)["']`).exec(served);
+      if (!found) throw new Error(`the app imports no optimized module ${name}`);
+      return import(found[1]);
+    };
+    const [React, client, binding, core] = await Promise.all([dep('react'), dep('react-dom_client'), dep('groundfacts_react'), dep('groundfacts')]);
+    const { createElement: h, StrictMode } = React.default ?? React;
+    const { createRoot } = client.default ?? client;
+    const { GroundfactsProvider, useSession, useActions, useGroundTruth } = binding;
+    const graph = core.buildNavigationGraph('probe', { pages: { home: { actions: { ping: { does: 'Ping' } } } } });
+    const sessions = new Set();
+    let pings = 0;
+    function Probe() {
+      sessions.add(useSession());
+      useActions('home', { handlers: { ping: () => (pings += 1) } });
+      return h('pre', null, useGroundTruth().text);
+    }
+    const box = document.createElement('div');
+    document.body.append(box);
+    const root = createRoot(box);
+    const until = async (check) => {
+      for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      return check();
+    };
+    root.render(h(StrictMode, null, h(GroundfactsProvider, { graph }, h(Probe))));
+    await until(() => box.textContent.includes('You are on: home.'));
+    const [session] = sessions;
+    const fired = session.fire('home.ping', { source: 'agent' });
+    const rerendered = await until(() => box.textContent.includes('agent fired home.ping'));
+    root.unmount();
+    await until(() => {
+      try {
+        void session.node;
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    let freed = false;
+    try {
+      void session.node;
+    } catch {
+      freed = true;
+    }
+    box.remove();
+    return { sessions: sessions.size, ok: fired.ok, pings, rerendered, freed };
+  });
+  assert.deepEqual(result, { sessions: 1, ok: true, pings: 1, rerendered: true, freed: true });
+  assertNoErrors(errors, 'provider lifecycle');
+  void problems;
+  await page.close();
+}
+
 async function reload(context, base) {
   const { page, errors, problems } = await open(context, base, '/projects/new');
   await page.getByTestId('name-input').fill('Before the reload');
@@ -315,5 +379,10 @@ for (const mode of MODES) {
       relayThroughAModel(context, server.base, 'openai'),
     );
     await t.test('the page works after a reload', () => reload(context, server.base));
+    await t.test(
+      'the provider owns one session through StrictMode and frees it at unmount (dev: React and the package as modules)',
+      { skip: mode !== 'dev' && 'a production build bundles React and the package away' },
+      () => providerLifecycle(context, server.base),
+    );
   });
 }
