@@ -59,15 +59,24 @@ pub fn from_react_router(routes: &DefValue, options: &DefValue) -> Result<Value,
     // A layout whose own address is served by a descendant (its index route) is not a page of its
     // own: the descendant is, and takes the layout's id and `does` when it has none.
     let mut folded = vec![false; branches.len()];
-    let mut inherited: Vec<Option<(String, Option<String>)>> = (0..branches.len()).map(|_| None).collect();
+    let mut inherited: Vec<Option<(String, Option<String>)>> =
+        (0..branches.len()).map(|_| None).collect();
     for (index, branch) in branches.iter().enumerate() {
-        let Some(range) = branch.descendants.clone() else { continue };
-        let Some(heir) = range.into_iter().find(|&d| !folded[d] && branches[d].pattern.equivalent(&branch.pattern)) else {
+        let Some(range) = branch.descendants.clone() else {
+            continue;
+        };
+        let Some(heir) = range
+            .into_iter()
+            .find(|&d| !folded[d] && branches[d].pattern.equivalent(&branch.pattern))
+        else {
             continue;
         };
         folded[index] = true;
         if inherited[heir].is_none() && (branch.explicit_id.is_some() || branch.does.is_some()) {
-            inherited[heir] = Some((branch.explicit_id.clone().unwrap_or_default(), branch.does.clone()));
+            inherited[heir] = Some((
+                branch.explicit_id.clone().unwrap_or_default(),
+                branch.does.clone(),
+            ));
         }
     }
     for (index, branch) in branches.iter().enumerate() {
@@ -257,12 +266,32 @@ fn walk(
         // a tie between a route and its descendant goes to the descendant, as in the router.
         let first_descendant = out.len();
         if !children.is_empty() {
-            walk(children, &full_path, &format!("{place}.children"), depth + 1, out)?;
+            walk(
+                children,
+                &full_path,
+                &format!("{place}.children"),
+                depth + 1,
+                out,
+            )?;
         }
         if path.is_some() || index {
-            let pattern = checked_route(&full_path, RouteSyntax::ReactRouter, Some(case_sensitive), &format!("fromReactRouter {place}"))?;
-            let descendants = (path.is_some() && out.len() > first_descendant).then_some(first_descendant..out.len());
-            out.push(Branch { place: place.clone(), full_path, pattern, explicit_id, does, case_sensitive, descendants });
+            let pattern = checked_route(
+                &full_path,
+                RouteSyntax::ReactRouter,
+                Some(case_sensitive),
+                &format!("fromReactRouter {place}"),
+            )?;
+            let descendants = (path.is_some() && out.len() > first_descendant)
+                .then_some(first_descendant..out.len());
+            out.push(Branch {
+                place: place.clone(),
+                full_path,
+                pattern,
+                explicit_id,
+                does,
+                case_sensitive,
+                descendants,
+            });
         }
     }
     Ok(())

@@ -43,14 +43,10 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                 let route = match field(fields, "route") {
                     Some(DefValue::String(route)) => route.clone(),
                     other => {
-                        let got = other
-                            .map(DefValue::type_name)
-                            .unwrap_or_else(|| "missing".into());
+                        let got = other.map(DefValue::type_name).unwrap_or_else(|| "missing".into());
                         return Err(GraphError::new(
                             "BAD_VALUE",
-                            format!(
-                                "{place} `route` is {got}: it must be a string such as '/projects'"
-                            ),
+                            format!("{place} `route` is {got}: it must be a string such as '/projects'"),
                         ));
                     }
                 };
@@ -64,10 +60,7 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                     Some(other) => {
                         return Err(GraphError::new(
                             "BAD_VALUE",
-                            format!(
-                                "{place} `does` is {}: it must be a string describing the page",
-                                other.type_name()
-                            ),
+                            format!("{place} `does` is {}: it must be a string describing the page", other.type_name()),
                         ))
                     }
                 }
@@ -96,14 +89,7 @@ pub(crate) fn checked_route(
     place: &str,
 ) -> Result<RoutePattern, GraphError> {
     parse_route(route, syntax, case_sensitive).map_err(|err| {
-        GraphError::new(
-            "BAD_ROUTE",
-            format!(
-                "{place} has route {}, which is refused: {}",
-                quote(route),
-                err.0
-            ),
-        )
+        GraphError::new("BAD_ROUTE", format!("{place} has route {}, which is refused: {}", quote(route), err.0))
     })
 }
 
@@ -129,14 +115,8 @@ pub(crate) fn routes_snapshot(
 }
 
 /// An object route entry may carry only the `allowed` keys (never controls).
-pub(crate) fn check_route_entry_keys(
-    fields: &[(String, DefValue)],
-    place: &str,
-    allowed: &[&str],
-) -> Result<(), GraphError> {
-    if let Some((key, _)) =
-        present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills"))
-    {
+pub(crate) fn check_route_entry_keys(fields: &[(String, DefValue)], place: &str, allowed: &[&str]) -> Result<(), GraphError> {
+    if let Some((key, _)) = present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills")) {
         return Err(GraphError::new(
             "UNKNOWN_KEY",
             format!(
@@ -156,11 +136,7 @@ fn read_cross_links(
 ) -> Result<Option<Value>, GraphError> {
     let options = match options {
         DefValue::Undefined | DefValue::Null => return Ok(None),
-        other => expect_object(
-            other,
-            &format!("{factory}: options"),
-            "pass { crossLinks: true } or { crossLinks: ['page'] }",
-        )?,
+        other => expect_object(other, &format!("{factory}: options"), "pass { crossLinks: true } or { crossLinks: ['page'] }")?,
     };
     check_keys(options, &["crossLinks"], &format!("{factory} options"))?;
     match field(options, "crossLinks") {
@@ -231,21 +207,14 @@ pub fn from_journeys(journeys: &DefValue) -> Result<Value, GraphError> {
         check_keys(fields, &["does", "steps", "when"], &place)?;
         let mut copy = Map::new();
         for key in ["does", "steps", "when"] {
-            let Some(value) = field(fields, key) else {
-                continue;
-            };
+            let Some(value) = field(fields, key) else { continue };
             if key == "steps" && !matches!(value, DefValue::Array(_)) {
                 return Err(GraphError::new(
                     "BAD_VALUE",
-                    format!(
-                        "{place} `steps` is {}: it must be an array of action names",
-                        value.type_name()
-                    ),
+                    format!("{place} `steps` is {}: it must be an array of action names", value.type_name()),
                 ));
             }
-            let data = depth_within(value, MAX_COPY_DEPTH)
-                .then(|| value.to_json())
-                .flatten();
+            let data = depth_within(value, MAX_COPY_DEPTH).then(|| value.to_json()).flatten();
             let Some(data) = data else {
                 return Err(GraphError::new(
                     "BAD_VALUE",

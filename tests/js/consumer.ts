@@ -156,7 +156,7 @@ import {
   type SvelteKitRouteIds,
 } from '../../pkg/groundfacts';
 
-const NoteView = (props: { id: string }): null => void props.id ?? null;
+const NoteView = (props: { id: string }): string => props.id;
 const routerRoutes = [
   {
     path: '/',
