@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { execFileSync, spawnSync } = require('child_process');
+const { spawnSync } = require('child_process');
 const gf = require('./helpers/load.cjs');
 const { codeBlocks, runExample } = require('./helpers/readme.cjs');
 
@@ -112,13 +112,21 @@ test('the examples type-check under the README tsconfig, and its Symbol.dispose 
   assert.equal(skipped.status, 0, skipped.stdout);
 });
 
-test('the quick start runs in plain Node ESM as the README says (published build, --experimental-wasm-modules)', (t) => {
-  assert.ok(text.includes('`node --experimental-wasm-modules`'));
-  const dir = consumerDir(t, { name: 'esm-consumer', private: true, type: 'module' });
+test('the quick start runs in plain Node through import and require, with no flags, as the README says', (t) => {
+  assert.match(text, /^\| Node\.js ≥ 20\.19, `import` \| nothing \(no flags\) \|/m);
+  assert.match(text, /^\| Node\.js ≥ 20\.19, `require` \| nothing \|/m);
+  const dir = consumerDir(t, { name: 'node-consumer', private: true });
+  const importLine = /^import \{([^}]+)\} from 'groundfacts';$/m;
+  assert.match(examples[0].code, importLine);
   fs.writeFileSync(path.join(dir, 'quick.mjs'), examples[0].code);
-  const out = execFileSync(process.execPath, ['--experimental-wasm-modules', '--no-warnings', 'quick.mjs'], { cwd: dir, encoding: 'utf8' });
-  assert.equal(out.split('\n')[0], 'performed');
-  assert.match(out, /DID happen — agent fired editor\.save/);
+  fs.writeFileSync(path.join(dir, 'quick.cjs'), examples[0].code.replace(importLine, "const {$1} = require('groundfacts');"));
+  for (const file of ['quick.mjs', 'quick.cjs']) {
+    const run = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8' });
+    assert.equal(run.status, 0, `${file}: ${run.stderr}`);
+    assert.equal(run.stderr, '', `${file} prints no warning`);
+    assert.equal(run.stdout.split('\n')[0], 'performed', file);
+    assert.match(run.stdout, /DID happen — agent fired editor\.save/, file);
+  }
 });
 
 test('every call in the API table exists on the package, and every option it names is declared', () => {
