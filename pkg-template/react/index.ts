@@ -182,7 +182,11 @@ class SessionOwner {
 export interface GroundfactsProviderProps {
   /** The compiled graph. Read once, with `options`, when the session is created. */
   graph: NavigationGraph;
-  /** `createSession` options; `node` defaults to the router's current page when `router` is given. */
+  /**
+   * `createSession` options; `node` defaults to the router's current page when `router` is given. The
+   * session is made on the first render: under server rendering, render the provider on the client only
+   * (a server render makes a session that no effect ever frees).
+   */
   options?: SessionOptions;
   /** React Router 7's data router (`createBrowserRouter(...)`): navigate + location sync. */
   router?: ReactRouterLike;
@@ -196,7 +200,9 @@ export function GroundfactsProvider({ graph, options, router, navigate, children
   const [owner] = useState(
     () =>
       new SessionOwner(() => {
-        const node = options?.node ?? (router ? pageForPath(graph, router.state.location.pathname) : undefined);
+        // A deep link starts the session on its page; a path the graph has no page for leaves the
+        // default (the first declared page) and the router wiring reports the path off-graph.
+        const node = options?.node ?? (router ? matchRoute(graph, router.state.location.pathname) : undefined);
         return createSession(graph, undefined, node === undefined ? options : { ...options, node });
       }),
   );
