@@ -42,9 +42,19 @@ pub enum PredicateAnswer {
 /// The app, as the core sees it. Every method may call back into `session`.
 pub trait Host {
     /// Call a registered handler with the (already checked) input.
-    fn call_handler(&self, session: &Session, handler: CallbackId, input: Option<&Value>) -> HandlerOutcome;
+    fn call_handler(
+        &self,
+        session: &Session,
+        handler: CallbackId,
+        input: Option<&Value>,
+    ) -> HandlerOutcome;
     /// Ask a verify predicate about a detached copy of the state.
-    fn ask_predicate(&self, session: &Session, predicate: CallbackId, state: &Value) -> PredicateAnswer;
+    fn ask_predicate(
+        &self,
+        session: &Session,
+        predicate: CallbackId,
+        state: &Value,
+    ) -> PredicateAnswer;
     /// Whether the app gave the session a `navigate` function.
     fn can_navigate(&self) -> bool;
     /// Push `href` through the app's own router.
@@ -59,4 +69,8 @@ pub trait Host {
     }
     /// Handler callbacks the session no longer references (an unregistered group's); the host may free them.
     fn release_callbacks(&self, _ids: &[CallbackId]) {}
+    /// The session changed (decision 29): run the app's subscribe listeners. Called once per outermost
+    /// call that changed something, with no borrow held; listeners may call back in. A listener that
+    /// throws is reported through `Session::listener_threw` and stops nothing.
+    fn changed(&self, _session: &Session) {}
 }

@@ -30,7 +30,10 @@ pub mod sources;
 pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;
-pub use model::{Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page, Verify};
+pub use model::{
+    Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page,
+    Verify,
+};
 pub use names::{resolve_name, Resolution};
 pub use routes::{is_literal_route, match_route};
 pub use sources::{from_journeys, from_routes};

@@ -5,6 +5,7 @@
 //! `PredicateAnswer::Threw`, never a panic or an unwinding. A thenable return becomes
 //! `HandlerOutcome::Deferred(token)` with then-callbacks that report back through
 //! `Session::complete_deferred_handler`. `settled` notices resolve the promises `settlementOf` handed out.
+//! `navigate` may be replaced (`setNavigate`); `changed` runs the `subscribe` listeners (`listeners`).
 //! No `RefCell` borrow here is held while JS runs. Used by `js::session`.
 
 use std::cell::{Cell, RefCell};
@@ -16,6 +17,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::listeners::Listeners;
 use super::{callbacks, convert, fast};
 use crate::host::{CallbackId, HandlerOutcome, Host, PredicateAnswer};
 use crate::session::Session;
@@ -34,18 +36,38 @@ extern "C" {
 
 /// The app as the core sees it, in JS.
 pub struct JsHost {
-    navigate: Option<Function>,
+    /// Replaced by `setNavigate` (decision 28); cloned out before it is called.
+    navigate: RefCell<Option<Function>>,
     on_warn: Option<Function>,
     /// The session this host serves (set once the session exists), for deferred completions.
     session: RefCell<Weak<Session>>,
     next_token: Cell<u32>,
     /// `settlementOf` promises waiting for a transition to come to rest: id → resolve functions.
     waiting: RefCell<HashMap<String, Vec<Function>>>,
+    /// `subscribe` listeners (decision 29).
+    listeners: Listeners,
 }
 
 impl JsHost {
     pub fn new(navigate: Option<Function>, on_warn: Option<Function>) -> JsHost {
-        JsHost { navigate, on_warn, session: RefCell::new(Weak::new()), next_token: Cell::new(0), waiting: RefCell::new(HashMap::new()) }
+        JsHost {
+            navigate: RefCell::new(navigate),
+            on_warn,
+            session: RefCell::new(Weak::new()),
+            next_token: Cell::new(0),
+            waiting: RefCell::new(HashMap::new()),
+            listeners: Listeners::new(),
+        }
+    }
+
+    /// Hold `navigate` from now on (`None`: no navigate); returns the one held before.
+    pub fn replace_navigate(&self, navigate: Option<Function>) -> Option<Function> {
+        std::mem::replace(&mut *self.navigate.borrow_mut(), navigate)
+    }
+
+    /// Add a change listener; returns its unsubscribe function.
+    pub fn subscribe(&self, listener: &Function) -> Result<Function, JsValue> {
+        self.listeners.subscribe(listener)
     }
 
     pub fn attach(&self, session: &Rc<Session>) {
@@ -54,7 +76,11 @@ impl JsHost {
 
     /// Keep `resolve` until `transition_id` settles.
     pub fn wait_for(&self, transition_id: &str, resolve: Function) {
-        self.waiting.borrow_mut().entry(transition_id.to_string()).or_default().push(resolve);
+        self.waiting
+            .borrow_mut()
+            .entry(transition_id.to_string())
+            .or_default()
+            .push(resolve);
     }
 
     /// Call `f(arg)` and classify what came back as a handler outcome.
@@ -76,32 +102,77 @@ impl JsHost {
                     return HandlerOutcome::ReturnedFailure(failure);
                 }
                 // What the handler produced is data only; anything that is not plain data is dropped.
-                HandlerOutcome::Returned(convert::to_json(&value, "a handler's return value").ok().flatten())
+                HandlerOutcome::Returned(
+                    convert::to_json(&value, "a handler's return value")
+                        .ok()
+                        .flatten(),
+                )
             }
         }
     }
 
-    /// Attach then-callbacks to a thenable; they report the end through the session.
+    /// Attach then-callbacks to a thenable; they report the end through the session. An end reported
+    /// while `then` itself is still running (a thenable that resolves or rejects synchronously) is
+    /// what the call returned or threw: no fire waits on the token yet, so it is kept and returned
+    /// instead of being lost (decisions 22 and 27).
     fn defer(&self, thenable: &JsValue, then: &Function) -> HandlerOutcome {
         let token = self.next_token.get();
         self.next_token.set(token.wrapping_add(1));
         let session = self.session.borrow().clone();
+        let early = Rc::new(EarlyEnd::default());
         let on_ok = {
-            let session = session.clone();
+            let (session, early) = (session.clone(), Rc::clone(&early));
             Closure::once_into_js(move |value: JsValue| {
                 let outcome = match returned_failure(&value) {
                     Some(failure) => HandlerOutcome::ReturnedFailure(failure),
-                    None => HandlerOutcome::Returned(convert::to_json(&value, "a handler's result").ok().flatten()),
+                    None => HandlerOutcome::Returned(
+                        convert::to_json(&value, "a handler's result")
+                            .ok()
+                            .flatten(),
+                    ),
                 };
-                complete(&session, token, outcome);
+                early.end(&session, token, outcome);
             })
         };
-        let on_err = Closure::once_into_js(move |thrown: JsValue| {
-            complete(&session, token, HandlerOutcome::Threw(describe_thrown(&thrown)));
-        });
-        match then.call2(thenable, &on_ok, &on_err) {
+        let on_err = {
+            let early = Rc::clone(&early);
+            Closure::once_into_js(move |thrown: JsValue| {
+                early.end(
+                    &session,
+                    token,
+                    HandlerOutcome::Threw(describe_thrown(&thrown)),
+                );
+            })
+        };
+        let called = then.call2(thenable, &on_ok, &on_err);
+        early.then_returned.set(true);
+        // The first end wins, as a promise's does.
+        if let Some(outcome) = early.outcome.borrow_mut().take() {
+            return outcome;
+        }
+        match called {
             Ok(_) => HandlerOutcome::Deferred(token),
             Err(thrown) => HandlerOutcome::Threw(describe_thrown(&thrown)),
+        }
+    }
+}
+
+/// How a thenable ended before its `then` call returned, if it did.
+#[derive(Default)]
+struct EarlyEnd {
+    then_returned: Cell<bool>,
+    outcome: RefCell<Option<HandlerOutcome>>,
+}
+
+impl EarlyEnd {
+    fn end(&self, session: &Weak<Session>, token: u32, outcome: HandlerOutcome) {
+        if self.then_returned.get() {
+            complete(session, token, outcome);
+        } else {
+            let mut early = self.outcome.borrow_mut();
+            if early.is_none() {
+                *early = Some(outcome);
+            }
         }
     }
 }
@@ -114,27 +185,47 @@ fn complete(session: &Weak<Session>, token: u32, outcome: HandlerOutcome) {
 }
 
 impl Host for JsHost {
-    fn call_handler(&self, _session: &Session, handler: CallbackId, input: Option<&Value>) -> HandlerOutcome {
+    fn call_handler(
+        &self,
+        _session: &Session,
+        handler: CallbackId,
+        input: Option<&Value>,
+    ) -> HandlerOutcome {
         let Some(f) = callbacks::get(handler) else {
-            return HandlerOutcome::Threw("the handler was released (its group was unregistered)".into());
+            return HandlerOutcome::Threw(
+                "the handler was released (its group was unregistered)".into(),
+            );
         };
         let arg = match input {
             Some(input) => match convert::to_js(input) {
                 Ok(arg) => arg,
-                Err(_) => return HandlerOutcome::Threw("the input could not be handed to the handler".into()),
+                Err(_) => {
+                    return HandlerOutcome::Threw(
+                        "the input could not be handed to the handler".into(),
+                    )
+                }
             },
             None => JsValue::UNDEFINED,
         };
         self.run_handler(&f, &arg)
     }
 
-    fn ask_predicate(&self, _session: &Session, predicate: CallbackId, state: &Value) -> PredicateAnswer {
+    fn ask_predicate(
+        &self,
+        _session: &Session,
+        predicate: CallbackId,
+        state: &Value,
+    ) -> PredicateAnswer {
         let Some(f) = callbacks::get(predicate) else {
             return PredicateAnswer::Threw("the verify predicate is no longer held".into());
         };
         let state = match convert::to_js(state) {
             Ok(state) => state,
-            Err(_) => return PredicateAnswer::Threw("the state could not be handed to the predicate".into()),
+            Err(_) => {
+                return PredicateAnswer::Threw(
+                    "the state could not be handed to the predicate".into(),
+                )
+            }
         };
         match f.call1(&JsValue::UNDEFINED, &state) {
             Err(thrown) => PredicateAnswer::Threw(describe_thrown(&thrown)),
@@ -147,13 +238,17 @@ impl Host for JsHost {
     }
 
     fn can_navigate(&self) -> bool {
-        self.navigate.is_some()
+        self.navigate.borrow().is_some()
     }
 
     fn navigate(&self, _session: &Session, href: &str) -> HandlerOutcome {
-        match &self.navigate {
-            Some(f) => self.run_handler(f, &JsValue::from_str(href)),
-            None => HandlerOutcome::Threw("no navigate function was given to createSession".into()),
+        // Cloned out: the app's navigate may call setNavigate.
+        let navigate = self.navigate.borrow().clone();
+        match navigate {
+            Some(f) => self.run_handler(&f, &JsValue::from_str(href)),
+            None => HandlerOutcome::Threw(
+                "no navigate function is set (createSession's navigate, or setNavigate)".into(),
+            ),
         }
     }
 
@@ -197,6 +292,12 @@ impl Host for JsHost {
     fn release_callbacks(&self, ids: &[CallbackId]) {
         callbacks::release(ids);
     }
+
+    fn changed(&self, session: &Session) {
+        for thrown in self.listeners.notify() {
+            session.listener_threw(&describe_thrown(&thrown));
+        }
+    }
 }
 
 /// The `then` function of a thenable (an object or function with a callable `then`).
@@ -216,7 +317,11 @@ fn returned_failure(value: &JsValue) -> Option<String> {
         return None;
     }
     let error = reflect_get(value, "error").unwrap_or(JsValue::UNDEFINED);
-    let reason = if error.is_undefined() || error.is_null() { value.clone() } else { error };
+    let reason = if error.is_undefined() || error.is_null() {
+        value.clone()
+    } else {
+        error
+    };
     Some(describe_thrown(&reason))
 }
 
@@ -231,7 +336,10 @@ fn describe_thrown(thrown: &JsValue) -> String {
     if let Some(text) = json_stringify(thrown).ok().and_then(|t| t.as_string()) {
         return text;
     }
-    js_string(thrown).ok().and_then(|t| t.as_string()).unwrap_or_else(|| describe_value(thrown))
+    js_string(thrown)
+        .ok()
+        .and_then(|t| t.as_string())
+        .unwrap_or_else(|| describe_value(thrown))
 }
 
 /// What a non-boolean answer was, for the warning (`a Promise`, `null`, `a number`, …).

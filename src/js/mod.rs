@@ -3,7 +3,7 @@
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
-//! `callbacks` (the slab of app functions behind `CallbackId`s), `convert` (values both ways), `fast`
+//! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set, in JS), `convert` (values both ways), `fast`
 //! (the boundary's JS-side fast paths), `brand` (our class instances out of `JsValue` arguments, typed
 //! errors for anything else) and `types` (the TypeScript shapes of results).
 //!
@@ -31,6 +31,7 @@ mod fast;
 mod graph;
 mod handles;
 mod host;
+mod listeners;
 mod port;
 mod session;
 mod types;
@@ -43,7 +44,9 @@ pub(crate) fn init() {
         static HOOK: Once = Once::new();
         HOOK.call_once(|| {
             std::panic::set_hook(Box::new(|info| {
-                web_sys::console::error_1(&format!("groundfacts panicked (a bug — please report it): {info}").into());
+                web_sys::console::error_1(
+                    &format!("groundfacts panicked (a bug — please report it): {info}").into(),
+                );
             }));
         });
     }

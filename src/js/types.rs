@@ -125,7 +125,8 @@ export interface UpdateOptions { transitionId?: string; stimulus?: string; princ
 export interface UpdateResult {
   ok: boolean; attributed?: boolean; transition?: TransitionRecord; version: number; reason?: string; pending?: string[]; issues?: string[];
 }
-export interface SyncOptions { stimulus?: string; principal?: Principal }
+/** `principal`: who moved — `'user'` for a person's own navigation (a link click); default `'system'`. */
+export interface SyncOptions { stimulus?: string; principal?: 'user' | 'agent' | 'system' }
 export interface SyncResult { changed: boolean; transition?: TransitionRecord; node: string; version: number; offGraph?: true }
 export interface AvailableEdge {
   affordanceId: string;

@@ -25,7 +25,10 @@ pub struct PortOptions {
 
 impl Default for PortOptions {
     fn default() -> PortOptions {
-        PortOptions { confirm_high_effect: true, source: Principal::Agent }
+        PortOptions {
+            confirm_high_effect: true,
+            source: Principal::Agent,
+        }
     }
 }
 
@@ -43,7 +46,12 @@ impl AgentPort {
     pub fn new(session: Rc<Session>, options: PortOptions) -> AgentPort {
         let gated = session.requires_human_approval();
         let table = ToolTable::build(&session.graph(), gated);
-        AgentPort { session, options, table, gated }
+        AgentPort {
+            session,
+            options,
+            table,
+            gated,
+        }
     }
 
     /// The tool array: the same bytes on every call.
@@ -56,13 +64,19 @@ impl AgentPort {
         serde_json::to_value(&self.table.tools).unwrap_or_else(|_| json!([]))
     }
 
-    /// Route one tool call. Always a JSON object.
+    /// Route one tool call. Always a JSON object. One call for the session's listeners (decision 29),
+    /// however many session calls it makes.
     pub fn call(&self, name: &str, args: &Value) -> Value {
+        self.session.scoped(|| self.call_unscoped(name, args))
+    }
+
+    fn call_unscoped(&self, name: &str, args: &Value) -> Value {
         let args = Args::new(args);
         let out = match self.table.kind_of(name).cloned() {
             None => {
                 let mut out = error_head("UNKNOWN_TOOL");
-                out.set("why", texts::UNKNOWN_TOOL).set("tools", self.table.names());
+                out.set("why", texts::UNKNOWN_TOOL)
+                    .set("tools", self.table.names());
                 return out.done();
             }
             Some(ToolKind::WhatsHere) => self.whats_here(&args),
@@ -84,7 +98,8 @@ impl AgentPort {
 
     /// `youAreOn` + `version`, appended to (almost) every result.
     pub(super) fn position(&self, out: &mut Out) {
-        out.set("youAreOn", self.session.node()).set("version", self.session.version());
+        out.set("youAreOn", self.session.node())
+            .set("version", self.session.version());
     }
 
     /// A session error (a re-entrant call, an internal refusal) as a result.

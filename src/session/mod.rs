@@ -12,7 +12,9 @@
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
 //! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
 //! attempt index read in place for the facts block), `asks`, `journeys`,
-//! `work`, `deadend`. Public types: `records` (ledger rows) and `results` (call results); `wire` writes
+//! `work`, `deadend`, `notify` (the call scope and change notification, decision 29; the public
+//! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
+//! decisions 27–28). Public types: `records` (ledger rows) and `results` (call results); `wire` writes
 //! the per-fire results as JSON without serde's per-token cost.
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
@@ -25,6 +27,8 @@ mod fire;
 mod journeys;
 mod ledgers;
 mod mounts;
+mod navigation;
+mod notify;
 mod offers;
 pub mod records;
 mod report;
@@ -47,25 +51,38 @@ use crate::host::Host;
 pub use attempt_rows::{AttemptRow, AttemptRows};
 pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
+pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 pub use records::*;
 pub use results::*;
 
-use state::Inner;
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;
+use state::Inner;
 
 /// A session: one walker over one graph, talking to the app through a [`Host`].
 pub struct Session {
     graph: Rc<NavigationGraph>,
     host: Rc<dyn Host>,
     inner: RefCell<Inner>,
+    /// The call scope and what listeners last heard (decision 29, `notify`).
+    calls: notify::Calls,
 }
 
 impl Session {
     /// `createSession(graph, navigate?, options?)`. Unknown `options.node` → `UNKNOWN_NODE`.
-    pub fn new(graph: Rc<NavigationGraph>, host: Rc<dyn Host>, options: SessionOptions) -> Result<Session, SessionError> {
+    pub fn new(
+        graph: Rc<NavigationGraph>,
+        host: Rc<dyn Host>,
+        options: SessionOptions,
+    ) -> Result<Session, SessionError> {
         let inner = Inner::new(&graph, options, host.can_navigate())?;
-        Ok(Session { graph, host, inner: RefCell::new(inner) })
+        let calls = notify::Calls::starting_at(inner.revision());
+        Ok(Session {
+            graph,
+            host,
+            inner: RefCell::new(inner),
+            calls,
+        })
     }
 
     /// The compiled graph this session walks.
