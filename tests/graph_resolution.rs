@@ -3,7 +3,7 @@
 use groundfacts::graph::def::from_json_text;
 use groundfacts::graph::model::{NavigationGraph, Page};
 use groundfacts::graph::routes::match_route_in;
-use groundfacts::graph::{build_navigation_graph, match_route, resolve_name, Resolution};
+use groundfacts::graph::{build_navigation_graph, match_route, parse_route, resolve_name, Resolution, RouteSyntax};
 use serde_json::json;
 
 fn steps_of(
@@ -86,6 +86,7 @@ fn pages(list: &[(&str, &str)]) -> Vec<Page> {
         .map(|(id, route)| Page {
             id: id.to_string(),
             route: Some(route.to_string()),
+            pattern: Some(parse_route(route, RouteSyntax::Colon, None).expect("route parses")),
             description: None,
         })
         .collect()
@@ -103,13 +104,16 @@ fn match_route_table() {
         Some("orders")
     );
     assert_eq!(match_route_in(&orders, "/orders"), None);
+    // React Router's ranking: equal scores go to the route declared first.
     let ties = pages(&[("short", "/o/:id"), ("long", "/o/:orderId")]);
-    assert_eq!(match_route_in(&ties, "/o/7").as_deref(), Some("long"));
+    assert_eq!(match_route_in(&ties, "/o/7").as_deref(), Some("short"));
+    // '' and '/' are one route to both routers: the first declared wins.
     let roots = pages(&[("a", ""), ("b", "/")]);
-    assert_eq!(match_route_in(&roots, "/").as_deref(), Some("b"));
+    assert_eq!(match_route_in(&roots, "/").as_deref(), Some("a"));
     let splat = pages(&[("splat", "/files/*")]);
-    assert_eq!(match_route_in(&splat, "/files/a.pdf"), None);
-    assert_eq!(match_route_in(&splat, "/files/*").as_deref(), Some("splat"));
+    assert_eq!(match_route_in(&splat, "/files/a.pdf").as_deref(), Some("splat"));
+    assert_eq!(match_route_in(&splat, "/files").as_deref(), Some("splat"));
+    assert_eq!(match_route_in(&splat, "/other"), None);
     let first = pages(&[("one", "/x"), ("two", "/x")]);
     assert_eq!(match_route_in(&first, "//x//").as_deref(), Some("one"));
     assert_eq!(match_route_in(&first, "https://example.com/x"), None);

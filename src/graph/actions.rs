@@ -5,7 +5,7 @@
 //! `guards`; `goTo` must name a page; `writes` is an array of strings and `confirm` a boolean
 //! (decision 10); `binding` supports `{ kind: 'url', href }` with a literal href; `role` is one of the
 //! known words. `null` means absent for every optional field except `input`.
-//! Uses `def`, `fields`, `guards`, `input`, `names`, `routes`, `model`; used by `compile`.
+//! Uses `def`, `fields`, `guards`, `input`, `names`, `route_syntax`, `model`; used by `compile`.
 
 use super::def::DefValue;
 use super::error::GraphError;
@@ -14,7 +14,7 @@ use super::guards::{compile_filter, FilterUse};
 use super::input::compile_input;
 use super::model::{Action, ActionOrigin, Verify};
 use super::names::{check_name, quote, quote_list, RESERVED_ACTION_NAME};
-use super::routes::is_literal_route;
+use super::route_syntax::is_literal_href;
 use crate::host::CallbackId;
 
 /// The keys every action may carry.
@@ -36,10 +36,11 @@ const ROLES: [&str; 8] = [
 ];
 
 /// A page as the action compiler needs it: its id and its route.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct PageRef<'a> {
     pub id: &'a str,
-    pub route: Option<&'a str>,
+    /// The page's URL when its route is literal (a param route has none: params are never guessed).
+    pub href: Option<String>,
 }
 
 /// Where an action is declared.
@@ -215,9 +216,7 @@ pub(crate) fn compile_action(
         None => navigates_to
             .as_deref()
             .and_then(|target| pages.iter().find(|p| p.id == target))
-            .and_then(|p| p.route)
-            .filter(|route| is_literal_route(route))
-            .map(str::to_string),
+            .and_then(|p| p.href.clone()),
     };
 
     let action = Action {
@@ -339,11 +338,11 @@ fn read_binding(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Str
             ))
         }
     };
-    if !is_literal_route(&href) {
+    if !is_literal_href(&href) {
         return Err(GraphError::new(
             "PARAM_ROUTE",
             format!(
-                "{place} `href` {} has a `:param` or `*` segment: params are never guessed; use a literal address or a handler",
+                "{place} `href` {} is not a literal address (a param, optional or splat segment, or route syntax): params are never guessed; use a literal address or a handler",
                 quote(&href)
             ),
         ));

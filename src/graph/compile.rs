@@ -25,6 +25,7 @@ use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Journey, NavigationGraph, Page};
 use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
+use super::route_syntax::literal_href;
 use crate::host::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
@@ -35,16 +36,8 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
             format!("the graph id {} is blank: buildNavigationGraph needs a non-empty id such as 'shop'", quote(id)),
         ));
     }
-    let fields = expect_object(
-        def,
-        "the definition",
-        "pass { pages, actions?, journeys?, sources? }",
-    )?;
-    check_keys(
-        fields,
-        &["does", "pages", "actions", "journeys", "sources"],
-        "the definition",
-    )?;
+    let fields = expect_object(def, "the definition", "pass { pages, actions?, journeys?, sources? }")?;
+    check_keys(fields, &["does", "pages", "actions", "journeys", "sources"], "the definition")?;
     let description = optional_string(fields, "does", "the definition")?;
 
     let merged = merge(field(fields, "sources"), field(fields, "pages"))?;
@@ -57,20 +50,12 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
             ),
         ));
     }
-    let page_refs: Vec<PageRef<'_>> = merged
-        .pages
-        .iter()
-        .map(|p| PageRef {
-            id: &p.id,
-            route: p.route.as_deref(),
-        })
-        .collect();
+    let page_refs: Vec<PageRef<'_>> =
+        merged.pages.iter().map(|p| PageRef { id: &p.id, href: literal_href(p.route.as_deref(), p.pattern.as_ref()) }).collect();
 
     let mut actions: Vec<Action> = Vec::new();
     for page in &merged.pages {
-        let Some(page_actions) = page.actions else {
-            continue;
-        };
+        let Some(page_actions) = page.actions else { continue };
         let place = format!("page {} `actions`", quote(&page.id));
         let entries = expect_object(page_actions, &place, "write { actionName: { does: '…' } }")?;
         for (name, action_def) in present(entries) {
@@ -112,11 +97,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         )?;
         for (journey_id, journey_def) in present(entries) {
             check_name(journey_id, "journey")?;
-            let entry = JourneyEntry {
-                id: journey_id.clone(),
-                def: journey_def,
-                owner: format!("journey {}", quote(journey_id)),
-            };
+            let entry = JourneyEntry { id: journey_id.clone(), def: journey_def, owner: format!("journey {}", quote(journey_id)) };
             match journey_entries.iter_mut().find(|j| &j.id == journey_id) {
                 Some(sourced) => *sourced = entry,
                 None => journey_entries.push(entry),
@@ -132,28 +113,14 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
     let pages = merged
         .pages
         .iter()
-        .map(|p| Page {
-            id: p.id.clone(),
-            route: p.route.clone(),
-            description: p.does.clone(),
-        })
+        .map(|p| Page { id: p.id.clone(), route: p.route.clone(), pattern: p.pattern.clone(), description: p.does.clone() })
         .collect();
-    Ok(NavigationGraph::from_parts(
-        id.to_string(),
-        description,
-        pages,
-        actions,
-        journeys,
-    ))
+    Ok(NavigationGraph::from_parts(id.to_string(), description, pages, actions, journeys))
 }
 
 fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Journey, GraphError> {
     let owner = &entry.owner;
-    let fields = expect_object(
-        entry.def,
-        owner,
-        "write { does: '…', steps: ['action', …] }",
-    )?;
+    let fields = expect_object(entry.def, owner, "write { does: '…', steps: ['action', …] }")?;
     check_keys(fields, &["does", "steps", "when"], owner)?;
     let does = match field(fields, "does") {
         Some(DefValue::String(text)) if !text.trim().is_empty() => text.clone(),
@@ -206,15 +173,8 @@ fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Jour
             }
         }
     }
-    let precondition = field(fields, "when")
-        .map(|f| compile_filter(f, owner, FilterUse::JourneyWhen))
-        .transpose()?;
-    Ok(Journey {
-        id: entry.id.clone(),
-        does,
-        steps: resolved,
-        precondition,
-    })
+    let precondition = field(fields, "when").map(|f| compile_filter(f, owner, FilterUse::JourneyWhen)).transpose()?;
+    Ok(Journey { id: entry.id.clone(), does, steps: resolved, precondition })
 }
 
 /// A step element: a bare name, or `{ step: name }` with a non-blank name.
@@ -261,13 +221,7 @@ pub fn compile_mount_action(
             ),
         ));
     }
-    let page_refs: Vec<PageRef<'_>> = graph
-        .pages
-        .iter()
-        .map(|p| PageRef {
-            id: &p.id,
-            route: p.route.as_deref(),
-        })
-        .collect();
+    let page_refs: Vec<PageRef<'_>> =
+        graph.pages.iter().map(|p| PageRef { id: &p.id, href: literal_href(p.route.as_deref(), p.pattern.as_ref()) }).collect();
     compile_action(Site::Mounted(page), name, def, &page_refs)
 }

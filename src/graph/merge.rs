@@ -13,8 +13,8 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, optional_string, present};
 use super::model::{Action, ActionOrigin, InputContract};
 use super::names::{check_name, quote, quote_list};
-use super::routes::{is_literal_route, routes_equivalent};
-use super::sources::{check_route_entry_keys, param_route_error};
+use super::route_syntax::{literal_href, RoutePattern, RouteSyntax};
+use super::sources::{check_route_entry_keys, checked_route, param_route_error};
 
 /// The most (link, page) offers cross-links may generate: a full mesh over about 1,000 pages.
 const MAX_LINK_OFFERS: usize = 1_000_000;
@@ -24,6 +24,8 @@ const MAX_LINK_OFFERS: usize = 1_000_000;
 pub(crate) struct EffectivePage<'a> {
     pub id: String,
     pub route: Option<String>,
+    /// `route` parsed in the syntax of whoever declared it.
+    pub pattern: Option<RoutePattern>,
     pub does: Option<String>,
     /// The hand page's `actions` object, if it declared one.
     pub actions: Option<&'a DefValue>,
@@ -56,10 +58,7 @@ pub(crate) struct Merged<'a> {
 }
 
 /// Phases 1 and 2: read `def.sources`, then overlay the hand pages.
-pub(crate) fn merge<'a>(
-    sources: Option<&'a DefValue>,
-    hand_pages: Option<&'a DefValue>,
-) -> Result<Merged<'a>, GraphError> {
+pub(crate) fn merge<'a>(sources: Option<&'a DefValue>, hand_pages: Option<&'a DefValue>) -> Result<Merged<'a>, GraphError> {
     let mut merged = Merged::default();
     if let Some(sources) = sources {
         let DefValue::Array(items) = sources else {
@@ -76,11 +75,7 @@ pub(crate) fn merge<'a>(
         }
     }
     if let Some(pages) = hand_pages {
-        let entries = expect_object(
-            pages,
-            "the definition's `pages`",
-            "write { pageId: { route?, does?, actions? } }",
-        )?;
+        let entries = expect_object(pages, "the definition's `pages`", "write { pageId: { route?, does?, actions? } }")?;
         for (id, page) in present(entries) {
             overlay_hand_page(&mut merged, id, page)?;
         }
@@ -88,24 +83,15 @@ pub(crate) fn merge<'a>(
     Ok(merged)
 }
 
-fn read_source<'a>(
-    merged: &mut Merged<'a>,
-    index: usize,
-    source: &'a DefValue,
-) -> Result<(), GraphError> {
+fn read_source<'a>(merged: &mut Merged<'a>, index: usize, source: &'a DefValue) -> Result<(), GraphError> {
     let place = format!("sources[{index}]");
     let entries = source.as_object().ok_or_else(|| {
         GraphError::new(
             "BAD_SOURCE",
-            format!(
-                "{place} is {}: build each source with fromRoutes(…) or fromJourneys(…)",
-                source.type_name()
-            ),
+            format!("{place} is {}: build each source with fromRoutes(…) or fromJourneys(…)", source.type_name()),
         )
     })?;
-    let kind = field(entries, "kind")
-        .and_then(DefValue::as_str)
-        .unwrap_or("");
+    let kind = field(entries, "kind").and_then(DefValue::as_str).unwrap_or("");
     match kind {
         "routes" => read_routes_source(merged, entries, &place),
         "journeys" => read_journeys_source(merged, entries, &place),
@@ -123,12 +109,22 @@ fn read_source<'a>(
     }
 }
 
-fn read_routes_source<'a>(
-    merged: &mut Merged<'a>,
-    entries: &'a [(String, DefValue)],
-    place: &str,
-) -> Result<(), GraphError> {
-    check_keys(entries, &["kind", "pages", "crossLinks"], place)?;
+fn read_routes_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefValue)], place: &str) -> Result<(), GraphError> {
+    check_keys(entries, &["kind", "syntax", "pages", "crossLinks"], place)?;
+    let syntax_name = match field(entries, "syntax") {
+        None => None,
+        Some(DefValue::String(name)) => Some(name.as_str()),
+        Some(other) => Some(if other.is_undefined() { "" } else { "(not a string)" }),
+    };
+    let syntax = RouteSyntax::from_name(syntax_name).ok_or_else(|| {
+        GraphError::new(
+            "BAD_SOURCE",
+            format!(
+                "{place} (routes) has syntax {}: the known syntaxes are 'react-router' and 'sveltekit' (absent = fromRoutes); build it with fromRoutes, fromReactRouter or fromSvelteKitRoutes",
+                quote(syntax_name.unwrap_or(""))
+            ),
+        )
+    })?;
     let pages = field(entries, "pages").unwrap_or(&DefValue::Undefined);
     let pages = pages.as_object().ok_or_else(|| {
         GraphError::new(
@@ -140,27 +136,32 @@ fn read_routes_source<'a>(
     for (id, entry) in present(pages) {
         check_name(id, &format!("{place} page"))?;
         let page_place = format!("{place} page {}", quote(id));
-        let (route, does) = match entry {
-            DefValue::String(route) => (route.clone(), None),
+        let (route, does, case_sensitive) = match entry {
+            DefValue::String(route) => (route.clone(), None, None),
             DefValue::Object(fields) => {
-                check_route_entry_keys(fields, &page_place)?;
+                check_route_entry_keys(fields, &page_place, &["route", "does", "caseSensitive"])?;
                 let Some(DefValue::String(route)) = field(fields, "route") else {
                     return Err(GraphError::new(
                         "BAD_VALUE",
-                        format!(
-                            "{page_place} has no string `route`: give it one such as '/projects'"
-                        ),
+                        format!("{page_place} has no string `route`: give it one such as '/projects'"),
                     ));
                 };
-                (route.clone(), optional_string(fields, "does", &page_place)?)
+                let case_sensitive = match field(fields, "caseSensitive") {
+                    None => None,
+                    Some(DefValue::Bool(flag)) => Some(*flag),
+                    Some(other) => {
+                        return Err(GraphError::new(
+                            "BAD_VALUE",
+                            format!("{page_place} `caseSensitive` is {}: it must be a boolean", other.type_name()),
+                        ))
+                    }
+                };
+                (route.clone(), optional_string(fields, "does", &page_place)?, case_sensitive)
             }
             other => {
                 return Err(GraphError::new(
                     "BAD_VALUE",
-                    format!(
-                        "{page_place} is {}: a route entry is a string or {{ route, does? }}",
-                        other.type_name()
-                    ),
+                    format!("{page_place} is {}: a route entry is a string or {{ route, does? }}", other.type_name()),
                 ))
             }
         };
@@ -170,12 +171,8 @@ fn read_routes_source<'a>(
                 format!("{page_place} is already declared by an earlier routes source: one page id has one owner; keep a single source for it"),
             ));
         }
-        merged.pages.push(EffectivePage {
-            id: id.clone(),
-            route: Some(route),
-            does,
-            actions: None,
-        });
+        let pattern = checked_route(&route, syntax, case_sensitive, &page_place)?;
+        merged.pages.push(EffectivePage { id: id.clone(), route: Some(route), pattern: Some(pattern), does, actions: None });
         table.push(id.clone());
     }
     let named = match field(entries, "crossLinks") {
@@ -187,10 +184,7 @@ fn read_routes_source<'a>(
                 let Some(name) = name.as_str() else {
                     return Err(GraphError::new(
                         "BAD_SOURCE",
-                        format!(
-                            "{place} crossLinks lists {}: list page ids as strings",
-                            name.type_name()
-                        ),
+                        format!("{place} crossLinks lists {}: list page ids as strings", name.type_name()),
                     ));
                 };
                 if !list.iter().any(|n| n == name) {
@@ -202,26 +196,15 @@ fn read_routes_source<'a>(
         Some(other) => {
             return Err(GraphError::new(
                 "BAD_SOURCE",
-                format!(
-                    "{place} crossLinks is {}: it must be true, false or a list of page ids",
-                    other.type_name()
-                ),
+                format!("{place} crossLinks is {}: it must be true, false or a list of page ids", other.type_name()),
             ))
         }
     };
-    merged.link_requests.push(LinkRequest {
-        table,
-        named,
-        place: format!("{place} crossLinks"),
-    });
+    merged.link_requests.push(LinkRequest { table, named, place: format!("{place} crossLinks") });
     Ok(())
 }
 
-fn read_journeys_source<'a>(
-    merged: &mut Merged<'a>,
-    entries: &'a [(String, DefValue)],
-    place: &str,
-) -> Result<(), GraphError> {
+fn read_journeys_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefValue)], place: &str) -> Result<(), GraphError> {
     check_keys(entries, &["kind", "journeys"], place)?;
     let journeys = field(entries, "journeys").unwrap_or(&DefValue::Undefined);
     let journeys = journeys.as_object().ok_or_else(|| {
@@ -247,11 +230,7 @@ fn read_journeys_source<'a>(
     Ok(())
 }
 
-fn overlay_hand_page<'a>(
-    merged: &mut Merged<'a>,
-    id: &str,
-    page: &'a DefValue,
-) -> Result<(), GraphError> {
+fn overlay_hand_page<'a>(merged: &mut Merged<'a>, id: &str, page: &'a DefValue) -> Result<(), GraphError> {
     check_name(id, "page")?;
     let place = format!("page {}", quote(id));
     let fields = expect_object(page, &place, "write { route?, does?, actions? }")?;
@@ -263,12 +242,18 @@ fn overlay_hand_page<'a>(
     }
     check_keys(fields, &["route", "does", "actions"], &place)?;
     let route = optional_string(fields, "route", &place)?;
+    let pattern = match &route {
+        Some(route) => Some(checked_route(route, RouteSyntax::Colon, None, &place)?),
+        None => None,
+    };
     let does = optional_string(fields, "does", &place)?;
     let actions = field(fields, "actions");
     match merged.pages.iter_mut().find(|p| p.id == id) {
         Some(existing) => {
-            if let (Some(hand), Some(sourced)) = (&route, &existing.route) {
-                if !routes_equivalent(hand, sourced) {
+            if let (Some(hand), Some(sourced), Some(hand_pattern), Some(sourced_pattern)) =
+                (&route, &existing.route, &pattern, &existing.pattern)
+            {
+                if !hand_pattern.equivalent(sourced_pattern) {
                     return Err(GraphError::new(
                         "ROUTE_CONFLICT",
                         format!(
@@ -281,18 +266,14 @@ fn overlay_hand_page<'a>(
             }
             if route.is_some() {
                 existing.route = route;
+                existing.pattern = pattern;
             }
             if does.is_some() {
                 existing.does = does;
             }
             existing.actions = actions;
         }
-        None => merged.pages.push(EffectivePage {
-            id: id.to_string(),
-            route,
-            does,
-            actions,
-        }),
+        None => merged.pages.push(EffectivePage { id: id.to_string(), route, pattern, does, actions }),
     }
     Ok(())
 }
@@ -315,20 +296,14 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                     ),
                 ));
             }
-            let Some(target) = merged.pages.iter().find(|p| &p.id == name) else {
-                continue;
-            };
-            let route = match &target.route {
-                Some(route) if is_literal_route(route) => route.clone(),
-                other => {
+            let Some(target) = merged.pages.iter().find(|p| &p.id == name) else { continue };
+            let route = match literal_href(target.route.as_deref(), target.pattern.as_ref()) {
+                Some(path) => path,
+                None => {
                     if request.named.is_none() {
                         continue;
                     }
-                    return Err(param_route_error(
-                        &request.place,
-                        name,
-                        other.as_deref().unwrap_or("(missing)"),
-                    ));
+                    return Err(param_route_error(&request.place, name, target.route.as_deref().unwrap_or("(missing)")));
                 }
             };
             let offers = merged.pages.len().saturating_sub(1);
@@ -343,23 +318,13 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                     ),
                 ));
             }
-            let on: Vec<String> = merged
-                .pages
-                .iter()
-                .filter(|p| &p.id != name)
-                .map(|p| p.id.clone())
-                .collect();
-            let Some(node) = on.first().cloned() else {
-                continue;
-            };
+            let on: Vec<String> = merged.pages.iter().filter(|p| &p.id != name).map(|p| p.id.clone()).collect();
+            let Some(node) = on.first().cloned() else { continue };
             let id = format!("go-to-{name}");
             if merged.pages.iter().any(|p| p.id == id) || links.iter().any(|l| l.id == id) {
                 return Err(GraphError::new(
                     "DUPLICATE_ID",
-                    format!(
-                        "the cross-link {} collides with the page of the same id: rename the page",
-                        quote(&id)
-                    ),
+                    format!("the cross-link {} collides with the page of the same id: rename the page", quote(&id)),
                 ));
             }
             links.push(Action {

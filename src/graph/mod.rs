@@ -8,7 +8,9 @@
 //! - `guards`: the guard language (eight operators, structural equality, missing keys are unknown).
 //! - `input`: input contracts (`'none'` / JSON Schema), their one-line `expects` and payload checks.
 //! - `sources`: `fromRoutes` (+ cross-links) and `fromJourneys`.
-//! - `routes`: `matchRoute` and the route segment law.
+//! - `route_syntax`: the two route dialects (colon / SvelteKit) parsed into one pattern.
+//! - `router_sources`: `fromReactRouter` (route objects) and `fromSvelteKitRoutes` (route ids).
+//! - `routes`: `matchRoute`, by each router's own precedence.
 //! - `names`: the name law, exact-then-unique-suffix resolution, message helpers.
 //! - `error`: `GraphError` (→ JS `GraphValidationError`).
 //!
@@ -24,6 +26,8 @@ pub mod input;
 mod merge;
 pub mod model;
 pub mod names;
+pub mod route_syntax;
+mod router_sources;
 pub mod routes;
 pub mod sources;
 
@@ -35,5 +39,7 @@ pub use model::{
     Verify,
 };
 pub use names::{resolve_name, Resolution};
-pub use routes::{is_literal_route, match_route};
+pub use route_syntax::{is_literal_href, parse_route, RoutePattern, RouteSyntax};
+pub use router_sources::{from_react_router, from_sveltekit_routes};
+pub use routes::match_route;
 pub use sources::{from_journeys, from_routes};

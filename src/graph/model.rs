@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
+use super::route_syntax::RoutePattern;
 use crate::host::CallbackId;
 
 /// One comparison operator of the guard language (exactly eight).
@@ -94,8 +95,10 @@ pub enum Verify {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
     pub id: String,
-    /// The URL pattern the app's router serves it at (literal segments and `:param`).
+    /// The route as its source wrote it (`/notes/:id`, or a SvelteKit id such as `/notes/[id]`).
     pub route: Option<String>,
+    /// `route` parsed in its source's syntax (what `matchRoute` and the literal checks read).
+    pub pattern: Option<RoutePattern>,
     /// The page's own description (`does`), e.g. "the Projects list".
     pub description: Option<String>,
 }

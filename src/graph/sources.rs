@@ -4,8 +4,10 @@
 //! the author's table change nothing). The JS layer hands the snapshot back inside `def.sources`, where
 //! `merge` reads it again as a [`DefValue`] — so a hand-crafted source gets the same checks there.
 //! A route contributes a place, never controls. `crossLinks: false` means no links (decision 10); a
-//! named page whose route has a `:param` or `*` is refused, since links never guess params (decision 13).
-//! Uses `def`, `fields`, `names`, `routes`; used by `js` and by tests building definitions.
+//! named page whose route has a param, optional or splat segment is refused, since links never guess
+//! params (decision 13). `fromRoutes` reads colon syntax only (`:param`, `:param?`, `segment?`, a final
+//! `*`); other syntax is refused `BAD_ROUTE` (SvelteKit ids go through `router_sources`).
+//! Uses `def`, `fields`, `names`, `route_syntax`; used by `router_sources`, `merge`, `js` and tests.
 
 use serde_json::{Map, Value};
 
@@ -14,7 +16,7 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, present};
 use super::input::depth_within;
 use super::names::{check_name, quote, quote_list};
-use super::routes::is_literal_route;
+use super::route_syntax::{parse_route, RoutePattern, RouteSyntax};
 
 /// How deep copied journey data may nest.
 const MAX_COPY_DEPTH: usize = 64;
@@ -33,24 +35,22 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
         let mut page = Map::new();
         match entry {
             DefValue::String(route) => {
+                checked_route(route, RouteSyntax::Colon, None, &place)?;
                 page.insert("route".into(), Value::String(route.clone()));
             }
             DefValue::Object(fields) => {
-                check_route_entry_keys(fields, &place)?;
+                check_route_entry_keys(fields, &place, &["route", "does"])?;
                 let route = match field(fields, "route") {
                     Some(DefValue::String(route)) => route.clone(),
                     other => {
-                        let got = other
-                            .map(DefValue::type_name)
-                            .unwrap_or_else(|| "missing".into());
+                        let got = other.map(DefValue::type_name).unwrap_or_else(|| "missing".into());
                         return Err(GraphError::new(
                             "BAD_VALUE",
-                            format!(
-                                "{place} `route` is {got}: it must be a string such as '/projects'"
-                            ),
+                            format!("{place} `route` is {got}: it must be a string such as '/projects'"),
                         ));
                     }
                 };
+                checked_route(&route, RouteSyntax::Colon, None, &place)?;
                 page.insert("route".into(), Value::String(route));
                 match field(fields, "does") {
                     None => {}
@@ -60,10 +60,7 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                     Some(other) => {
                         return Err(GraphError::new(
                             "BAD_VALUE",
-                            format!(
-                                "{place} `does` is {}: it must be a string describing the page",
-                                other.type_name()
-                            ),
+                            format!("{place} `does` is {}: it must be a string describing the page", other.type_name()),
                         ))
                     }
                 }
@@ -81,9 +78,35 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
         pages.insert(id.clone(), Value::Object(page));
     }
 
+    routes_snapshot("fromRoutes", RouteSyntax::Colon, pages, options)
+}
+
+/// Parse `route` in `syntax`, or refuse it (`BAD_ROUTE`) naming `place`, the route, the rule and the fix.
+pub(crate) fn checked_route(
+    route: &str,
+    syntax: RouteSyntax,
+    case_sensitive: Option<bool>,
+    place: &str,
+) -> Result<RoutePattern, GraphError> {
+    parse_route(route, syntax, case_sensitive).map_err(|err| {
+        GraphError::new("BAD_ROUTE", format!("{place} has route {}, which is refused: {}", quote(route), err.0))
+    })
+}
+
+/// The snapshot every routes factory returns: `{ kind: 'routes', syntax?, pages, crossLinks? }`.
+/// `pages` holds validated entries `{ route, does?, caseSensitive? }`; `factory` names the caller in messages.
+pub(crate) fn routes_snapshot(
+    factory: &str,
+    syntax: RouteSyntax,
+    pages: Map<String, Value>,
+    options: &DefValue,
+) -> Result<Value, GraphError> {
     let mut snapshot = Map::new();
     snapshot.insert("kind".into(), Value::String("routes".into()));
-    let cross_links = read_cross_links(options, &pages)?;
+    if let Some(name) = syntax.name() {
+        snapshot.insert("syntax".into(), Value::String(name.into()));
+    }
+    let cross_links = read_cross_links(factory, syntax, options, &pages)?;
     snapshot.insert("pages".into(), Value::Object(pages));
     if let Some(cross_links) = cross_links {
         snapshot.insert("crossLinks".into(), cross_links);
@@ -91,14 +114,9 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
     Ok(Value::Object(snapshot))
 }
 
-/// An object route entry may carry only `route` and `does`.
-pub(crate) fn check_route_entry_keys(
-    fields: &[(String, DefValue)],
-    place: &str,
-) -> Result<(), GraphError> {
-    if let Some((key, _)) =
-        present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills"))
-    {
+/// An object route entry may carry only the `allowed` keys (never controls).
+pub(crate) fn check_route_entry_keys(fields: &[(String, DefValue)], place: &str, allowed: &[&str]) -> Result<(), GraphError> {
+    if let Some((key, _)) = present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills")) {
         return Err(GraphError::new(
             "UNKNOWN_KEY",
             format!(
@@ -106,23 +124,21 @@ pub(crate) fn check_route_entry_keys(
             ),
         ));
     }
-    check_keys(fields, &["route", "does"], place)
+    check_keys(fields, allowed, place)
 }
 
 /// `options.crossLinks` → the snapshot's `crossLinks` value, or `None` for no links.
 fn read_cross_links(
+    factory: &str,
+    syntax: RouteSyntax,
     options: &DefValue,
     pages: &Map<String, Value>,
 ) -> Result<Option<Value>, GraphError> {
     let options = match options {
         DefValue::Undefined | DefValue::Null => return Ok(None),
-        other => expect_object(
-            other,
-            "fromRoutes: options",
-            "pass { crossLinks: true } or { crossLinks: ['page'] }",
-        )?,
+        other => expect_object(other, &format!("{factory}: options"), "pass { crossLinks: true } or { crossLinks: ['page'] }")?,
     };
-    check_keys(options, &["crossLinks"], "fromRoutes options")?;
+    check_keys(options, &["crossLinks"], &format!("{factory} options"))?;
     match field(options, "crossLinks") {
         None | Some(DefValue::Bool(false)) => Ok(None),
         Some(DefValue::Bool(true)) => Ok(Some(Value::Bool(true))),
@@ -132,22 +148,23 @@ fn read_cross_links(
                 let Some(name) = name.as_str() else {
                     return Err(GraphError::new(
                         "BAD_VALUE",
-                        format!("fromRoutes crossLinks lists {}: list page ids as strings", name.type_name()),
+                        format!("{factory} crossLinks lists {}: list page ids as strings", name.type_name()),
                     ));
                 };
                 let Some(page) = pages.get(name) else {
                     return Err(GraphError::new(
                         "UNKNOWN_PAGE",
                         format!(
-                            "fromRoutes crossLinks names {}, which is not a page of this route table; known pages: {}",
+                            "{factory} crossLinks names {}, which is not a page of this route table; known pages: {}",
                             quote(name),
                             quote_list(pages.keys().map(String::as_str))
                         ),
                     ));
                 };
                 let route = page.get("route").and_then(Value::as_str).unwrap_or("");
-                if !is_literal_route(route) {
-                    return Err(param_route_error("fromRoutes crossLinks", name, route));
+                let literal = parse_route(route, syntax, None).is_ok_and(|p| p.is_literal());
+                if !literal {
+                    return Err(param_route_error(&format!("{factory} crossLinks"), name, route));
                 }
                 out.push(Value::String(name.to_string()));
             }
@@ -156,7 +173,7 @@ fn read_cross_links(
         Some(other) => Err(GraphError::new(
             "BAD_VALUE",
             format!(
-                "fromRoutes crossLinks is {}: write true (link every page), false (no links) or a list of page ids",
+                "{factory} crossLinks is {}: write true (link every page), false (no links) or a list of page ids",
                 other.type_name()
             ),
         )),
@@ -168,7 +185,7 @@ pub(crate) fn param_route_error(place: &str, page: &str, route: &str) -> GraphEr
     GraphError::new(
         "PARAM_ROUTE",
         format!(
-            "{place} names page {} whose route {} has a `:param` or `*` segment: params are never guessed, so no link can be built; drop it from the list, or author an action that supplies the value",
+            "{place} names page {} whose route {} has a param, optional or splat segment: params are never guessed, so no link can be built; drop it from the list, or author an action with input whose handler navigates with the value",
             quote(page),
             quote(route)
         ),
@@ -190,21 +207,14 @@ pub fn from_journeys(journeys: &DefValue) -> Result<Value, GraphError> {
         check_keys(fields, &["does", "steps", "when"], &place)?;
         let mut copy = Map::new();
         for key in ["does", "steps", "when"] {
-            let Some(value) = field(fields, key) else {
-                continue;
-            };
+            let Some(value) = field(fields, key) else { continue };
             if key == "steps" && !matches!(value, DefValue::Array(_)) {
                 return Err(GraphError::new(
                     "BAD_VALUE",
-                    format!(
-                        "{place} `steps` is {}: it must be an array of action names",
-                        value.type_name()
-                    ),
+                    format!("{place} `steps` is {}: it must be an array of action names", value.type_name()),
                 ));
             }
-            let data = depth_within(value, MAX_COPY_DEPTH)
-                .then(|| value.to_json())
-                .flatten();
+            let data = depth_within(value, MAX_COPY_DEPTH).then(|| value.to_json()).flatten();
             let Some(data) = data else {
                 return Err(GraphError::new(
                     "BAD_VALUE",

@@ -58,10 +58,15 @@ export interface JourneyDef {
   steps: readonly (string | { step: string })[];
   when?: WhereFilter;
 }
-/** What `fromRoutes` returns: a snapshot of the router's table, for `sources`. */
+/**
+ * What `fromRoutes`, `fromReactRouter` and `fromSvelteKitRoutes` return: a snapshot of the router's
+ * table, for `sources`. `syntax` says how `route` is written and ranked (absent: `fromRoutes`'
+ * colon syntax, case-sensitive); `caseSensitive` marks a React Router route that said so.
+ */
 export interface RoutesSource {
   kind: 'routes';
-  pages: Record<string, { route: string; does?: string }>;
+  syntax?: 'react-router' | 'sveltekit';
+  pages: Record<string, { route: string; does?: string; caseSensitive?: boolean }>;
   crossLinks?: boolean | string[];
 }
 /** What `fromJourneys` returns: a snapshot of the app's funnel list, for `sources`. */
@@ -174,7 +179,8 @@ pub fn build_navigation_graph(
     }
 }
 
-/// Read the router's table as a graph source. `crossLinks` adds `go-to-<page>` links between literal routes.
+/// Read the router's table as a graph source. Routes use colon syntax (`:param`, `:param?`, `segment?`,
+/// a final `*`); anything else is refused `BAD_ROUTE`. `crossLinks` adds `go-to-<page>` links to literal routes.
 #[wasm_bindgen(js_name = fromRoutes, unchecked_return_type = "RoutesSource")]
 pub fn from_routes(
     #[wasm_bindgen(unchecked_param_type = "RouteTable")] routes: JsValue,

@@ -4,7 +4,7 @@
 //! (`createSession`, `Session`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
 //! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set, in JS), `convert` (values both ways), `fast`
-//! (the boundary's JS-side fast paths), `brand` (our class instances out of `JsValue` arguments, typed
+//! (the boundary's JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `brand` (our class instances out of `JsValue` arguments, typed
 //! errors for anything else) and `types` (the TypeScript shapes of results).
 //!
 //! Boundary invariants — every exported function keeps all of them:
@@ -33,6 +33,7 @@ mod handles;
 mod host;
 mod listeners;
 mod port;
+mod routers;
 mod session;
 mod types;
 
