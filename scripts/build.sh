@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds the npm package: wasm-pack (release wasm → wasm-bindgen) → wasm-opt -Oz (npm binaryen) → pkg-template merged.
-#   pkg/       the package apps install (wasm-pack's bundler-target output; npm name `groundfacts`)
-#   pkg-node/  the same build as CommonJS for node (what tests/js and benches/js load); not published
+# Builds the npm package into pkg/: wasm-pack (release wasm → wasm-bindgen, web target) → wasm-bindgen's
+# nodejs-target glue for the same module → wasm-opt -Oz (npm binaryen) → scripts/assemble-pkg.cjs, which
+# writes the entries, the exports map and the compiled framework bindings (pkg-template/README.md,
+# "What each host needs", says why this layout). pkg/ is what apps install and what tests/js loads
+# (through its node entry).
 # GROUNDFACTS_PROFILE=dev builds unoptimised with the console panic hook; GROUNDFACTS_SKIP_SETUP=1 skips setup.
 set -euo pipefail
 
@@ -16,22 +18,28 @@ say() { printf 'build: %s\n' "$*" >&2; }
 # wasm-pack drives cargo and wasm-bindgen (the CLI setup.sh pinned; `--mode no-install` forbids any
 # download). Its own wasm-opt step is off in Cargo.toml: Debian's wasm-opt corrupts the output, so the
 # pinned npm binaryen runs below instead.
-mode_flag=--release
-[ "$PROFILE" = release ] || mode_flag=--dev
-rm -rf pkg pkg-node
-wasm-pack --quiet build "$mode_flag" --mode no-install --target bundler --out-dir pkg --out-name groundfacts
-wasm-pack --quiet build "$mode_flag" --mode no-install --target nodejs --out-dir pkg-node --out-name groundfacts
+mode_flag=--release cargo_dir=release bindgen_flags=()
+[ "$PROFILE" = release ] || { mode_flag=--dev; cargo_dir=debug; bindgen_flags=(--debug); }
+NODE_GLUE="$ROOT/target/pkg-node-glue"
+rm -rf pkg pkg-node "$NODE_GLUE"
+wasm-pack --quiet build "$mode_flag" --mode no-install --target web --out-dir pkg --out-name groundfacts
+# The node entry's glue: the same wasm-bindgen run with --target nodejs (CommonJS, loads the module
+# synchronously from its own folder). assemble-pkg.cjs checks both runs emitted the identical module.
+wasm-bindgen "target/wasm32-unknown-unknown/$cargo_dir/groundfacts.wasm" "${bindgen_flags[@]}" \
+  --target nodejs --out-dir "$NODE_GLUE" --out-name groundfacts
 
-# Both targets carry the identical module; optimise it once. Debian's wasm-opt (108) corrupts
-# wasm-bindgen 0.2.130 output, so only the pinned npm binaryen is used.
+# Optimise the one module both entries load. Debian's wasm-opt (108) corrupts wasm-bindgen 0.2.130
+# output, so only the pinned npm binaryen is used.
+cmp -s pkg/groundfacts_bg.wasm "$NODE_GLUE/groundfacts_bg.wasm" ||
+  { say "the web and nodejs wasm-bindgen runs emitted different modules"; exit 1; }
 if [ "$PROFILE" = release ]; then
   "$ROOT/scripts/node_modules/.bin/wasm-opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-sign-ext --enable-reference-types --enable-multivalue --enable-mutable-globals \
     pkg/groundfacts_bg.wasm -o pkg/groundfacts_bg.wasm
-  cp pkg/groundfacts_bg.wasm pkg-node/groundfacts_bg.wasm
+  cp pkg/groundfacts_bg.wasm "$NODE_GLUE/groundfacts_bg.wasm"
 fi
 
-node "$ROOT/scripts/assemble-pkg.cjs" "$ROOT"
+node "$ROOT/scripts/assemble-pkg.cjs" "$ROOT" "$NODE_GLUE"
 
 raw=$(wc -c < pkg/groundfacts_bg.wasm)
 gz=$(gzip -9 -c pkg/groundfacts_bg.wasm | wc -c)

@@ -21,7 +21,7 @@ GROUNDFACTS_SKIP_SETUP=1 "$ROOT/scripts/build.sh"
 step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
 "$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/js/tsconfig.json"
 
-step "node tests (tests/js, against pkg-node/)"
+step "node tests (tests/js, against pkg/ through its node entry)"
 node --test "$ROOT"/tests/js/*.test.cjs
 
 if [ -f "$ROOT/scripts/test-browser.sh" ]; then

@@ -1,4 +1,4 @@
-// Node bench of the built package (pkg-node/): per-op µs of fire+settle, available(), groundTruth() and
+// Node bench of the built package (pkg/, through its node entry): per-op µs of fire+settle, available(), groundTruth() and
 // the port's whats_here as the ledgers grow to 10 / 1,000 / 10,000 attempts, the ratios between sizes
 // (≈ 1× means the cost does not grow with history), wasm memory per recorded attempt, and the same
 // scenarios on the native core (`cargo bench --bench parity -- --json`) with JS/native ratios.
@@ -17,7 +17,7 @@ WebAssembly.Instance = function CapturingInstance(module, imports) {
   instance = new OriginalInstance(module, imports);
   return instance;
 };
-const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg-node'));
+const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg'));
 WebAssembly.Instance = OriginalInstance;
 const { wizardDefinition } = require('../../tests/js/helpers/wizard.cjs');
 
@@ -137,7 +137,7 @@ const OPS = [
   ['whatsHere', "port.call('wizard.whats_here', {})"],
 ];
 
-console.log('groundfacts node bench (pkg-node) — µs per op, median of 7 rounds (lower is better)');
+console.log('groundfacts node bench (pkg, node entry) — µs per op, median of 7 rounds (lower is better)');
 console.log('attempts  fire+settle  fire(returns result)  available()  groundTruth()  whats_here');
 for (const r of rows) {
   console.log(`${String(r.size).padStart(8)}  ${num(r.fire, 11)}  ${num(r.fireReturning, 20)}  ${num(r.available, 11)}  ${num(r.groundTruth, 13)}  ${num(r.whatsHere, 10)}`);

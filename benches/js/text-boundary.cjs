@@ -14,7 +14,7 @@ const fs = require('fs');
 const path = require('path');
 
 const ROOT = path.join(__dirname, '..', '..');
-const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg-node'));
+const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg'));
 const { wizardDefinition } = require('../../tests/js/helpers/wizard.cjs');
 
 /** The bench's block: the seed wizard with `attempts` attempts, half fires, half invented-id refusals. */

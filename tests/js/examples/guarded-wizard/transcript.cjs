@@ -115,7 +115,7 @@ async function runTranscript(gf) {
 module.exports = { runTranscript, actionRow, shape, pick };
 
 if (require.main === module) {
-  const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(__dirname, '..', '..', '..', '..', 'pkg-node'));
+  const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(__dirname, '..', '..', '..', '..', 'pkg'));
   runTranscript(gf).then(
     (blocks) => {
       for (const { title, text } of blocks) process.stdout.write(`\u2500\u2500 ${title}\n\n${text}\n\n`);
