@@ -62,6 +62,8 @@ export function fromSession<T>(
 const sameBlock = (a: RenderedBlock | undefined, b: RenderedBlock | undefined): boolean =>
   a?.text === b?.text && a?.version === b?.version && a?.node === b?.node;
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameOffer = (a: Available | undefined, b: Available | undefined): boolean =>
+  a?.node === b?.node && sameJson(a?.edges, b?.edges) && sameJson(a?.journeys, b?.journeys);
 
 /** The facts block (`session.groundTruth(options)`) as a store; `undefined` without a session. */
 export function groundTruth(session: MaybeSession, options?: GroundTruthOptions): Readable<RenderedBlock | undefined> {
@@ -73,9 +75,13 @@ export function contextBrief(session: MaybeSession, options?: ContextBriefOption
   return fromSession<ContextBrief | undefined>(session, (s) => s.contextBrief(options), undefined, sameBlock);
 }
 
-/** What is on offer here, now (`session.available()`) as a store; `undefined` without a session. */
+/**
+ * What is on offer here, now (`session.available()`) as a store; `undefined` without a session. It
+ * notifies when the page, the actions or the journeys on offer change, not on every version bump:
+ * its `version` is the one at which the offer last changed.
+ */
 export function available(session: MaybeSession): Readable<Available | undefined> {
-  return fromSession<Available | undefined>(session, (s) => s.available(), undefined, sameJson);
+  return fromSession<Available | undefined>(session, (s) => s.available(), undefined, sameOffer);
 }
 
 /** The human's asks (`session.asks()`) as a store; `[]` without a session. */
@@ -176,15 +182,27 @@ export interface StoreLike<T> {
   subscribe(run: (value: T) => void): (() => void) | { unsubscribe(): void };
 }
 
+/** True when `state` holds every key of `projection` with the same (JSON) value. */
+function holds(state: Record<string, unknown>, projection: Record<string, unknown>): boolean {
+  return Object.entries(projection).every(([key, value]) => JSON.stringify(state[key]) === JSON.stringify(value));
+}
+
 /**
  * The store tap: every value of `store` is projected to the flat state the graph's guards read and
- * reported with `session.updateState`. Returns the unsubscribe. Without a session it does nothing.
+ * reported with `session.updateState`, unchanged values included (a handler's report is what settles
+ * its fire). The one exception is the value a Svelte store hands over at subscribe time: when the
+ * session already holds it (it was created with that `state`), it is not reported again. Returns the
+ * unsubscribe. Without a session it does nothing.
  */
 export function reportState<T>(session: MaybeSession, store: StoreLike<T>, project: (value: T) => Record<string, unknown>): () => void {
   if (!session) return () => {};
+  let subscribing = true;
   const stop = store.subscribe((value) => {
-    session.updateState(project(value));
+    const projection = project(value);
+    if (subscribing && holds(session.state(), projection)) return;
+    session.updateState(projection);
   });
+  subscribing = false;
   return typeof stop === 'function' ? stop : () => stop.unsubscribe();
 }
 
