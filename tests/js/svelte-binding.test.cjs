@@ -110,33 +110,37 @@ test('groundTruth, contextBrief, available and asks are the session reads, and n
   assert.deepEqual(store.get(sv.asks(session)), session.asks());
   const values = [];
   const stop = sv.available(session).subscribe((value) => values.push(value));
-  session.updateState({ 'notes.count': 0 }); // a change that leaves what is on offer as it was
+  session.updateState({ 'notes.count': 0 }); // the version moves, what is on offer does not
   await tick();
-  assert.equal(values.length, 1, 'an unchanged read is not news');
-  const group = session.registerActions('list', { handlers: { add: () => {} } });
+  assert.equal(values.length, 1, 'an unchanged offer is not news');
+  const group = session.registerActions('list', { actions: { pin: { does: 'Pin the note', input: 'none' } }, handlers: { pin: () => {} } });
   await tick();
-  assert.ok(values.length >= 2 && values.at(-1).edges.some((e) => e.affordanceId === 'list.add'), 'a mount is news');
+  assert.ok(values.length === 2 && values[1].edges.some((e) => e.affordanceId === 'list.pin'), 'a mount is news, once');
   stop();
   group.unregister();
 });
 
 test('use:registerActions registers on mount, flips enabled in place, re-registers on a new spec and unregisters on destroy', { skip }, async () => {
   const { sv, session } = await notesApp();
-  const add = () => {};
-  const action = sv.registerActions({}, { session, page: 'list', handlers: { add } });
-  assert.ok(edges(session).includes('list.add'));
-  const handlers = { add };
-  action.update({ session, page: 'list', handlers, enabled: { add: false } });
-  assert.ok(edges(session).includes('list.add (greyed)'), edges(session).join());
-  action.update({ session, page: 'list', handlers, enabled: { add: true } });
-  assert.ok(edges(session).includes('list.add'), edges(session).join());
-  action.update({ session, page: 'list', handlers: { open: () => {} } });
-  assert.ok(!edges(session).includes('list.add'), `re-registered without add: ${edges(session).join()}`);
+  const pinned = [];
+  const pin = { does: 'Pin the note', input: 'none' };
+  const handlers = { pin: () => pinned.push('pin') };
+  const actions = { pin };
+  const action = sv.registerActions({}, { session, page: 'list', actions, handlers });
+  assert.ok(edges(session).includes('list.pin'), edges(session).join());
+  action.update({ session, page: 'list', actions, handlers, enabled: { pin: false } });
+  assert.ok(edges(session).includes('list.pin (greyed)'), edges(session).join());
+  action.update({ session, page: 'list', actions, handlers, enabled: { pin: true } });
+  assert.equal(session.fire('list.pin', { source: 'user' }).ok, true);
+  assert.deepEqual(pinned, ['pin']);
+  action.update({ session, page: 'list', actions: { star: { does: 'Star the note', input: 'none' } }, handlers: { star: () => {} } });
+  await tick();
+  assert.ok(!edges(session).includes('list.pin'), `re-registered without pin: ${edges(session).join()}`);
+  assert.ok(edges(session).includes('list.star'), edges(session).join());
   action.destroy();
   await tick();
-  const fired = session.fire('list.open', { source: 'agent' });
-  assert.equal(fired.ok, true, 'open is a graph action that needs no handler');
-  assert.equal(session.fire('list.add', { source: 'agent' }).ok, false, 'no handler left after destroy');
+  assert.ok(!edges(session).some((edge) => edge.startsWith('list.star')), `unregistered on destroy: ${edges(session).join()}`);
+  assert.equal(session.fire('list.star', { source: 'agent' }).ok, false, 'an unmounted action cannot be fired');
 });
 
 test('attachActions declares live actions for as long as the element is attached; history keeps the caption', { skip }, async () => {
@@ -158,9 +162,13 @@ test('attachActions declares live actions for as long as the element is attached
 
 test('reportState reports each value of a Svelte store, projected, until it is stopped', { skip }, async () => {
   const { sv, store, session } = await notesApp();
+  const quiet = store.writable([]);
+  const rows = session.contextBrief().text;
+  sv.reportState(session, quiet, (list) => ({ 'notes.count': list.length }))();
+  assert.equal(session.contextBrief().text, rows, 'the value the session was created with is not reported again');
   const notes = store.writable(['a']);
   const stop = sv.reportState(session, notes, (list) => ({ 'notes.count': list.length }));
-  assert.equal(session.state()['notes.count'], 1);
+  assert.equal(session.state()['notes.count'], 1, 'a value the session does not hold is reported at once');
   notes.set(['a', 'b']);
   assert.equal(session.state()['notes.count'], 2);
   stop();
