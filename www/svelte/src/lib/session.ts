@@ -3,6 +3,7 @@
 import { browser } from '$app/environment';
 import { createSession, matchRoute } from 'groundfacts';
 import { reportState } from 'groundfacts/svelte';
+import { get } from 'svelte/store';
 import { graph } from './graph';
 import { projects, toState } from './projects';
 
@@ -11,6 +12,7 @@ export { graph };
 export const session = browser
   ? createSession(graph, undefined, {
       node: matchRoute(graph, window.location.pathname),
+      state: toState(get(projects)),
       requireHumanApproval: true, // an agent's high-effect fire must cite a person's yes
     })
   : undefined;
