@@ -95,12 +95,17 @@ async function launch() {
 
 /** Counts every timer and animation-frame callback the page runs, so idle polling shows up. */
 function countCallbacks() {
-  const counts = { timers: 0, frames: 0 };
+  const counts = { timers: 0, frames: 0, where: [] };
   const wrap = (name, key) => {
     const original = window[name];
     window[name] = function (callback, ...rest) {
       if (typeof callback !== 'function') return original.call(this, callback, ...rest);
-      return original.call(this, function (...args) { counts[key] += 1; return callback.apply(this, args); }, ...rest);
+      const scheduledBy = new Error(`${name}(${rest[0] ?? ''})`).stack;
+      return original.call(this, function (...args) {
+        counts[key] += 1;
+        counts.where.push(scheduledBy);
+        return callback.apply(this, args);
+      }, ...rest);
     };
   };
   wrap('setTimeout', 'timers');
@@ -149,7 +154,10 @@ async function open(page, url, problems) {
   await waitForText(page, 'facts', 'FACTS FROM THE APP', problems);
 }
 
-for (const mode of ['dev', 'preview']) {
+// SVELTE_E2E_MODES=preview (or dev) runs one mode; both by default.
+const MODES = (process.env.SVELTE_E2E_MODES || 'dev,preview').split(',');
+
+for (const mode of MODES) {
   test(`svelte app on SvelteKit (${mode === 'dev' ? 'vite dev' : 'vite build + vite preview'})`, async (t) => {
     assert.ok(existsSync(path.join(appDir, 'node_modules', 'groundfacts', 'package.json')), 'run scripts/install-tarball.sh www/svelte first');
     assert.ok(!existsSync(path.join(appDir, 'node_modules', 'groundfacts', 'Cargo.toml')), 'groundfacts must be the tarball copy');
@@ -196,6 +204,7 @@ for (const mode of ['dev', 'preview']) {
     });
 
     await t.test('the human path: clicks fire as the person; the facts re-render within microtasks', async () => {
+      await open(page, `${base}/projects/new/review`, problems);
       await page.getByRole('link', { name: 'New project', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/projects/new', { timeout: TIMEOUT });
       await page.getByTestId('name-input').fill('Bench notes');
@@ -223,17 +232,17 @@ for (const mode of ['dev', 'preview']) {
       await page.getByRole('link', { name: 'Projects', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/projects', { timeout: TIMEOUT });
       await page.getByTestId('page-projects').waitFor({ timeout: TIMEOUT });
-      await waitForText(page, 'brief', 'You are on: projects', problems);
-      const brief = await textOf(page, 'brief');
+      const brief = await waitForText(page, 'brief', 'user navigation: cursor moved review → projects', problems);
       assert.ok(!/system navigat/i.test(brief), `a link click is not system navigation:\n${brief}`);
       noProblems();
     });
 
     await t.test('the facts panel is idle when nothing changes: no polling', async () => {
-      await page.evaluate(() => { window.__callbackCounts.timers = 0; window.__callbackCounts.frames = 0; });
+      await page.waitForTimeout(500); // let one-shot timers from the last navigation run out
+      await page.evaluate(() => Object.assign(window.__callbackCounts, { timers: 0, frames: 0, where: [] }));
       await page.waitForTimeout(1500);
-      const counts = await page.evaluate(() => ({ ...window.__callbackCounts }));
-      assert.deepEqual(counts, { timers: 0, frames: 0 }, 'timer or frame callbacks ran on an idle page');
+      const { timers, frames, where } = await page.evaluate(() => window.__callbackCounts);
+      assert.deepEqual({ timers, frames }, { timers: 0, frames: 0 }, `callbacks ran on an idle page, scheduled at:\n${where.join('\n\n')}`);
     });
 
     await t.test('the agent path through the port: the seed journey, the human approves, goto moves the URL', async () => {
@@ -247,8 +256,9 @@ for (const mode of ['dev', 'preview']) {
       await playTurn(page); // next-to-review: the claimed hop goes through SvelteKit's goto
       await page.waitForURL((url) => url.pathname === '/projects/new/review', { timeout: TIMEOUT });
       await page.getByTestId('page-review').waitFor({ timeout: TIMEOUT });
-      const atReview = await waitForText(page, 'facts', 'agent fired wizard.next-to-review', problems);
-      assert.ok(!atReview.includes('user navigated') && !atReview.includes('user moved'), `the agent's hop is confirmed by the sync, not a person's move:\n${atReview}`);
+      await waitForText(page, 'facts', 'agent fired wizard.next-to-review', problems);
+      const brief = await waitForText(page, 'brief', 'You are on: review.', problems);
+      assert.ok(!brief.includes('user navigation'), `the agent's hop is confirmed by the sync, not a person's move:\n${brief}`);
       const asked = await playTurn(page);
       assert.match(asked, /needs-confirm/);
       await page.getByTestId('ask-card').first().waitFor({ timeout: TIMEOUT });
@@ -264,6 +274,8 @@ for (const mode of ['dev', 'preview']) {
       await playTurn(page);
       await waitForText(page, 'facts', SEED.created, problems);
       await waitForText(page, 'created', 'prj-1', problems);
+      const closing = await playTurn(page); // every step is done: the journey tool closes the frame
+      assert.match(closing, /"done"|completed/, closing);
       await page.screenshot({ path: path.join(outDir, `www-svelte-${mode}.png`), fullPage: true });
       noProblems();
     });
@@ -271,7 +283,7 @@ for (const mode of ['dev', 'preview']) {
     await t.test('a pane that declares its own action at mount and unmounts: its caption stays in history', async () => {
       await page.getByTestId('compose-toggle').click();
       await page.getByTestId('compose-pane').waitFor({ timeout: TIMEOUT });
-      assert.ok((await availableNow(page)).includes('review.send'), 'offered while mounted');
+      await waitForText(page, 'brief', 'review.send', problems); // offered while mounted
       await page.getByTestId('compose-text').fill('Dose range checked with the bench team.');
       await page.getByTestId('compose-send').click();
       await waitForText(page, 'facts', 'user fired review.send', problems);
