@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (README; `.ci/run` calls exactly this): installs what is missing, runs the Rust tests,
 # builds the package, type-checks a TypeScript consumer against the built .d.ts, runs the node tests
-# against the built package, then the browser tests if the repo has them. Exits non-zero on any failure.
+# against the built package, the host tests (the packed tarball in node and webpack 5), then the browser
+# tests if the repo has them. Exits non-zero on any failure.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,6 +24,9 @@ step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
 
 step "node tests (tests/js, against pkg/ through its node entry)"
 node --test "$ROOT"/tests/js/*.test.cjs
+
+step "host tests (tests/hosts: node import + require, webpack 5 in Chromium; the tarball installed as a copy)"
+GROUNDFACTS_SKIP_SETUP=1 bash "$ROOT/scripts/test-hosts.sh"
 
 if [ -f "$ROOT/scripts/test-browser.sh" ]; then
   step "browser tests"

@@ -42,19 +42,9 @@ pub enum PredicateAnswer {
 /// The app, as the core sees it. Every method may call back into `session`.
 pub trait Host {
     /// Call a registered handler with the (already checked) input.
-    fn call_handler(
-        &self,
-        session: &Session,
-        handler: CallbackId,
-        input: Option<&Value>,
-    ) -> HandlerOutcome;
+    fn call_handler(&self, session: &Session, handler: CallbackId, input: Option<&Value>) -> HandlerOutcome;
     /// Ask a verify predicate about a detached copy of the state.
-    fn ask_predicate(
-        &self,
-        session: &Session,
-        predicate: CallbackId,
-        state: &Value,
-    ) -> PredicateAnswer;
+    fn ask_predicate(&self, session: &Session, predicate: CallbackId, state: &Value) -> PredicateAnswer;
     /// Whether the app gave the session a `navigate` function.
     fn can_navigate(&self) -> bool;
     /// Push `href` through the app's own router.

@@ -18,22 +18,10 @@ use super::route_syntax::is_literal_href;
 use crate::host::CallbackId;
 
 /// The keys every action may carry.
-const ACTION_KEYS: [&str; 10] = [
-    "does",
-    "input",
-    "writes",
-    "verify",
-    "when",
-    "enabledWhen",
-    "goTo",
-    "confirm",
-    "binding",
-    "role",
-];
+const ACTION_KEYS: [&str; 10] =
+    ["does", "input", "writes", "verify", "when", "enabledWhen", "goTo", "confirm", "binding", "role"];
 /// The roles an action may declare.
-const ROLES: [&str; 8] = [
-    "next", "prev", "submit", "cancel", "back", "open", "close", "action",
-];
+const ROLES: [&str; 8] = ["next", "prev", "submit", "cancel", "back", "open", "close", "action"];
 
 /// A page as the action compiler needs it: its id and its route.
 #[derive(Debug, Clone)]
@@ -60,10 +48,7 @@ pub(crate) fn check_action_name(name: &str, owner: &str) -> Result<(), GraphErro
     if name == RESERVED_ACTION_NAME {
         return Err(GraphError::new(
             "RESERVED_ACTION",
-            format!(
-                "{owner} {}: that name is reserved for the journey escape tool; choose another",
-                quote(name)
-            ),
+            format!("{owner} {}: that name is reserved for the journey escape tool; choose another", quote(name)),
         ));
     }
     Ok(())
@@ -123,11 +108,7 @@ pub(crate) fn compile_action(
 
     let (on, node, origin) = match site {
         Site::Page(page) => (vec![page.to_string()], page.to_string(), ActionOrigin::Page),
-        Site::Mounted(page) => (
-            vec![page.to_string()],
-            page.to_string(),
-            ActionOrigin::Mounted,
-        ),
+        Site::Mounted(page) => (vec![page.to_string()], page.to_string(), ActionOrigin::Mounted),
         Site::Root => {
             let on = read_on(fields, &owner, pages)?;
             let node = on.first().cloned().unwrap_or_default();
@@ -135,20 +116,11 @@ pub(crate) fn compile_action(
         }
     };
 
-    let input = compile_input(
-        fields
-            .iter()
-            .find(|(k, _)| k == "input")
-            .map_or(&DefValue::Undefined, |(_, v)| v),
-        &owner,
-    )?;
+    let input = compile_input(fields.iter().find(|(k, _)| k == "input").map_or(&DefValue::Undefined, |(_, v)| v), &owner)?;
     let writes = read_writes(fields, &owner)?;
-    let guard = field(fields, "when")
-        .map(|f| compile_filter(f, &owner, FilterUse::When))
-        .transpose()?;
-    let enabled_when = field(fields, "enabledWhen")
-        .map(|f| compile_filter(f, &owner, FilterUse::EnabledWhen))
-        .transpose()?;
+    let guard = field(fields, "when").map(|f| compile_filter(f, &owner, FilterUse::When)).transpose()?;
+    let enabled_when =
+        field(fields, "enabledWhen").map(|f| compile_filter(f, &owner, FilterUse::EnabledWhen)).transpose()?;
     let verify = match field(fields, "verify") {
         None => None,
         Some(DefValue::Function(callback)) => Some(Verify::Predicate(*callback)),
@@ -188,11 +160,7 @@ pub(crate) fn compile_action(
         Some(role) => {
             return Err(GraphError::new(
                 "BAD_VALUE",
-                format!(
-                    "{owner} `role` is {}: it must be one of {}",
-                    quote(&role),
-                    ROLES.join(", ")
-                ),
+                format!("{owner} `role` is {}: it must be one of {}", quote(&role), ROLES.join(", ")),
             ))
         }
         None if navigates_to.is_some() => "next".into(),
@@ -204,10 +172,7 @@ pub(crate) fn compile_action(
         (_, Some(other)) => {
             return Err(GraphError::new(
                 "BAD_VALUE",
-                format!(
-                    "{owner} `handler` is {}: it must be a function",
-                    other.type_name()
-                ),
+                format!("{owner} `handler` is {}: it must be a function", other.type_name()),
             ))
         }
     };
@@ -239,11 +204,7 @@ pub(crate) fn compile_action(
 }
 
 /// A root action's `on`: a page id or a non-empty list of page ids (duplicates kept).
-fn read_on(
-    fields: &[(String, DefValue)],
-    owner: &str,
-    pages: &[PageRef<'_>],
-) -> Result<Vec<String>, GraphError> {
+fn read_on(fields: &[(String, DefValue)], owner: &str, pages: &[PageRef<'_>]) -> Result<Vec<String>, GraphError> {
     let names: Vec<&DefValue> = match field(fields, "on") {
         None => Vec::new(),
         Some(DefValue::Array(items)) => items.iter().collect(),
@@ -263,10 +224,7 @@ fn read_on(
         let Some(name) = name.as_str() else {
             return Err(GraphError::new(
                 "BAD_VALUE",
-                format!(
-                    "{owner} `on` lists {}: list page ids as strings",
-                    name.type_name()
-                ),
+                format!("{owner} `on` lists {}: list page ids as strings", name.type_name()),
             ));
         };
         if !pages.iter().any(|p| p.id == name) {
@@ -285,13 +243,8 @@ fn read_on(
 }
 
 /// `writes`: an array of state-key strings (`[]` allowed: it declares none).
-fn read_writes(
-    fields: &[(String, DefValue)],
-    owner: &str,
-) -> Result<Option<Vec<String>>, GraphError> {
-    let Some(value) = field(fields, "writes") else {
-        return Ok(None);
-    };
+fn read_writes(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Vec<String>>, GraphError> {
+    let Some(value) = field(fields, "writes") else { return Ok(None) };
     let refuse = |what: String| {
         GraphError::new(
             "BAD_VALUE",
@@ -303,20 +256,14 @@ fn read_writes(
     };
     items
         .iter()
-        .map(|item| {
-            item.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| refuse(format!("lists {}", item.type_name())))
-        })
+        .map(|item| item.as_str().map(str::to_string).ok_or_else(|| refuse(format!("lists {}", item.type_name()))))
         .collect::<Result<Vec<_>, _>>()
         .map(Some)
 }
 
 /// `binding`: only `{ kind: 'url', href }` with a literal href. Returns the href.
 fn read_binding(fields: &[(String, DefValue)], owner: &str) -> Result<Option<String>, GraphError> {
-    let Some(binding) = field(fields, "binding") else {
-        return Ok(None);
-    };
+    let Some(binding) = field(fields, "binding") else { return Ok(None) };
     let place = format!("{owner} `binding`");
     let entries = expect_object(binding, &place, "write { kind: 'url', href: '/path' }")?;
     check_keys(entries, &["kind", "href"], &place)?;

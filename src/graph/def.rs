@@ -79,12 +79,9 @@ impl DefValue {
             DefValue::Bool(b) => Value::Bool(*b),
             DefValue::Number(n) => number_to_json(*n),
             DefValue::String(s) => Value::String(s.clone()),
-            DefValue::Array(items) => Value::Array(
-                items
-                    .iter()
-                    .map(|v| v.to_json())
-                    .collect::<Option<Vec<_>>>()?,
-            ),
+            DefValue::Array(items) => {
+                Value::Array(items.iter().map(|v| v.to_json()).collect::<Option<Vec<_>>>()?)
+            }
             DefValue::Object(entries) => {
                 let mut map = serde_json::Map::new();
                 for (k, v) in entries {
@@ -107,11 +104,9 @@ impl DefValue {
             Value::Number(n) => DefValue::Number(n.as_f64().unwrap_or(f64::NAN)),
             Value::String(s) => DefValue::String(s.clone()),
             Value::Array(items) => DefValue::Array(items.iter().map(DefValue::from_json).collect()),
-            Value::Object(map) => DefValue::Object(
-                map.iter()
-                    .map(|(k, v)| (k.clone(), DefValue::from_json(v)))
-                    .collect(),
-            ),
+            Value::Object(map) => {
+                DefValue::Object(map.iter().map(|(k, v)| (k.clone(), DefValue::from_json(v))).collect())
+            }
         }
     }
 }
@@ -124,9 +119,7 @@ pub fn number_to_json(n: f64) -> Value {
     if n.fract() == 0.0 && n.abs() < 9.007_199_254_740_992e15 {
         return Value::from(n as i64);
     }
-    serde_json::Number::from_f64(n)
-        .map(Value::Number)
-        .unwrap_or(Value::Null)
+    serde_json::Number::from_f64(n).map(Value::Number).unwrap_or(Value::Null)
 }
 
 /// Build an object value from pairs (test and internal convenience).

@@ -34,10 +34,7 @@ pub mod sources;
 pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;
-pub use model::{
-    Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page,
-    Verify,
-};
+pub use model::{Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page, Verify};
 pub use names::{resolve_name, Resolution};
 pub use route_syntax::{is_literal_href, parse_route, RoutePattern, RouteSyntax};
 pub use router_sources::{from_react_router, from_sveltekit_routes};

@@ -45,10 +45,7 @@ pub fn check_name(name: &str, owner: &str) -> Result<(), GraphError> {
     if name.trim().is_empty() {
         return Err(GraphError::new(
             "BAD_NAME",
-            format!(
-                "{owner} has an empty name {}: give it a non-blank name",
-                quote(name)
-            ),
+            format!("{owner} has an empty name {}: give it a non-blank name", quote(name)),
         ));
     }
     if let Some(c) = name.chars().find(|c| RESERVED_CHARS.contains(c)) {
@@ -82,17 +79,10 @@ pub fn resolve_name<'a>(name: &str, ids: impl IntoIterator<Item = &'a str> + Clo
         return Resolution::Found(name.to_string());
     }
     let suffix = format!(".{name}");
-    let mut matches: Vec<String> = ids
-        .into_iter()
-        .filter(|id| id.ends_with(&suffix))
-        .map(str::to_string)
-        .collect();
+    let mut matches: Vec<String> = ids.into_iter().filter(|id| id.ends_with(&suffix)).map(str::to_string).collect();
     match matches.len() {
         0 => Resolution::NotFound,
-        1 => matches
-            .pop()
-            .map(Resolution::Found)
-            .unwrap_or(Resolution::NotFound),
+        1 => matches.pop().map(Resolution::Found).unwrap_or(Resolution::NotFound),
         _ => Resolution::Ambiguous(matches),
     }
 }
@@ -146,15 +136,9 @@ mod tests {
     #[test]
     fn suffix_resolution_needs_a_segment_boundary() {
         let ids = ["wizard.name-it", "a.save", "b.save"];
-        assert_eq!(
-            resolve_name("name-it", ids),
-            Resolution::Found("wizard.name-it".into())
-        );
+        assert_eq!(resolve_name("name-it", ids), Resolution::Found("wizard.name-it".into()));
         assert_eq!(resolve_name("it", ids), Resolution::NotFound);
-        assert_eq!(
-            resolve_name("save", ids),
-            Resolution::Ambiguous(vec!["a.save".into(), "b.save".into()])
-        );
+        assert_eq!(resolve_name("save", ids), Resolution::Ambiguous(vec!["a.save".into(), "b.save".into()]));
     }
 
     #[test]

@@ -57,9 +57,16 @@ pub enum Part {
     /// `static?`: the literal segment or nothing (React Router).
     OptionalStatic(String),
     /// `:name`, `:name?`, `[name]`, `[[name]]`, `[name=matcher]`: one segment (or none when optional).
-    Param { name: String, optional: bool, matcher: Option<String> },
+    Param {
+        name: String,
+        optional: bool,
+        matcher: Option<String>,
+    },
     /// `*` (React Router, last only) or `[...name]` (SvelteKit, anywhere): any number of segments, none included.
-    Splat { name: Option<String>, matcher: Option<String> },
+    Splat {
+        name: Option<String>,
+        matcher: Option<String>,
+    },
     /// A SvelteKit `(group)` segment: part of the id, never of the URL.
     Group(String),
 }
@@ -84,18 +91,27 @@ pub struct RoutePattern {
 pub struct RouteSyntaxError(pub String);
 
 /// Characters that mean syntax somewhere and are never a literal in our routes.
-const SYNTAX_CHARS: &[char] = &['[', ']', '{', '}', '(', ')', '<', '>', '*', '?', ':', '+', '|', '\\', '^', '$', '#', '"', '`'];
+const SYNTAX_CHARS: &[char] = &[
+    '[', ']', '{', '}', '(', ')', '<', '>', '*', '?', ':', '+', '|', '\\', '^', '$', '#', '"', '`',
+];
 
 /// The most segments a route may have (it bounds matching work).
 const MAX_ROUTE_SEGMENTS: usize = 256;
 
 /// A param name: what both routers accept (`[\w-]+` in React Router, `\w+` in SvelteKit).
 fn is_param_name(name: &str, allow_dash: bool) -> bool {
-    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || (allow_dash && c == '-'))
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || (allow_dash && c == '-'))
 }
 
 /// Parse `route` in `syntax`. Leading, trailing and doubled slashes do not matter.
-pub fn parse_route(route: &str, syntax: RouteSyntax, case_sensitive: Option<bool>) -> Result<RoutePattern, RouteSyntaxError> {
+pub fn parse_route(
+    route: &str,
+    syntax: RouteSyntax,
+    case_sensitive: Option<bool>,
+) -> Result<RoutePattern, RouteSyntaxError> {
     let mut parts = Vec::new();
     let raw: Vec<&str> = route.split('/').filter(|s| !s.is_empty()).collect();
     if raw.len() > MAX_ROUTE_SEGMENTS {
@@ -114,14 +130,21 @@ pub fn parse_route(route: &str, syntax: RouteSyntax, case_sensitive: Option<bool
     }
     check_unique_params(&parts)?;
     let case_sensitive = case_sensitive.unwrap_or(syntax.default_case_sensitive());
-    Ok(RoutePattern { syntax, parts, case_sensitive })
+    Ok(RoutePattern {
+        syntax,
+        parts,
+        case_sensitive,
+    })
 }
 
 fn check_unique_params(parts: &[Part]) -> Result<(), RouteSyntaxError> {
     let mut seen: Vec<&str> = Vec::new();
     for part in parts {
         let name = match part {
-            Part::Param { name, .. } | Part::Splat { name: Some(name), .. } => name.as_str(),
+            Part::Param { name, .. }
+            | Part::Splat {
+                name: Some(name), ..
+            } => name.as_str(),
             _ => continue,
         };
         if seen.contains(&name) {
@@ -141,7 +164,10 @@ fn parse_colon_segment(segment: &str, last: bool) -> Result<Part, RouteSyntaxErr
                 "'*' is not the last segment: a splat matches the rest of the path, so it must end the route (e.g. '/files/*')".into(),
             ));
         }
-        return Ok(Part::Splat { name: None, matcher: None });
+        return Ok(Part::Splat {
+            name: None,
+            matcher: None,
+        });
     }
     if let Some(rest) = segment.strip_prefix(':') {
         let (name, optional) = match rest.strip_suffix('?') {
@@ -149,7 +175,11 @@ fn parse_colon_segment(segment: &str, last: bool) -> Result<Part, RouteSyntaxErr
             None => (rest, false),
         };
         if is_param_name(name, true) {
-            return Ok(Part::Param { name: name.to_string(), optional, matcher: None });
+            return Ok(Part::Param {
+                name: name.to_string(),
+                optional,
+                matcher: None,
+            });
         }
         return Err(RouteSyntaxError(format!(
             "segment '{segment}' is not a param: a param is ':' then letters, digits, '_' or '-' (e.g. ':id', or ':id?' when optional)"
@@ -159,21 +189,34 @@ fn parse_colon_segment(segment: &str, last: bool) -> Result<Part, RouteSyntaxErr
         Some(text) => (text, true),
         None => (segment, false),
     };
-    if let Some(c) = text.chars().find(|c| SYNTAX_CHARS.contains(c) || c.is_whitespace()) {
+    if let Some(c) = text
+        .chars()
+        .find(|c| SYNTAX_CHARS.contains(c) || c.is_whitespace())
+    {
         return Err(colon_refusal(segment, c));
     }
     if text.is_empty() {
         return Err(colon_refusal(segment, '?'));
     }
-    Ok(if optional { Part::OptionalStatic(text.to_string()) } else { Part::Static(text.to_string()) })
+    Ok(if optional {
+        Part::OptionalStatic(text.to_string())
+    } else {
+        Part::Static(text.to_string())
+    })
 }
 
 fn colon_refusal(segment: &str, c: char) -> RouteSyntaxError {
     let hint = if segment.starts_with('[') && segment.ends_with(']') {
-        let inner = segment.trim_start_matches('[').trim_end_matches(']').trim_start_matches("...");
+        let inner = segment
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .trim_start_matches("...");
         format!("that is SvelteKit syntax: write ':{inner}' here, or read SvelteKit route ids with fromSvelteKitRoutes(…)")
     } else if segment.starts_with('{') && segment.ends_with('}') {
-        format!("write ':{}' for a param", segment.trim_start_matches('{').trim_end_matches('}'))
+        format!(
+            "write ':{}' for a param",
+            segment.trim_start_matches('{').trim_end_matches('}')
+        )
     } else {
         "routes use literal segments, ':param', ':param?', 'segment?' and a final '*' only".into()
     };
@@ -186,20 +229,34 @@ fn parse_svelte_segment(segment: &str) -> Result<Part, RouteSyntaxError> {
             return Ok(Part::Group(inner.to_string()));
         }
     }
-    if let Some(inner) = segment.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
+    if let Some(inner) = segment
+        .strip_prefix("[[")
+        .and_then(|s| s.strip_suffix("]]"))
+    {
         if inner.starts_with("...") {
             return Err(svelte_refusal(segment, "'[[...rest]]' is not valid SvelteKit: a rest param already matches nothing; write '[...rest]'"));
         }
         let (name, matcher) = svelte_param(segment, inner)?;
-        return Ok(Part::Param { name, optional: true, matcher });
+        return Ok(Part::Param {
+            name,
+            optional: true,
+            matcher,
+        });
     }
     if let Some(inner) = segment.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
         if let Some(rest) = inner.strip_prefix("...") {
             let (name, matcher) = svelte_param(segment, rest)?;
-            return Ok(Part::Splat { name: Some(name), matcher });
+            return Ok(Part::Splat {
+                name: Some(name),
+                matcher,
+            });
         }
         let (name, matcher) = svelte_param(segment, inner)?;
-        return Ok(Part::Param { name, optional: false, matcher });
+        return Ok(Part::Param {
+            name,
+            optional: false,
+            matcher,
+        });
     }
     if segment.contains(['[', ']']) {
         return Err(svelte_refusal(
@@ -207,13 +264,19 @@ fn parse_svelte_segment(segment: &str) -> Result<Part, RouteSyntaxError> {
             "a segment that mixes text and a param (such as 'foo-[id]') or carries an escape ('[x+2f]') is not matched by groundfacts yet; make the param the whole segment",
         ));
     }
-    if let Some(c) = segment.chars().find(|c| SYNTAX_CHARS.contains(c) || c.is_whitespace()) {
+    if let Some(c) = segment
+        .chars()
+        .find(|c| SYNTAX_CHARS.contains(c) || c.is_whitespace())
+    {
         let hint = if segment.starts_with(':') || segment == "*" {
             "that is React Router syntax: SvelteKit ids write '[id]' and '[...rest]'"
         } else {
             "SvelteKit ids use literal segments, '[param]', '[param=matcher]', '[[optional]]', '[...rest]' and '(group)' only"
         };
-        return Err(svelte_refusal(segment, &format!("it contains '{c}': {hint}")));
+        return Err(svelte_refusal(
+            segment,
+            &format!("it contains '{c}': {hint}"),
+        ));
     }
     Ok(Part::Static(segment.to_string()))
 }
@@ -230,7 +293,9 @@ fn svelte_param(segment: &str, inner: &str) -> Result<(String, Option<String>), 
 }
 
 fn svelte_refusal(segment: &str, why: &str) -> RouteSyntaxError {
-    RouteSyntaxError(format!("segment '{segment}' is not SvelteKit route syntax groundfacts reads: {why}"))
+    RouteSyntaxError(format!(
+        "segment '{segment}' is not SvelteKit route syntax groundfacts reads: {why}"
+    ))
 }
 
 impl RoutePattern {
@@ -257,11 +322,20 @@ impl RoutePattern {
 
     /// Whether two patterns address the same places: same shape, param names and matchers aside.
     pub fn equivalent(&self, other: &RoutePattern) -> bool {
-        let a: Vec<&Part> = self.parts.iter().filter(|p| !matches!(p, Part::Group(_))).collect();
-        let b: Vec<&Part> = other.parts.iter().filter(|p| !matches!(p, Part::Group(_))).collect();
+        let a: Vec<&Part> = self
+            .parts
+            .iter()
+            .filter(|p| !matches!(p, Part::Group(_)))
+            .collect();
+        let b: Vec<&Part> = other
+            .parts
+            .iter()
+            .filter(|p| !matches!(p, Part::Group(_)))
+            .collect();
         a.len() == b.len()
             && a.iter().zip(&b).all(|(x, y)| match (x, y) {
-                (Part::Static(x), Part::Static(y)) | (Part::OptionalStatic(x), Part::OptionalStatic(y)) => x == y,
+                (Part::Static(x), Part::Static(y))
+                | (Part::OptionalStatic(x), Part::OptionalStatic(y)) => x == y,
                 (Part::Param { optional: x, .. }, Part::Param { optional: y, .. }) => x == y,
                 (Part::Splat { .. }, Part::Splat { .. }) => true,
                 _ => false,
@@ -277,7 +351,10 @@ impl RoutePattern {
             .iter()
             .filter_map(|p| match p {
                 Part::Static(s) | Part::OptionalStatic(s) => Some(s.as_str()),
-                Part::Param { name, .. } | Part::Splat { name: Some(name), .. } => Some(name.as_str()),
+                Part::Param { name, .. }
+                | Part::Splat {
+                    name: Some(name), ..
+                } => Some(name.as_str()),
                 Part::Splat { name: None, .. } => Some("*"),
                 Part::Group(_) => None,
             })
@@ -304,7 +381,8 @@ pub fn literal_href(route: Option<&str>, pattern: Option<&RoutePattern>) -> Opti
 /// param, optional or splat segment and nothing refused as syntax.
 pub fn is_literal_href(href: &str) -> bool {
     let end = href.find(['?', '#']).unwrap_or(href.len());
-    parse_route(href.get(..end).unwrap_or(href), RouteSyntax::Colon, None).is_ok_and(|p| p.is_literal())
+    parse_route(href.get(..end).unwrap_or(href), RouteSyntax::Colon, None)
+        .is_ok_and(|p| p.is_literal())
 }
 
 #[cfg(test)]
@@ -323,8 +401,14 @@ mod tests {
         assert_eq!(p.parts[2], Part::OptionalStatic("edit".into()));
         assert!(matches!(p.parts[4], Part::Splat { name: None, .. }));
         assert!(colon("/files/*/x").is_err());
-        assert!(colon("/notes/[id]").expect_err("svelte").0.contains("fromSvelteKitRoutes"));
-        assert!(colon("/notes/{id}").expect_err("braces").0.contains("':id'"));
+        assert!(colon("/notes/[id]")
+            .expect_err("svelte")
+            .0
+            .contains("fromSvelteKitRoutes"));
+        assert!(colon("/notes/{id}")
+            .expect_err("braces")
+            .0
+            .contains("':id'"));
         assert!(colon("/a/:id/:id").is_err());
         assert!(colon("/a/:").is_err());
         assert!(colon("/a/?").is_err());
@@ -332,14 +416,30 @@ mod tests {
 
     #[test]
     fn sveltekit_syntax_reads_groups_optionals_rest_and_matchers() {
-        let p = parse_route("/(app)/[[lang]]/notes/[id=integer]/[...rest]", RouteSyntax::SvelteKit, None).expect("parses");
+        let p = parse_route(
+            "/(app)/[[lang]]/notes/[id=integer]/[...rest]",
+            RouteSyntax::SvelteKit,
+            None,
+        )
+        .expect("parses");
         assert_eq!(p.parts[0], Part::Group("app".into()));
-        assert_eq!(p.parts[3], Part::Param { name: "id".into(), optional: false, matcher: Some("integer".into()) });
+        assert_eq!(
+            p.parts[3],
+            Part::Param {
+                name: "id".into(),
+                optional: false,
+                matcher: Some("integer".into())
+            }
+        );
         assert_eq!(p.default_page_id(), "lang-notes-id-rest");
         for bad in ["/foo-[id]", "/notes/:id", "/[[...x]]", "/[a-b]", "/*"] {
-            assert!(parse_route(bad, RouteSyntax::SvelteKit, None).is_err(), "{bad}");
+            assert!(
+                parse_route(bad, RouteSyntax::SvelteKit, None).is_err(),
+                "{bad}"
+            );
         }
-        let group_only = parse_route("/(marketing)/about", RouteSyntax::SvelteKit, None).expect("parses");
+        let group_only =
+            parse_route("/(marketing)/about", RouteSyntax::SvelteKit, None).expect("parses");
         assert_eq!(group_only.literal_path().as_deref(), Some("/about"));
     }
 }

@@ -7,7 +7,8 @@
 //! `handle.does` only; every other key (`element`, `Component`, `loader`, `lazy`, …) is never looked at.
 //! Child paths join their parents' (an absolute child path must start with them, as React Router
 //! requires); pathless layout routes contribute no page; a route with children is a layout whose page is
-//! the child that renders at its own address (its index route) when there is one. A page's id is the
+//! the child that renders at its own address (its index route) when there is one. Pages are listed in
+//! React Router's flattening order (a route after its descendants), which `matchRoute` uses for ties. A page's id is the
 //! route's `id` (ids React Router generates itself, `0-1-2`, do not count), else derived from its path
 //! (`RoutePattern::default_page_id`); a route whose id cannot be a page id, or two routes with one id,
 //! are refused naming the routes and the fix (set `id`).
@@ -36,8 +37,8 @@ struct Branch {
     explicit_id: Option<String>,
     does: Option<String>,
     case_sensitive: bool,
-    /// Index one past this route's last descendant branch (layouts only).
-    descendants_end: Option<usize>,
+    /// Where this route's descendant branches sit in the (post-order) list, for a layout with a path.
+    descendants: Option<std::ops::Range<usize>>,
 }
 
 /// `fromReactRouter(routes, options)` → a routes snapshot with `syntax: 'react-router'`.
@@ -55,27 +56,51 @@ pub fn from_react_router(routes: &DefValue, options: &DefValue) -> Result<Value,
     walk(list, "", "routes", 0, &mut branches)?;
     let mut pages = Map::new();
     let mut owners: Vec<(String, String)> = Vec::new();
-    let mut inherited: Vec<Option<(String, Option<String>)>> = (0..branches.len()).map(|_| None).collect();
+    // A layout whose own address is served by a descendant (its index route) is not a page of its
+    // own: the descendant is, and takes the layout's id and `does` when it has none.
+    let mut folded = vec![false; branches.len()];
+    let mut inherited: Vec<Option<(String, Option<String>)>> =
+        (0..branches.len()).map(|_| None).collect();
     for (index, branch) in branches.iter().enumerate() {
-        if let Some(end) = branch.descendants_end {
-            // A layout whose own address is served by a descendant (its index route) is not a page of
-            // its own: the descendant is, and takes the layout's id and `does` if it has none.
-            let heir = (index + 1..end).find(|&d| branches[d].pattern.equivalent(&branch.pattern));
-            if let Some(heir) = heir {
-                if inherited[heir].is_none() && (branch.explicit_id.is_some() || branch.does.is_some()) {
-                    inherited[heir] = Some((branch.explicit_id.clone().unwrap_or_default(), branch.does.clone()));
-                }
-                continue;
-            }
+        let Some(range) = branch.descendants.clone() else {
+            continue;
+        };
+        let Some(heir) = range
+            .into_iter()
+            .find(|&d| !folded[d] && branches[d].pattern.equivalent(&branch.pattern))
+        else {
+            continue;
+        };
+        folded[index] = true;
+        if inherited[heir].is_none() && (branch.explicit_id.is_some() || branch.does.is_some()) {
+            inherited[heir] = Some((
+                branch.explicit_id.clone().unwrap_or_default(),
+                branch.does.clone(),
+            ));
+        }
+    }
+    for (index, branch) in branches.iter().enumerate() {
+        if folded[index] {
+            continue;
         }
         let (heir_id, heir_does) = inherited[index].clone().unwrap_or_default();
-        let explicit = branch.explicit_id.clone().or_else(|| (!heir_id.is_empty()).then_some(heir_id));
+        let explicit = branch
+            .explicit_id
+            .clone()
+            .or_else(|| (!heir_id.is_empty()).then_some(heir_id));
         let id = match explicit {
             Some(id) => {
                 check_name(&id, &format!("fromReactRouter {} `id`", branch.place))?;
                 id
             }
-            None => derived_id(&branch.pattern, &format!("fromReactRouter {} (path {})", branch.place, quote(&branch.full_path)))?,
+            None => derived_id(
+                &branch.pattern,
+                &format!(
+                    "fromReactRouter {} (path {})",
+                    branch.place,
+                    quote(&branch.full_path)
+                ),
+            )?,
         };
         if let Some((_, first)) = owners.iter().find(|(known, _)| *known == id) {
             return Err(GraphError::new(
@@ -88,7 +113,10 @@ pub fn from_react_router(routes: &DefValue, options: &DefValue) -> Result<Value,
                 ),
             ));
         }
-        owners.push((id.clone(), format!("{} (path {})", branch.place, quote(&branch.full_path))));
+        owners.push((
+            id.clone(),
+            format!("{} (path {})", branch.place, quote(&branch.full_path)),
+        ));
         let mut page = Map::new();
         page.insert("route".into(), Value::String(branch.full_path.clone()));
         if let Some(does) = branch.does.clone().or(heir_does) {
@@ -104,7 +132,10 @@ pub fn from_react_router(routes: &DefValue, options: &DefValue) -> Result<Value,
 
 /// Ids React Router assigns itself (`0`, `0-1-2`): positional, not names an author chose.
 fn is_generated_id(id: &str) -> bool {
-    !id.is_empty() && id.split('-').all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    !id.is_empty()
+        && id
+            .split('-')
+            .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 fn derived_id(pattern: &RoutePattern, place: &str) -> Result<String, GraphError> {
@@ -121,7 +152,13 @@ fn derived_id(pattern: &RoutePattern, place: &str) -> Result<String, GraphError>
     Ok(id)
 }
 
-fn walk(list: &[DefValue], parent: &str, prefix: &str, depth: usize, out: &mut Vec<Branch>) -> Result<(), GraphError> {
+fn walk(
+    list: &[DefValue],
+    parent: &str,
+    prefix: &str,
+    depth: usize,
+    out: &mut Vec<Branch>,
+) -> Result<(), GraphError> {
     if depth >= MAX_ROUTE_DEPTH {
         return Err(GraphError::new(
             "TOO_DEEP",
@@ -130,11 +167,22 @@ fn walk(list: &[DefValue], parent: &str, prefix: &str, depth: usize, out: &mut V
     }
     for (i, route) in list.iter().enumerate() {
         let place = format!("{prefix}[{i}]");
-        let fields = expect_object(route, &format!("fromReactRouter {place}"), "a route is an object such as { path: 'notes/:id', Component: Note }")?;
+        let fields = expect_object(
+            route,
+            &format!("fromReactRouter {place}"),
+            "a route is an object such as { path: 'notes/:id', Component: Note }",
+        )?;
         let path = match field(fields, "path") {
             None | Some(DefValue::Null) => None,
             Some(DefValue::String(path)) => Some(path.as_str()),
-            Some(other) => return Err(bad_field(&place, "path", other, "a string such as 'notes/:id'")),
+            Some(other) => {
+                return Err(bad_field(
+                    &place,
+                    "path",
+                    other,
+                    "a string such as 'notes/:id'",
+                ))
+            }
         };
         let index = match field(fields, "index") {
             None | Some(DefValue::Null) => false,
@@ -156,14 +204,28 @@ fn walk(list: &[DefValue], parent: &str, prefix: &str, depth: usize, out: &mut V
             Some(DefValue::Object(handle)) => match field(handle, "does") {
                 None | Some(DefValue::Null) => None,
                 Some(DefValue::String(does)) => Some(does.clone()),
-                Some(other) => return Err(bad_field(&place, "handle.does", other, "a string describing the page")),
+                Some(other) => {
+                    return Err(bad_field(
+                        &place,
+                        "handle.does",
+                        other,
+                        "a string describing the page",
+                    ))
+                }
             },
             _ => None,
         };
         let children = match field(fields, "children") {
             None | Some(DefValue::Null) => &[][..],
             Some(DefValue::Array(children)) => children.as_slice(),
-            Some(other) => return Err(bad_field(&place, "children", other, "an array of route objects")),
+            Some(other) => {
+                return Err(bad_field(
+                    &place,
+                    "children",
+                    other,
+                    "an array of route objects",
+                ))
+            }
         };
         if index && !children.is_empty() {
             return Err(GraphError::new(
@@ -174,7 +236,9 @@ fn walk(list: &[DefValue], parent: &str, prefix: &str, depth: usize, out: &mut V
         let relative = match path {
             Some(path) if path.starts_with('/') => {
                 let parent_trimmed = parent.trim_end_matches('/');
-                let rest = path.strip_prefix(parent_trimmed).filter(|r| r.is_empty() || r.starts_with('/'));
+                let rest = path
+                    .strip_prefix(parent_trimmed)
+                    .filter(|r| r.is_empty() || r.starts_with('/'));
                 match rest {
                     Some(rest) => rest.to_string(),
                     None => {
@@ -192,21 +256,42 @@ fn walk(list: &[DefValue], parent: &str, prefix: &str, depth: usize, out: &mut V
             Some(path) => path.to_string(),
             None => String::new(),
         };
-        let joined = format!("{}/{}", parent.trim_end_matches('/'), relative.trim_start_matches('/'));
+        let joined = format!(
+            "{}/{}",
+            parent.trim_end_matches('/'),
+            relative.trim_start_matches('/')
+        );
         let full_path = normalise(&joined);
-        let at = out.len();
-        if path.is_some() || index {
-            let pattern = checked_route(&full_path, RouteSyntax::ReactRouter, Some(case_sensitive), &format!("fromReactRouter {place}"))?;
-            out.push(Branch { place: place.clone(), full_path: full_path.clone(), pattern, explicit_id, does, case_sensitive, descendants_end: None });
-        }
+        // Post-order, as React Router flattens its routes: a route's descendants come before it, so
+        // a tie between a route and its descendant goes to the descendant, as in the router.
+        let first_descendant = out.len();
         if !children.is_empty() {
-            walk(children, &full_path, &format!("{place}.children"), depth + 1, out)?;
-            let end = out.len();
-            if let Some(branch) = out.get_mut(at) {
-                if path.is_some() {
-                    branch.descendants_end = Some(end);
-                }
-            }
+            walk(
+                children,
+                &full_path,
+                &format!("{place}.children"),
+                depth + 1,
+                out,
+            )?;
+        }
+        if path.is_some() || index {
+            let pattern = checked_route(
+                &full_path,
+                RouteSyntax::ReactRouter,
+                Some(case_sensitive),
+                &format!("fromReactRouter {place}"),
+            )?;
+            let descendants = (path.is_some() && out.len() > first_descendant)
+                .then_some(first_descendant..out.len());
+            out.push(Branch {
+                place: place.clone(),
+                full_path,
+                pattern,
+                explicit_id,
+                does,
+                case_sensitive,
+                descendants,
+            });
         }
     }
     Ok(())
@@ -219,7 +304,13 @@ fn normalise(path: &str) -> String {
 }
 
 fn bad_field(place: &str, key: &str, got: &DefValue, want: &str) -> GraphError {
-    GraphError::new("BAD_VALUE", format!("fromReactRouter {place} `{key}` is {}: it must be {want}", got.type_name()))
+    GraphError::new(
+        "BAD_VALUE",
+        format!(
+            "fromReactRouter {place} `{key}` is {}: it must be {want}",
+            got.type_name()
+        ),
+    )
 }
 
 /// `fromSvelteKitRoutes(ids, options)` → a routes snapshot with `syntax: 'sveltekit'`.
@@ -313,7 +404,12 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
             ))
         }
     }
-    routes_snapshot("fromSvelteKitRoutes", RouteSyntax::SvelteKit, pages, options)
+    routes_snapshot(
+        "fromSvelteKitRoutes",
+        RouteSyntax::SvelteKit,
+        pages,
+        options,
+    )
 }
 
 /// A route id from what the app passed: a route id as is, or a `src/routes/…/+page.*` file path.
@@ -338,5 +434,9 @@ fn route_id(raw: &str, place: &str) -> Result<String, GraphError> {
             text = dir;
         }
     }
-    Ok(if text.starts_with('/') { text.to_string() } else { format!("/{text}") })
+    Ok(if text.starts_with('/') {
+        text.to_string()
+    } else {
+        format!("/{text}")
+    })
 }

@@ -26,7 +26,12 @@ const MAX_PATH_SEGMENTS: usize = 1_000;
 /// The non-empty, percent-decoded segments of a path, after cutting at the first `?` or `#`.
 pub fn path_segments(path: &str) -> Vec<String> {
     let end = path.find(['?', '#']).unwrap_or(path.len());
-    path.get(..end).unwrap_or(path).split('/').filter(|s| !s.is_empty()).map(percent_decode).collect()
+    path.get(..end)
+        .unwrap_or(path)
+        .split('/')
+        .filter(|s| !s.is_empty())
+        .map(percent_decode)
+        .collect()
 }
 
 /// `%xx` escapes decoded as UTF-8; a segment that does not decode cleanly is kept as written.
@@ -39,7 +44,11 @@ fn percent_decode(segment: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).and_then(|b| hex(*b)), bytes.get(i + 2).and_then(|b| hex(*b))) {
+        match (
+            bytes[i],
+            bytes.get(i + 1).and_then(|b| hex(*b)),
+            bytes.get(i + 2).and_then(|b| hex(*b)),
+        ) {
             (b'%', Some(hi), Some(lo)) => {
                 out.push((hi * 16 + lo) as u8);
                 i += 3;
@@ -71,12 +80,16 @@ pub fn match_route_in(pages: &[Page], path: &str) -> Option<String> {
             best_score(pattern, &segments).map(|score| (page, pattern, score))
         })
         .collect();
-    let all_sveltekit = candidates.iter().all(|(_, p, _)| p.syntax == RouteSyntax::SvelteKit);
+    let all_sveltekit = candidates
+        .iter()
+        .all(|(_, p, _)| p.syntax == RouteSyntax::SvelteKit);
     let mut winner: Option<&(&Page, &RoutePattern, i64)> = None;
     for candidate in &candidates {
         let better = match winner {
             None => true,
-            Some(best) if all_sveltekit => sveltekit_order(candidate.0, candidate.1, best.0, best.1) == Ordering::Less,
+            Some(best) if all_sveltekit => {
+                sveltekit_order(candidate.0, candidate.1, best.0, best.1) == Ordering::Less
+            }
             Some(best) => candidate.2 > best.2,
         };
         if better {
@@ -85,7 +98,16 @@ pub fn match_route_in(pages: &[Page], path: &str) -> Option<String> {
     }
     let (page, pattern, _) = winner?;
     let matcher_decides = pattern.parts.iter().any(|p| {
-        matches!(p, Part::Param { matcher: Some(_), .. } | Part::Splat { matcher: Some(_), .. })
+        matches!(
+            p,
+            Part::Param {
+                matcher: Some(_),
+                ..
+            } | Part::Splat {
+                matcher: Some(_),
+                ..
+            }
+        )
     });
     if matcher_decides && candidates.len() > 1 {
         return None;
@@ -100,8 +122,24 @@ fn same(route: &str, segment: &str, case_sensitive: bool) -> bool {
 /// React Router's score of the best variant of `pattern` that matches `segments`, or `None`.
 /// Computed row by row (no recursion): `next[j]` = best score for the remaining parts from segment `j`.
 fn best_score(pattern: &RoutePattern, segments: &[String]) -> Option<i64> {
-    let parts: Vec<&Part> = pattern.parts.iter().filter(|p| !matches!(p, Part::Group(_))).collect();
-    let required = parts.iter().filter(|p| matches!(p, Part::Static(_) | Part::Param { optional: false, .. })).count();
+    let parts: Vec<&Part> = pattern
+        .parts
+        .iter()
+        .filter(|p| !matches!(p, Part::Group(_)))
+        .collect();
+    let required = parts
+        .iter()
+        .filter(|p| {
+            matches!(
+                p,
+                Part::Static(_)
+                    | Part::Param {
+                        optional: false,
+                        ..
+                    }
+            )
+        })
+        .count();
     if required > segments.len() {
         return None;
     }
@@ -121,14 +159,19 @@ fn best_score(pattern: &RoutePattern, segments: &[String]) -> Option<i64> {
             }
             Part::OptionalStatic(text) => {
                 for j in 0..=n {
-                    let present = (j < n && same(text, &segments[j], pattern.case_sensitive)).then(|| add(next[j + 1], 11));
+                    let present = (j < n && same(text, &segments[j], pattern.case_sensitive))
+                        .then(|| add(next[j + 1], 11));
                     row[j] = present.flatten().max(next[j]);
                 }
             }
             Part::Param { optional, .. } => {
                 for j in 0..=n {
                     let present = if j < n { add(next[j + 1], 4) } else { None };
-                    row[j] = if *optional { present.max(next[j]) } else { present };
+                    row[j] = if *optional {
+                        present.max(next[j])
+                    } else {
+                        present
+                    };
                 }
             }
             Part::Splat { .. } => {
@@ -143,7 +186,13 @@ fn best_score(pattern: &RoutePattern, segments: &[String]) -> Option<i64> {
         next = row;
     }
     let has_splat = parts.iter().any(|p| matches!(p, Part::Splat { .. }));
-    next[0].map(|score| if segments.is_empty() && !has_splat { 4 } else { score + 2 })
+    next[0].map(|score| {
+        if segments.is_empty() && !has_splat {
+            4
+        } else {
+            score + 2
+        }
+    })
 }
 
 /// One part of a SvelteKit segment as its sort sees it.
@@ -158,7 +207,11 @@ enum SortPart<'a> {
 /// A SvelteKit route's segments for sorting: groups dropped, `[[optional]]` dropped unless it ends the
 /// route, every dynamic segment as `'' · param · ''`.
 fn sort_segments(pattern: &RoutePattern) -> Vec<Vec<SortPart<'_>>> {
-    let parts: Vec<&Part> = pattern.parts.iter().filter(|p| !matches!(p, Part::Group(_))).collect();
+    let parts: Vec<&Part> = pattern
+        .parts
+        .iter()
+        .filter(|p| !matches!(p, Part::Group(_)))
+        .collect();
     let last = parts.len().saturating_sub(1);
     let mut out = Vec::new();
     for (index, part) in parts.iter().enumerate() {
@@ -168,9 +221,19 @@ fn sort_segments(pattern: &RoutePattern) -> Vec<Vec<SortPart<'_>>> {
                 continue;
             }
             Part::Param { optional: true, .. } if index != last => continue,
-            Part::Param { optional: true, matcher, .. } => SortPart::Optional { matched: matcher.is_some() },
-            Part::Param { matcher, .. } => SortPart::Required { matched: matcher.is_some() },
-            Part::Splat { matcher, .. } => SortPart::Rest { matched: matcher.is_some() },
+            Part::Param {
+                optional: true,
+                matcher,
+                ..
+            } => SortPart::Optional {
+                matched: matcher.is_some(),
+            },
+            Part::Param { matcher, .. } => SortPart::Required {
+                matched: matcher.is_some(),
+            },
+            Part::Splat { matcher, .. } => SortPart::Rest {
+                matched: matcher.is_some(),
+            },
             Part::Group(_) => continue,
         };
         out.push(vec![SortPart::Static(""), dynamic, SortPart::Static("")]);
@@ -211,34 +274,66 @@ fn sveltekit_order(page_a: &Page, a: &RoutePattern, page_b: &Page, b: &RoutePatt
             let part_b = seg_b.map_or((j == 0).then_some(&SortPart::Static("")), |s| s.get(j));
             if j % 2 == 1 {
                 let (Some(pa), Some(pb)) = (part_a, part_b) else {
-                    return if part_a.is_none() { Ordering::Less } else { Ordering::Greater };
+                    return if part_a.is_none() {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    };
                 };
                 let next_a = !static_text(seg_a.and_then(|s| s.get(j + 1))).is_empty()
                     || !static_text(sa.get(i + 1).and_then(|s| s.first())).is_empty();
                 let next_b = !static_text(seg_b.and_then(|s| s.get(j + 1))).is_empty()
                     || !static_text(sb.get(i + 1).and_then(|s| s.first())).is_empty();
-                let (rest_a, rest_b) = (matches!(pa, SortPart::Rest { .. }), matches!(pb, SortPart::Rest { .. }));
+                let (rest_a, rest_b) = (
+                    matches!(pa, SortPart::Rest { .. }),
+                    matches!(pb, SortPart::Rest { .. }),
+                );
                 if rest_a && rest_b {
                     if next_a && next_b {
                         continue;
                     }
                     if next_a != next_b {
-                        return if next_a { Ordering::Less } else { Ordering::Greater };
+                        return if next_a {
+                            Ordering::Less
+                        } else {
+                            Ordering::Greater
+                        };
                     }
                 }
                 if rest_a {
-                    return if next_a && !next_b { Ordering::Less } else { Ordering::Greater };
+                    return if next_a && !next_b {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    };
                 }
                 if rest_b {
-                    return if next_b && !next_a { Ordering::Greater } else { Ordering::Less };
+                    return if next_b && !next_a {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    };
                 }
-                let matched = |p: &SortPart<'_>| matches!(p, SortPart::Required { matched: true } | SortPart::Optional { matched: true });
+                let matched = |p: &SortPart<'_>| {
+                    matches!(
+                        p,
+                        SortPart::Required { matched: true } | SortPart::Optional { matched: true }
+                    )
+                };
                 if matched(pa) != matched(pb) {
-                    return if matched(pa) { Ordering::Less } else { Ordering::Greater };
+                    return if matched(pa) {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    };
                 }
                 match (pa, pb) {
-                    (SortPart::Required { .. }, SortPart::Optional { .. }) => return Ordering::Less,
-                    (SortPart::Optional { .. }, SortPart::Required { .. }) => return Ordering::Greater,
+                    (SortPart::Required { .. }, SortPart::Optional { .. }) => {
+                        return Ordering::Less
+                    }
+                    (SortPart::Optional { .. }, SortPart::Required { .. }) => {
+                        return Ordering::Greater
+                    }
                     _ => {}
                 }
             } else {
@@ -255,7 +350,10 @@ fn sveltekit_order(page_a: &Page, a: &RoutePattern, page_b: &Page, b: &RoutePatt
             }
         }
     }
-    let (id_a, id_b) = (page_a.route.as_deref().unwrap_or(""), page_b.route.as_deref().unwrap_or(""));
+    let (id_a, id_b) = (
+        page_a.route.as_deref().unwrap_or(""),
+        page_b.route.as_deref().unwrap_or(""),
+    );
     if id_a < id_b {
         Ordering::Greater
     } else {
@@ -269,8 +367,14 @@ mod tests {
 
     #[test]
     fn query_hash_and_escapes_are_handled_before_matching() {
-        assert_eq!(path_segments("/orders/123/?tab=x#top"), vec!["orders", "123"]);
-        assert_eq!(path_segments("/a%20b/%E2%9C%93/%ZZ"), vec!["a b", "✓", "%ZZ"]);
+        assert_eq!(
+            path_segments("/orders/123/?tab=x#top"),
+            vec!["orders", "123"]
+        );
+        assert_eq!(
+            path_segments("/a%20b/%E2%9C%93/%ZZ"),
+            vec!["a b", "✓", "%ZZ"]
+        );
         assert!(path_segments("/").is_empty());
         assert!(path_segments("").is_empty());
     }

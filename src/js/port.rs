@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_string};
-use super::session::session_arg;
 use super::{errors, fast};
+use super::session::session_arg;
 use crate::serve::{AgentPort as CorePort, PortOptions};
 use crate::session::Principal;
 
@@ -35,17 +35,10 @@ pub fn serve_to_agent(
     }
     if let Some(source) = opt_string(&options, "source", what)? {
         port_options.source = Principal::parse(&source).ok_or_else(|| {
-            errors::session_error(
-                "BAD_ARGUMENT",
-                &format!(
-                    "{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"
-                ),
-            )
+            errors::session_error("BAD_ARGUMENT", &format!("{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"))
         })?;
     }
-    Ok(AgentPort {
-        port: CorePort::new(session, port_options),
-    })
+    Ok(AgentPort { port: CorePort::new(session, port_options) })
 }
 
 #[wasm_bindgen]

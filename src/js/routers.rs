@@ -80,7 +80,8 @@ pub fn from_sveltekit_routes(
     super::init();
     let ids = plain(&ids, "fromSvelteKitRoutes: ids")?;
     let options = plain(&options, "fromSvelteKitRoutes: options")?;
-    let source = core::from_sveltekit_routes(&ids, &options).map_err(|e| errors::graph_error(&e))?;
+    let source =
+        core::from_sveltekit_routes(&ids, &options).map_err(|e| errors::graph_error(&e))?;
     convert::to_js(&source)
 }
 
@@ -102,7 +103,12 @@ fn get(object: &JsValue, key: &str, place: &str) -> Result<JsValue, JsValue> {
 }
 
 /// The route objects of one `children` array, as plain trees of the fields the core reads.
-fn read_routes(list: &JsValue, place: &str, depth: usize, budget: &mut usize) -> Result<Vec<DefValue>, JsValue> {
+fn read_routes(
+    list: &JsValue,
+    place: &str,
+    depth: usize,
+    budget: &mut usize,
+) -> Result<Vec<DefValue>, JsValue> {
     if depth >= MAX_ROUTE_DEPTH {
         return Err(errors::graph_error_parts(
             "TOO_DEEP",
@@ -121,13 +127,19 @@ fn read_routes(list: &JsValue, place: &str, depth: usize, budget: &mut usize) ->
     for index in 0..length as u32 {
         *budget = budget.saturating_sub(1);
         let item_place = format!("{place}[{index}]");
-        let route = reflect_get(&array, &JsValue::from(index)).map_err(|_| unreadable(&item_place))?;
+        let route =
+            reflect_get(&array, &JsValue::from(index)).map_err(|_| unreadable(&item_place))?;
         out.push(read_route(&route, &item_place, depth, budget)?);
     }
     Ok(out)
 }
 
-fn read_route(route: &JsValue, place: &str, depth: usize, budget: &mut usize) -> Result<DefValue, JsValue> {
+fn read_route(
+    route: &JsValue,
+    place: &str,
+    depth: usize,
+    budget: &mut usize,
+) -> Result<DefValue, JsValue> {
     if !route.is_object() || route.is_function() || array_is_array(route).unwrap_or(false) {
         // The core names what it got.
         return plain(route, &format!("fromReactRouter: {place}"));
@@ -140,11 +152,19 @@ fn read_route(route: &JsValue, place: &str, depth: usize, budget: &mut usize) ->
     let handle = get(route, "handle", place)?;
     if handle.is_object() && !handle.is_function() {
         let does = get(&handle, "does", &format!("{place}.handle"))?;
-        fields.push(("handle".into(), DefValue::Object(vec![("does".into(), scalar(&does))])));
+        fields.push((
+            "handle".into(),
+            DefValue::Object(vec![("does".into(), scalar(&does))]),
+        ));
     }
     let children = get(route, "children", place)?;
     let children = if array_is_array(&children).unwrap_or(false) {
-        DefValue::Array(read_routes(&children, &format!("{place}.children"), depth + 1, budget)?)
+        DefValue::Array(read_routes(
+            &children,
+            &format!("{place}.children"),
+            depth + 1,
+            budget,
+        )?)
     } else {
         scalar(&children)
     };

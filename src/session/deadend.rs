@@ -31,10 +31,7 @@ impl Inner {
             );
             ((Rc::clone(&node), u64::MAX), warning)
         } else {
-            let on_page: Vec<&Rc<state::Affordance>> = self
-                .served_all()
-                .filter(|a| self.on_current_page(a))
-                .collect();
+            let on_page: Vec<&Rc<state::Affordance>> = self.served_all().filter(|a| self.on_current_page(a)).collect();
             if on_page.iter().any(|a| self.materializable(a)) {
                 return;
             }

@@ -9,9 +9,7 @@ use std::rc::Rc;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::records::{
-    AskAnswer, EffectStatus, EffectVerified, Outcome, Principal, TransitionRecord, VerifyHeld,
-};
+use super::records::{AskAnswer, EffectStatus, EffectVerified, Outcome, Principal, TransitionRecord, VerifyHeld};
 use crate::graph::guards::ConditionEvidence;
 
 fn is_false(b: &bool) -> bool {

@@ -145,3 +145,43 @@ group.unregister();
 session.free();
 
 void [id, pages, actions, page, version, node, greyed, factsText, briefText, tools, facts, asks, closed, pendingIds, gapKinds, inferred, journeys, frameStatus, openFrame, briefSince, settledError];
+
+// Route tables of real routers (issue 8): React Router route objects as the app writes them (components,
+// elements, loaders and unknown fields included), SvelteKit route ids, and both results as sources.
+import {
+  fromReactRouter,
+  fromSvelteKitRoutes,
+  type RouteObjectLike,
+  type RoutesSource,
+  type SvelteKitRouteIds,
+} from '../../pkg/groundfacts';
+
+const NoteView = (props: { id: string }): string => props.id;
+const routerRoutes = [
+  {
+    path: '/',
+    element: { type: 'div', props: {} },
+    loader: async (): Promise<{ notes: string[] }> => ({ notes: [] }),
+    children: [
+      { index: true, id: 'list', handle: { does: 'the list of notes', crumb: (): string => 'Notes' } },
+      { path: 'notes/:id', id: 'note', Component: NoteView, lazy: async () => ({}) },
+      { path: '*', id: 'missing', caseSensitive: false },
+    ],
+  },
+];
+const reactSource: RoutesSource = fromReactRouter(routerRoutes, { crossLinks: true });
+const asLike: readonly RouteObjectLike[] = routerRoutes;
+const svelteIds: SvelteKitRouteIds = ['/src/routes/+page.svelte', '/src/routes/(app)/notes/[id]/+page.svelte'];
+const svelteSource: RoutesSource = fromSvelteKitRoutes(svelteIds, { crossLinks: ['home'] });
+const svelteNamed: RoutesSource = fromSvelteKitRoutes({ list: '/notes', note: { route: '/notes/[id]', does: 'one note' } });
+const routerGraph: NavigationGraph = buildNavigationGraph('notes', { sources: [reactSource, fromSvelteKitRoutes([])] });
+const routerPage: string | undefined = matchRoute(routerGraph, '/notes/42');
+const syntax: 'react-router' | 'sveltekit' | undefined = reactSource.syntax;
+const caseSensitive: boolean | undefined = reactSource.pages['list']?.caseSensitive;
+// @ts-expect-error — route objects come as an array, as createBrowserRouter takes them
+fromReactRouter({ path: '/' });
+// @ts-expect-error — a path is a string
+fromReactRouter([{ path: 42 }]);
+// @ts-expect-error — SvelteKit ids are strings
+fromSvelteKitRoutes([42]);
+void [asLike, svelteSource, svelteNamed, routerPage, syntax, caseSensitive];

@@ -7,7 +7,7 @@ const assert = require('node:assert/strict');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { execFileSync, spawnSync } = require('child_process');
+const { spawnSync } = require('child_process');
 const gf = require('./helpers/load.cjs');
 const { codeBlocks, runExample } = require('./helpers/readme.cjs');
 
@@ -29,7 +29,25 @@ function consumerDir(t, packageJson) {
 }
 
 test('the package README has the quick start and the errors example', () => {
-  assert.deepEqual(examples.map((e) => e.heading), ['Quick start', 'Errors and refusals']);
+  assert.deepEqual(examples.map((e) => e.heading).slice(0, 2), ['Quick start', 'Errors and refusals']);
+});
+
+test('the routes example runs: route objects with functions, matchRoute, an action with input opening /notes/:id', () => {
+  const routes = examples.find((e) => e.heading === 'Routes from your router');
+  assert.ok(routes, 'a js example under "## Routes from your router"');
+  assert.deepEqual(runExample(routes.code, gf), []);
+});
+
+test('the SvelteKit glob recipe reads what import.meta.glob returns', () => {
+  const recipe = codeBlocks(README, 'ts').find((b) => b.heading === 'Routes from your router');
+  assert.ok(recipe, 'a ts recipe under "## Routes from your router"');
+  assert.match(recipe.code, /fromSvelteKitRoutes\(Object\.keys\(pages\), \{ crossLinks: true \}\)/);
+  assert.match(recipe.code, /import\.meta\.glob\('\/src\/routes\/\*\*\/\+page\.svelte'\)/);
+  // The keys Vite gives for that glob, and the page the recipe's comment promises.
+  const keys = ['/src/routes/+page.svelte', '/src/routes/(app)/notes/+page.svelte', '/src/routes/(app)/notes/[id]/+page.svelte'];
+  const source = gf.fromSvelteKitRoutes(keys, { crossLinks: true });
+  assert.deepEqual(source.pages['notes-id'], { route: '/(app)/notes/[id]' });
+  assert.match(recipe.code, /page 'notes-id' at route id '\/\(app\)\/notes\/\[id\]'/);
 });
 
 test('the build ships this README as pkg/README.md', () => {
@@ -94,13 +112,21 @@ test('the examples type-check under the README tsconfig, and its Symbol.dispose 
   assert.equal(skipped.status, 0, skipped.stdout);
 });
 
-test('the quick start runs in plain Node ESM as the README says (published build, --experimental-wasm-modules)', (t) => {
-  assert.ok(text.includes('`node --experimental-wasm-modules`'));
-  const dir = consumerDir(t, { name: 'esm-consumer', private: true, type: 'module' });
+test('the quick start runs in plain Node through import and require, with no flags, as the README says', (t) => {
+  assert.match(text, /^\| Node\.js ≥ 20\.19, `import` \| nothing \(no flags\) \|/m);
+  assert.match(text, /^\| Node\.js ≥ 20\.19, `require` \| nothing \|/m);
+  const dir = consumerDir(t, { name: 'node-consumer', private: true });
+  const importLine = /^import \{([^}]+)\} from 'groundfacts';$/m;
+  assert.match(examples[0].code, importLine);
   fs.writeFileSync(path.join(dir, 'quick.mjs'), examples[0].code);
-  const out = execFileSync(process.execPath, ['--experimental-wasm-modules', '--no-warnings', 'quick.mjs'], { cwd: dir, encoding: 'utf8' });
-  assert.equal(out.split('\n')[0], 'performed');
-  assert.match(out, /DID happen — agent fired editor\.save/);
+  fs.writeFileSync(path.join(dir, 'quick.cjs'), examples[0].code.replace(importLine, "const {$1} = require('groundfacts');"));
+  for (const file of ['quick.mjs', 'quick.cjs']) {
+    const run = spawnSync(process.execPath, [file], { cwd: dir, encoding: 'utf8' });
+    assert.equal(run.status, 0, `${file}: ${run.stderr}`);
+    assert.equal(run.stderr, '', `${file} prints no warning`);
+    assert.equal(run.stdout.split('\n')[0], 'performed', file);
+    assert.match(run.stdout, /DID happen — agent fired editor\.save/, file);
+  }
 });
 
 test('every call in the API table exists on the package, and every option it names is declared', () => {

@@ -2,7 +2,7 @@
 // when the pane mounts and exists only while it is open. Close it and the action leaves every tool
 // list at once, but history keeps the caption ("Send the message") each row captured when minted.
 
-import type { ActionSpec, Demo } from './demo';
+import type { AgentHost, Session } from './host';
 
 /** The id the pane's action has on `page`. */
 export function sendActionId(page: string): string {
@@ -10,7 +10,7 @@ export function sendActionId(page: string): string {
 }
 
 /** What the pane registers on mount: the `send` declaration and its handler. */
-export function composeActions(onSent: (text: string) => void): ActionSpec {
+export function composeActions(onSent: (text: string) => void): Parameters<Session['registerActions']>[1] {
   return {
     actions: {
       send: {
@@ -29,6 +29,6 @@ export function composeActions(onSent: (text: string) => void): ActionSpec {
 }
 
 /** The pane's Send button: the person fires `<page>.send` through the session. */
-export function sendNote(demo: Demo, page: string, text: string): void {
+export function sendNote(demo: AgentHost, page: string, text: string): void {
   demo.act(sendActionId(page), { text });
 }

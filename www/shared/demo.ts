@@ -42,6 +42,8 @@ export interface Demo {
   onChange(listener: () => void): () => void;
   /** Counts notified changes; a cheap snapshot for UI bindings. */
   revision(): number;
+  /** The router's path (what `host.ts`'s AgentHost asks). */
+  routerPath(): string;
 }
 
 /** Read any value the port or session hands back as a plain JSON record. */
@@ -159,5 +161,6 @@ export function createDemo(): Demo {
       return () => listeners.delete(listener);
     },
     revision: () => revision,
+    routerPath: () => router.path(),
   };
 }

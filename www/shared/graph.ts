@@ -2,9 +2,10 @@
 //
 // Two sources — the router's table read with cross-links, and the app's funnel list — plus the
 // actions that live on each page. The one verify predicate asks the app's own router, which the
-// library cannot see.
+// library cannot see. An app whose router has its own table (React Router's route objects) passes
+// the source read from it; the default reads ROUTES with `fromRoutes`.
 
-import { buildNavigationGraph, fromJourneys, fromRoutes } from 'groundfacts';
+import { buildNavigationGraph, fromJourneys, fromRoutes, type RoutesSource } from 'groundfacts';
 
 export const GRAPH_ID = 'wizard';
 
@@ -23,10 +24,16 @@ export const JOURNEYS = {
 
 export type WizardGraph = ReturnType<typeof buildNavigationGraph>;
 
-/** `routerPath` reads the live URL; the next-to-review verify contract asks it. */
-export function buildWizardGraph(routerPath: () => string): WizardGraph {
+/**
+ * `routerPath` reads the live URL; the next-to-review verify contract asks it. `routes` is the router's
+ * table as a source: its pages must include `projects`, `wizard` and `review` at the paths in ROUTES.
+ */
+export function buildWizardGraph(
+  routerPath: () => string,
+  routes: RoutesSource = fromRoutes(ROUTES, { crossLinks: true }),
+): WizardGraph {
   return buildNavigationGraph(GRAPH_ID, {
-    sources: [fromRoutes(ROUTES, { crossLinks: true }), fromJourneys(JOURNEYS)],
+    sources: [routes, fromJourneys(JOURNEYS)],
     pages: {
       wizard: {
         actions: {

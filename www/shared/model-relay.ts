@@ -5,7 +5,7 @@
 // through `demo.callTool` (so `port.call`) and its JSON result sent back. The key lives only in
 // memory, in the page that the person pasted it into. Tests never reach this module's network path.
 
-import { asRecord, type Demo } from './demo';
+import { asRecord, type AgentHost } from './host';
 import type { ToolCallRecord } from './scripted-agent';
 
 export type Provider = 'openai' | 'anthropic';
@@ -44,7 +44,7 @@ export type Conversation = unknown[];
 
 const MAX_ROUNDS = 8;
 
-function systemPrompt(demo: Demo): { facts: string; brief: string; text: string } {
+function systemPrompt(demo: AgentHost): { facts: string; brief: string; text: string } {
   const facts = demo.session.groundTruth().text;
   const brief = demo.session.contextBrief().text;
   return { facts, brief, text: `${INSTRUCTIONS}\n\n${facts}\n\n${brief}` };
@@ -74,7 +74,7 @@ function parseArgs(raw: unknown): Record<string, unknown> {
 
 /** One person's message: loops model ↔ tools until the model answers in text (or MAX_ROUNDS). */
 export async function runModelTurn(
-  demo: Demo,
+  demo: AgentHost,
   endpoint: ModelEndpoint,
   conversation: Conversation,
   userText: string,

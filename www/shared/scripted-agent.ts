@@ -4,7 +4,7 @@
 // and what it "says" is read off the result it just got. The last step waits for the human's
 // answer to the ask card (session.asks()) before it confirms.
 
-import { asRecord, type Demo } from './demo';
+import { asRecord, type AgentHost } from './host';
 import { GRAPH_ID } from './graph';
 
 export interface ToolCallRecord {
@@ -59,7 +59,7 @@ function stepThenCheck(step: string, input: Record<string, unknown> | undefined,
   };
 }
 
-function openAskId(demo: Demo): { askId: string; answer?: string } | undefined {
+function openAskId(demo: AgentHost): { askId: string; answer?: string } | undefined {
   const asks = demo.session.asks().map(asRecord);
   const mine = asks.filter((ask) => ask.affordanceId === 'review.create-project' && ask.spent !== true);
   const last = mine[mine.length - 1];
@@ -75,7 +75,7 @@ export interface ScriptedAgent {
   waitingForHuman(): boolean;
 }
 
-export function createScriptedAgent(demo: Demo): ScriptedAgent {
+export function createScriptedAgent(demo: AgentHost): ScriptedAgent {
   let turn = 0; // index of the next script step
   let played = 0; // turns shown so far (a waiting turn repeats its step)
   let finished = false;
@@ -99,7 +99,7 @@ export function createScriptedAgent(demo: Demo): ScriptedAgent {
     stepThenCheck('pick-recipe', { recipe: 'dose-response' }, 'I picked the recipe "dose-response" instead.'),
     (call) => {
       const result = stepThenCheck('next-to-review', undefined, 'I pressed Next.')(call);
-      return `${result} The app's router is at ${demo.router.path()}.`;
+      return `${result} The app's router is at ${demo.routerPath()}.`;
     },
     (call) => {
       const ask = call(DO_ACTION, { action: 'create-project' });

@@ -5,7 +5,7 @@
 // Framework-neutral: a component reads these, subscribes to the widget's changes and renders;
 // nothing here touches the DOM. Uses `demo` (session, port), `scripted-agent` and `model-relay`.
 
-import { asRecord, type Demo } from './demo';
+import { asRecord, type AgentHost } from './host';
 import { runModelTurn, type Conversation, type ModelEndpoint, type ModelTurn, type Provider } from './model-relay';
 import { createScriptedAgent, resultLabel, type ToolCallRecord } from './scripted-agent';
 
@@ -39,7 +39,7 @@ export function callView(call: ToolCallRecord): { tool: string; args: string; la
 }
 
 /** The port's fixed tool array as name/description rows. */
-export function toolRows(demo: Demo): { name: string; description: string }[] {
+export function toolRows(demo: AgentHost): { name: string; description: string }[] {
   return demo.port.tools().map((tool) => {
     const row = asRecord(tool);
     return { name: String(row.name), description: String(row.description) };
@@ -58,7 +58,7 @@ export interface AskCard {
   receipts?: string;
 }
 
-export function askCards(demo: Demo): AskCard[] {
+export function askCards(demo: AgentHost): AskCard[] {
   return demo.session.asks().map((value) => {
     const ask = asRecord(value);
     const askId = String(ask.askId);
@@ -77,10 +77,10 @@ export function askCards(demo: Demo): AskCard[] {
 }
 
 /** The human's Approve / Decline on a card. Returns what went wrong, or '' when the door took it. */
-export function answerAsk(demo: Demo, askId: string, yes: boolean): string {
+export function answerAsk(demo: AgentHost, askId: string, yes: boolean): string {
   const by = { by: 'the person at the keyboard' };
   const door = asRecord(yes ? demo.session.approve(askId, by) : demo.session.decline(askId, by));
-  demo.changed();
+  demo.changed?.();
   return door.ok === false ? `${String(door.reason)}: ${String(door.explanation ?? '')}` : '';
 }
 
@@ -103,7 +103,7 @@ export interface Widget {
   revision(): number;
 }
 
-export function createWidget(demo: Demo): Widget {
+export function createWidget(demo: AgentHost): Widget {
   const agent = createScriptedAgent(demo);
   const conversation: Conversation = [];
   const listeners = new Set<() => void>();

@@ -1,8 +1,10 @@
 // The chat widget beside the app: what a model is sent (groundTruth verbatim, then contextBrief),
 // the port's tools, the scripted agent's turns, the human's ask cards, and a live-model mode.
-// Rendering only: the transcript, the turns and the cards' data live in shared/widget.ts.
-import { useState, useSyncExternalStore } from 'react';
-import type { Demo } from '../../shared/demo';
+// Rendering only: the transcript, the turns and the cards' data live in shared/widget.ts; the
+// session's parts re-render through groundfacts/react's hooks (FactsPanel, useAsks).
+import { useAsks } from 'groundfacts/react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
+import type { AgentHost } from '../../shared/host';
 import { DEFAULT_ENDPOINTS, type Provider } from '../../shared/model-relay';
 import type { ToolCallRecord } from '../../shared/scripted-agent';
 import {
@@ -15,7 +17,9 @@ import {
   sentText,
   toolRows,
 } from '../../shared/widget';
-import { useRevision } from './hooks';
+import { warnings } from './store';
+import { FactsPanel } from './FactsPanel';
+import { useAgentHost } from './host';
 
 function Calls({ calls }: { calls: ToolCallRecord[] }) {
   return (
@@ -32,7 +36,8 @@ function Calls({ calls }: { calls: ToolCallRecord[] }) {
   );
 }
 
-function AskCards({ demo }: { demo: Demo }) {
+function AskCards({ demo }: { demo: AgentHost }) {
+  useAsks(); // re-render when an ask is made or answered
   const [error, setError] = useState('');
   return (
     <>
@@ -65,9 +70,9 @@ function AskCards({ demo }: { demo: Demo }) {
   );
 }
 
-export function ChatWidget({ demo }: { demo: Demo }) {
-  useRevision(demo);
-  const [widget] = useState(() => createWidget(demo));
+export function ChatWidget() {
+  const demo = useAgentHost();
+  const widget = useMemo(() => createWidget(demo), [demo]);
   useSyncExternalStore(widget.subscribe, widget.revision);
   const [provider, setProvider] = useState<Provider>('openai');
   const [baseUrl, setBaseUrl] = useState(DEFAULT_ENDPOINTS.openai.baseUrl);
@@ -75,8 +80,6 @@ export function ChatWidget({ demo }: { demo: Demo }) {
   const [apiKey, setApiKey] = useState('');
   const [message, setMessage] = useState(DEFAULT_MESSAGE);
 
-  const facts = demo.session.groundTruth().text;
-  const brief = demo.session.contextBrief().text;
   const tools = toolRows(demo);
   const busy = widget.busy();
   const error = widget.error();
@@ -91,8 +94,7 @@ export function ChatWidget({ demo }: { demo: Demo }) {
     <aside className="widget">
       <h2>Agent</h2>
       <p className="muted">Sent to the model with every turn — the facts block verbatim, then the brief:</p>
-      <pre className="facts" data-testid="facts">{facts}</pre>
-      <pre className="brief" data-testid="brief">{brief}</pre>
+      <FactsPanel />
       <AskCards demo={demo} />
       <div className="turn-controls">
         <button type="button" data-testid="next-turn" disabled={!widget.canPlay()} onClick={widget.nextTurn}>
@@ -156,11 +158,11 @@ export function ChatWidget({ demo }: { demo: Demo }) {
         </button>
         {error && <p className="error" data-testid="live-error">{error}</p>}
       </details>
-      {demo.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <details className="warnings">
-          <summary>onWarn ({demo.warnings.length})</summary>
+          <summary>onWarn ({warnings.length})</summary>
           <ul>
-            {demo.warnings.map((warning, index) => (
+            {warnings.map((warning, index) => (
               <li key={index}>{warning}</li>
             ))}
           </ul>

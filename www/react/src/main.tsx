@@ -1,9 +1,21 @@
-// Entry: builds the shared wizard core once, then renders the app beside the chat widget.
+// main.tsx — the entry. React Router 7's data router drives the app; <GroundfactsProvider> owns the
+// session: it gives the session `router.navigate` as its navigate and reports every location change
+// with sync(page, { principal: 'user' }). StrictMode is on, so every component's registration also
+// lives through React's extra unmount and remount in development.
+import { GroundfactsProvider } from 'groundfacts/react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createDemo } from '../../shared/demo';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { graph, sessionOptions } from './app';
+import { routes } from './routes';
 import '../../shared/styles.css';
-import { App } from './App';
 
-const demo = createDemo();
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<App demo={demo} />);
+const router = createBrowserRouter(routes);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <GroundfactsProvider graph={graph} router={router} options={sessionOptions}>
+      <RouterProvider router={router} />
+    </GroundfactsProvider>
+  </StrictMode>,
+);

@@ -1,6 +1,17 @@
 // Compile-time only: `tsc --noEmit` fails if `any` escapes the package's public API that this app
-// uses. `IsAny<T>` is true only for `any`; each line below must stay `false`.
+// uses, groundfacts/react's included. `IsAny<T>` is true only for `any`; each line below must stay `false`.
 import type { buildNavigationGraph, createSession, matchRoute, serveToAgent } from 'groundfacts';
+import type {
+  connectReactRouter,
+  GroundfactsProviderProps,
+  useActions,
+  useAsks,
+  useAvailable,
+  useContextBrief,
+  useGroundTruth,
+  useSession,
+  useStoreTap,
+} from 'groundfacts/react';
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 type Session = ReturnType<typeof createSession>;
@@ -27,4 +38,14 @@ export type PublicApiHasNoAny = [
   NotAny<IsAny<ReturnType<Port['tools']>[number]>>,
   NotAny<IsAny<ReturnType<Port['call']>>>,
   NotAny<IsAny<Parameters<Port['call']>[1]>>,
+  NotAny<IsAny<ReturnType<typeof useSession>>>,
+  NotAny<IsAny<ReturnType<typeof useGroundTruth>>>,
+  NotAny<IsAny<ReturnType<typeof useContextBrief>>>,
+  NotAny<IsAny<ReturnType<typeof useAvailable>>>,
+  NotAny<IsAny<ReturnType<typeof useAsks>[number]>>,
+  NotAny<IsAny<Parameters<typeof useActions>[1]>>,
+  NotAny<IsAny<Parameters<typeof useStoreTap>[1]>>,
+  NotAny<IsAny<Parameters<typeof connectReactRouter>[2]>>,
+  NotAny<IsAny<GroundfactsProviderProps['router']>>,
+  NotAny<IsAny<GroundfactsProviderProps['options']>>,
 ];

@@ -1,14 +1,28 @@
-// The wizard's three pages. Pages that own actions bind the store's functions by reference when
-// they mount (useRegisterActions) and release them when they unmount; their buttons fire through
-// the session as the person (`source: 'user'`), so a human's clicks are on the record too.
-import { useState } from 'react';
-import type { Demo } from '../../shared/demo';
+// The wizard's three pages. A page that owns actions binds the store's functions by reference with
+// useActions (registered on mount, unregistered on unmount); its buttons fire through the session as
+// the person (`source: 'user'`), so a person's clicks are on the same record as the agent's.
+import { useActions, useSession } from 'groundfacts/react';
+import { useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { ROUTES } from '../../shared/graph';
-import { RECIPES } from '../../shared/store';
-import { useProjects, useRegisterActions } from './hooks';
+import { RECIPES, type ProjectsState } from '../../shared/store';
+import { store } from './store';
 
-export function ProjectsPage({ demo }: { demo: Demo }) {
-  const { projects } = useProjects(demo);
+/** The app's own store (not the session): re-render when it notifies. */
+function useProjects(): ProjectsState {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/** A person's click: the same fire the agent makes, recorded as the person's. */
+function useAct(): (actionId: string, payload?: unknown) => void {
+  const session = useSession();
+  return (actionId, payload) => {
+    session.fire(actionId, { source: 'user', payload });
+  };
+}
+
+export function ProjectsPage() {
+  const { projects } = useProjects();
   return (
     <div>
       <h2>Projects</h2>
@@ -23,44 +37,40 @@ export function ProjectsPage({ demo }: { demo: Demo }) {
           ))}
         </ul>
       )}
-      <button type="button" onClick={() => demo.router.push(ROUTES.wizard.route)}>
+      <Link to={ROUTES.wizard.route} data-testid="new-project">
         New project
-      </button>
+      </Link>
     </div>
   );
 }
 
-export function WizardPage({ demo }: { demo: Demo }) {
-  const { draftName, draftRecipe } = useProjects(demo);
+export function WizardPage() {
+  const { draftName, draftRecipe } = useProjects();
   const [name, setName] = useState(draftName);
   const [recipe, setRecipe] = useState(draftRecipe || RECIPES[0] || '');
-  useRegisterActions(
-    demo,
-    'wizard',
-    () => ({ handlers: { 'name-it': demo.store.nameIt, 'pick-recipe': demo.store.pickRecipe } }),
-    [],
-  );
-  // next-to-review is in no handler map: it materialises through navigate (the router's push).
+  const act = useAct();
+  useActions('wizard', { handlers: { 'name-it': store.nameIt, 'pick-recipe': store.pickRecipe } });
+  // next-to-review is in no handler map: it materialises through navigate (the router's navigate).
   return (
     <div>
       <h2>New project</h2>
       <label>
         Name <input value={name} onChange={(event) => setName(event.target.value)} data-testid="name-input" />
       </label>
-      <button type="button" onClick={() => demo.act('wizard.name-it', { name })}>
+      <button type="button" data-testid="name-it" onClick={() => act('wizard.name-it', { name })}>
         Name it
       </button>
       {draftName !== '' && (
         <p>
           <label>
             Recipe{' '}
-            <select value={recipe} onChange={(event) => setRecipe(event.target.value)}>
+            <select value={recipe} onChange={(event) => setRecipe(event.target.value)} data-testid="recipe-select">
               {RECIPES.map((id) => (
                 <option key={id}>{id}</option>
               ))}
             </select>
           </label>
-          <button type="button" onClick={() => demo.act('wizard.pick-recipe', { recipe })}>
+          <button type="button" data-testid="pick-recipe" onClick={() => act('wizard.pick-recipe', { recipe })}>
             Pick recipe
           </button>
         </p>
@@ -68,16 +78,17 @@ export function WizardPage({ demo }: { demo: Demo }) {
       <p className="muted">
         Draft: {draftName || '(unnamed)'} · {draftRecipe || '(no recipe)'}
       </p>
-      <button type="button" disabled={draftRecipe === ''} onClick={() => demo.act('wizard.next-to-review')}>
+      <button type="button" data-testid="next" disabled={draftRecipe === ''} onClick={() => act('wizard.next-to-review')}>
         Next: review
       </button>
     </div>
   );
 }
 
-export function ReviewPage({ demo }: { demo: Demo }) {
-  const { draftName, draftRecipe, projects } = useProjects(demo);
-  useRegisterActions(demo, 'review', () => ({ handlers: { 'create-project': demo.store.createProject } }), []);
+export function ReviewPage() {
+  const { draftName, draftRecipe, projects } = useProjects();
+  const act = useAct();
+  useActions('review', { handlers: { 'create-project': store.createProject } });
   const last = projects[projects.length - 1];
   return (
     <div>
@@ -85,7 +96,7 @@ export function ReviewPage({ demo }: { demo: Demo }) {
       <p>
         Name: <strong>{draftName || '(unnamed)'}</strong> · Recipe: <strong>{draftRecipe || '(none)'}</strong>
       </p>
-      <button type="button" onClick={() => demo.act('review.create-project')}>
+      <button type="button" data-testid="create" onClick={() => act('review.create-project')}>
         Create project
       </button>
       {last && (

@@ -1,0 +1,288 @@
+/**
+ * `groundfacts/react` — React bindings for a groundfacts session (docs/decisions.md, decisions 26–29).
+ *
+ * - `<GroundfactsProvider graph router options>` owns one session: created on first render, freed when
+ *   the provider unmounts (StrictMode's unmount-and-remount keeps it), given React Router 7's
+ *   `router.navigate` as its navigate and told of every location change with
+ *   `sync(page, { principal: 'user' })` (`connectReactRouter`, usable without React too).
+ * - `useSession()` hands the session to any component under the provider.
+ * - `useActions(page, spec, deps)` registers a component's handlers (and the actions it declares) when
+ *   it mounts and unregisters them when it unmounts.
+ * - `useStoreTap(subscribe, project)` reports the app store's flat projection on every store change.
+ * - `useGroundTruth()`, `useContextBrief()`, `useAvailable()`, `useAsks()` re-render on every session
+ *   change through `useSyncExternalStore` over `session.subscribe` (no polling); each value is read
+ *   once per change and is the same object until the next one.
+ *
+ * Uses React (an optional peer dependency of the package) and the core's `createSession`, `matchRoute`,
+ * `session.subscribe`, `session.setNavigate` and `session.sync`. Used by apps, by www/react and by the
+ * package README's React recipe.
+ */
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type DependencyList,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import {
+  createSession,
+  matchRoute,
+  type AskStatus,
+  type Available,
+  type ContextBrief,
+  type ContextBriefOptions,
+  type GroundTruthOptions,
+  type NavigationGraph,
+  type RegisterActionsSpec,
+  type RenderedBlock,
+  type Session,
+  type SessionOptions,
+} from 'groundfacts';
+
+/** What the session calls to move the app: a router's push. A returned promise keeps the fire open. */
+export type Navigate = (href: string) => void | PromiseLike<unknown>;
+
+/** The location as React Router 7's data router reports it (`router.state.location`). */
+export interface RouterLocation {
+  readonly pathname: string;
+}
+
+/**
+ * What the binding uses of React Router 7's data router — the object `createBrowserRouter(routes)`
+ * returns fits as it is: its `navigate` becomes the session's navigate, its `subscribe` feeds `sync`.
+ */
+export interface ReactRouterLike {
+  readonly state: { readonly location: RouterLocation };
+  navigate(to: string): PromiseLike<unknown> | void;
+  subscribe(listener: (state: { readonly location: RouterLocation }) => void): () => void;
+}
+
+/** The page a router path belongs to, or the raw path when the graph has none (sync records it off-graph). */
+export function pageForPath(graph: NavigationGraph, pathname: string): string {
+  return matchRoute(graph, pathname) ?? pathname;
+}
+
+/**
+ * Wires a React Router 7 data router to a session: `router.navigate` becomes the session's navigate,
+ * and every location change is reported with `sync(page, { principal: 'user' })`. A hop the agent asked
+ * for arrives at the page the session already claims, so that sync confirms it (no new row); a move
+ * nobody asked the session for — a person's link click, the back button — is recorded as the person's.
+ * Returns the function that undoes both.
+ */
+export function connectReactRouter(session: Session, graph: NavigationGraph, router: ReactRouterLike): () => void {
+  let synced = router.state.location.pathname;
+  session.setNavigate((href: string) => router.navigate(href));
+  // The router may have moved between the session's creation and this call.
+  if (pageForPath(graph, synced) !== session.node) session.sync(pageForPath(graph, synced), { principal: 'user' });
+  const unsubscribe = router.subscribe((state) => {
+    const pathname = state.location.pathname;
+    // The router also notifies for loading states and same-path updates; only a new path is a move.
+    if (pathname === synced) return;
+    synced = pathname;
+    session.sync(pageForPath(graph, pathname), { principal: 'user' });
+  });
+  return () => {
+    unsubscribe();
+    session.setNavigate(null);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Change tracking: one `session.subscribe` per session, a tick per notification, reads cached per tick.
+
+interface Tracker {
+  /** Bumped on every change notification (some changes, e.g. a registration, leave `version` alone). */
+  tick: number;
+  subscribe(listener: () => void): () => void;
+  /** `read()`'s value for this tick under `key`: the same object until the next change. */
+  cached<T>(key: string, read: () => T): T;
+}
+
+const trackers = new WeakMap<Session, Tracker>();
+
+function trackerOf(session: Session): Tracker {
+  const known = trackers.get(session);
+  if (known) return known;
+  const listeners = new Set<() => void>();
+  let cache = new Map<string, unknown>();
+  const tracker: Tracker = {
+    tick: 0,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    cached<T>(key: string, read: () => T): T {
+      if (cache.has(key)) return cache.get(key) as T;
+      const value = read();
+      cache.set(key, value);
+      return value;
+    },
+  };
+  // Held for the session's life (session.free() drops it): a tick is never missed while no component
+  // listens, so a component subscribing later never reads a stale cache.
+  session.subscribe(() => {
+    tracker.tick += 1;
+    cache = new Map();
+    for (const listener of [...listeners]) listener();
+  });
+  trackers.set(session, tracker);
+  return tracker;
+}
+
+function useSessionRead<T>(key: string, read: (session: Session) => T): T {
+  const session = useSession();
+  const tracker = trackerOf(session);
+  const snapshot = (): T => tracker.cached(key, () => read(session));
+  return useSyncExternalStore(tracker.subscribe, snapshot, snapshot);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The provider and the session it owns.
+
+const SessionContext = createContext<Session | null>(null);
+
+/** Creates the session on first use; frees it a microtask after the last unmount unless remounted. */
+class SessionOwner {
+  private session: Session | null = null;
+  private releasing = false;
+
+  constructor(private readonly create: () => Session) {}
+
+  current(): Session {
+    if (this.session === null) this.session = this.create();
+    return this.session;
+  }
+
+  /** Mounted (again): cancel a pending free. True when the session had been freed and was recreated. */
+  retain(): boolean {
+    this.releasing = false;
+    if (this.session !== null) return false;
+    this.session = this.create();
+    return true;
+  }
+
+  /** Unmounted: StrictMode remounts at once, so the free waits one microtask for that. */
+  release(): void {
+    this.releasing = true;
+    queueMicrotask(() => {
+      if (!this.releasing || this.session === null) return;
+      const session = this.session;
+      this.session = null;
+      session.free();
+    });
+  }
+}
+
+export interface GroundfactsProviderProps {
+  /** The compiled graph. Read once, with `options`, when the session is created. */
+  graph: NavigationGraph;
+  /** `createSession` options; `node` defaults to the router's current page when `router` is given. */
+  options?: SessionOptions;
+  /** React Router 7's data router (`createBrowserRouter(...)`): navigate + location sync. */
+  router?: ReactRouterLike;
+  /** Without a router: the app's own push, given to `session.setNavigate`. */
+  navigate?: Navigate;
+  children?: ReactNode;
+}
+
+/** Owns one session for the tree below it (see the file comment). */
+export function GroundfactsProvider({ graph, options, router, navigate, children }: GroundfactsProviderProps): ReactElement {
+  const [owner] = useState(
+    () =>
+      new SessionOwner(() => {
+        const node = options?.node ?? (router ? pageForPath(graph, router.state.location.pathname) : undefined);
+        return createSession(graph, undefined, node === undefined ? options : { ...options, node });
+      }),
+  );
+  const [, setRevived] = useState(0);
+  const session = owner.current();
+
+  useEffect(() => {
+    if (owner.retain()) setRevived((n) => n + 1);
+    return () => owner.release();
+  }, [owner]);
+
+  useEffect(() => {
+    if (router) return connectReactRouter(session, graph, router);
+    if (!navigate) return undefined;
+    session.setNavigate(navigate);
+    return () => session.setNavigate(null);
+  }, [session, graph, router, navigate]);
+
+  return createElement(SessionContext.Provider, { value: session }, children);
+}
+
+/** The session of the nearest `<GroundfactsProvider>`; throws when there is none. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (session === null) {
+    throw new Error('groundfacts: useSession() was called outside <GroundfactsProvider>; wrap the app in one.');
+  }
+  return session;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Mount-scoped wiring.
+
+/**
+ * Registers `spec` (handlers, and actions the component declares itself) on `page` when the component
+ * mounts and unregisters it when it unmounts — StrictMode's extra unmount-and-remount included. `spec`
+ * is read when the effect runs: list in `deps` what it closes over, as for `useEffect`.
+ */
+export function useActions(page: string, spec: RegisterActionsSpec, deps: DependencyList = []): void {
+  const session = useSession();
+  useEffect(() => {
+    const group = session.registerActions(page, spec);
+    return () => group.unregister();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` stands for what `spec` closes over.
+  }, [session, page, ...deps]);
+}
+
+/**
+ * The store tap: reports `project()` (the flat projection the graph's guards read) with
+ * `session.updateState` after every notification of the store's `subscribe`. A handler that changes
+ * the store is reported inside its own fire, so its effect is observed, not inferred. The session's
+ * starting state is `options.state`; on mount only the keys that changed since then are reported (a
+ * report is evidence — one repeating the starting values could be credited to a fire by inference).
+ * Pass stable functions (the store's own methods): new ones re-subscribe.
+ */
+export function useStoreTap(subscribe: (listener: () => void) => () => void, project: () => Record<string, unknown>): void {
+  const session = useSession();
+  useEffect(() => {
+    const known = session.state();
+    const moved = Object.entries(project()).filter(([key, value]) => JSON.stringify(known[key]) !== JSON.stringify(value));
+    if (moved.length > 0) session.updateState(Object.fromEntries(moved));
+    return subscribe(() => {
+      session.updateState(project());
+    });
+  }, [session, subscribe, project]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reads that re-render on change.
+
+/** The facts block (`session.groundTruth(options)`), re-rendered on every session change. */
+export function useGroundTruth(options?: GroundTruthOptions): RenderedBlock {
+  return useSessionRead(`groundTruth ${JSON.stringify(options ?? {})}`, (s) => s.groundTruth(options));
+}
+
+/** The brief (`session.contextBrief(options)`), re-rendered on every session change. */
+export function useContextBrief(options?: ContextBriefOptions): ContextBrief {
+  return useSessionRead(`contextBrief ${JSON.stringify(options ?? {})}`, (s) => s.contextBrief(options));
+}
+
+/** What is on offer here, now (`session.available()`), re-rendered on every session change. */
+export function useAvailable(): Available {
+  return useSessionRead('available', (s) => s.available());
+}
+
+/** The ask cards so far (`session.asks()`), re-rendered on every session change. */
+export function useAsks(): AskStatus[] {
+  return useSessionRead('asks', (s) => s.asks());
+}

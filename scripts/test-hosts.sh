@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Host tests: the package as an app installs it (dist/groundfacts.tgz, a copy, never a link) in the hosts
+# tests/hosts/ holds — node `import` + `require` (and their TypeScript types under module nodenext), and a
+# webpack 5 app with no config run in Debian's Chromium. Installs each fixture's npm dependencies only when
+# its lockfile changed, repacks the tarball when pkg/ changed. Expects pkg/ (builds it when missing).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+say() { printf 'test-hosts: %s\n' "$*" >&2; }
+
+[ -f "$ROOT/pkg/package.json" ] || { say "pkg/ is missing: building it"; bash "$ROOT/scripts/build.sh"; }
+if [ ! -x /usr/bin/chromium ]; then
+  say "installing chromium (apt)"
+  apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+for fixture in node webpack; do
+  dir="$ROOT/tests/hosts/$fixture"
+  stamp="$dir/node_modules/.groundfacts-ci"
+  if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then
+    say "npm ci in tests/hosts/$fixture"
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    mkdir -p "$dir/node_modules" && touch "$stamp"
+  fi
+  bash "$ROOT/scripts/install-tarball.sh" "$dir"
+done
+
+say "tsc --noEmit (tests/hosts/node: types.mts, types.cts under module nodenext)"
+"$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/hosts/node/tsconfig.json"
+
+say "node --test tests/hosts/hosts.test.mjs"
+node --test --test-concurrency=1 "$ROOT/tests/hosts/hosts.test.mjs"

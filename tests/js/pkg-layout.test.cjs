@@ -1,0 +1,80 @@
+// Pins the shape of the built package (scripts/assemble-pkg.cjs; pkg-template/README.md, "What each host
+// needs"): every target of the exports map ships, the browser entry and the node entries export the same
+// names, node's `import` re-exports its `require` entry (one instance), and each framework binding whose
+// source exists is compiled and exported with its types. tests/hosts/ installs the packed tarball in
+// real hosts; this file checks the folder itself.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const { pathToFileURL } = require('url');
+const gf = require('./helpers/load.cjs');
+
+const ROOT = path.join(__dirname, '..', '..');
+const PKG = path.join(ROOT, 'pkg');
+const manifest = JSON.parse(fs.readFileSync(path.join(PKG, 'package.json'), 'utf8'));
+
+/** Every file path an exports target names, with the condition path that leads to it. */
+function targets(node, trail = []) {
+  if (typeof node === 'string') return [[trail.join(' → '), node]];
+  return Object.entries(node).flatMap(([key, value]) => targets(value, [...trail, key]));
+}
+
+/** Whether a path is shipped: listed (or inside a folder listed) in `files`. */
+function shipped(rel) {
+  const clean = rel.replace(/^\.\//, '');
+  return clean === 'package.json' || manifest.files.some((f) => (f.endsWith('/') ? clean.startsWith(f) : clean === f));
+}
+
+test('every exports target, main, module and types exists in pkg/ and is in `files`', () => {
+  const all = [...targets(manifest.exports), ['main', manifest.main], ['module', manifest.module], ['types', manifest.types]];
+  assert.ok(all.length >= 10);
+  for (const [where, rel] of all) {
+    assert.ok(fs.existsSync(path.join(PKG, rel)), `${where}: ${rel} exists`);
+    assert.ok(shipped(rel), `${where}: ${rel} is in files`);
+  }
+});
+
+test('the root export sends browsers and bundlers to the web entry, node to its two entries, each typed', () => {
+  const root = manifest.exports['.'];
+  assert.deepEqual(Object.keys(root), ['browser', 'node', 'types', 'default']);
+  assert.equal(root.default, './groundfacts.js');
+  assert.equal(root.browser.default, './groundfacts.js');
+  assert.equal(root.node.import.default, './groundfacts.node.mjs');
+  assert.equal(root.node.require.default, './groundfacts.cjs');
+  assert.equal(root.node.require.types, './groundfacts.d.cts');
+  assert.equal(manifest.type, 'module');
+  assert.equal(manifest.main, './groundfacts.cjs', 'require of the folder (tests, benches) takes the node entry');
+});
+
+test('the browser entry instantiates the module itself and exports what the node entry exports', () => {
+  const entry = fs.readFileSync(path.join(PKG, 'groundfacts.js'), 'utf8');
+  assert.match(entry, /^await __wbg_init\(\{ module_or_path: new URL\('\.\/groundfacts_bg\.wasm', import\.meta\.url\) \}\);$/m);
+  const exported = [...entry.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim()));
+  assert.deepEqual(exported.sort(), Object.keys(gf).sort());
+  assert.ok(!/\.wasm['"];?$/m.test(entry.replace(/new URL\([^)]*\)/g, '')), 'no static import of the .wasm');
+});
+
+test("node's import entry is the require entry: same functions, classes and error classes", async () => {
+  const esm = await import(pathToFileURL(path.join(PKG, 'groundfacts.node.mjs')).href);
+  assert.deepEqual(Object.keys(esm).sort(), Object.keys(gf).sort());
+  for (const name of Object.keys(gf)) assert.equal(esm[name], gf[name], name);
+});
+
+test('each framework binding with a source in pkg-template/ is compiled, typed and exported; no other is', () => {
+  for (const name of ['react', 'svelte']) {
+    const source = fs.existsSync(path.join(ROOT, 'pkg-template', name, 'index.ts'));
+    const entry = manifest.exports[`./${name}`];
+    if (!source) {
+      assert.equal(entry, undefined, `no pkg-template/${name}/index.ts, so no ./${name} export`);
+      continue;
+    }
+    assert.deepEqual(entry, { types: `./${name}/index.d.ts`, default: `./${name}/index.js` });
+    const js = fs.readFileSync(path.join(PKG, name, 'index.js'), 'utf8');
+    assert.doesNotMatch(js, /^\s*import\s+type\b/m, `pkg/${name}/index.js is JavaScript`);
+    assert.ok(fs.statSync(path.join(PKG, name, 'index.d.ts')).size > 0);
+  }
+  assert.deepEqual(manifest.peerDependencies, { react: '>=18', svelte: '>=5' });
+  assert.deepEqual(manifest.peerDependenciesMeta, { react: { optional: true }, svelte: { optional: true } });
+});
