@@ -3,27 +3,20 @@
 // the package installed from the tarball (scripts/install-tarball.sh www/svelte). Each mode covers:
 // a deep link rendered on the server, the human path (clicks, a link click as the person's move),
 // the agent path through the port, the compose pane that declares its own action and unmounts,
-// the facts panel re-rendering through session.subscribe with no polling, and a reload.
-// Any console error, page error or 5xx answer fails the mode. Self-contained (playwright-core only).
+// the facts panel re-rendering through session.subscribe with no polling, a reload, and the live
+// mode against an Anthropic-shaped stand-in model. Any console error, page error or 5xx answer fails
+// the mode. Uses harness.mjs (serving, Chromium, waiting) and model-stub.mjs (the stand-in model);
+// GROUNDFACTS_E2E_MODES=preview (or dev) runs one mode.
 
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import {
+  appWithTarball, assertNoErrors, launch, MODES, openPage, outDir, screenshot, serve, textOf, TIMEOUT, waitForText, waitUntil,
+} from './harness.mjs';
+import { relayThroughAModel } from './model-stub.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../..');
-const appDir = path.join(repoRoot, 'www', 'svelte');
-const outDir = path.join(repoRoot, 'test-results');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const TIMEOUT = 20_000;
 const FRESH = 'No actions have been performed in this app this session.';
 
 // The seed's graded lines (guarded-journeys.md, "The facts block, at the end").
@@ -34,64 +27,6 @@ const SEED = {
   goodRecipe: 'DID happen — agent fired wizard.pick-recipe (committed; declared effect observed)',
   created: 'DID happen — agent fired review.create-project (committed; declared effect observed)',
 };
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const vite = path.join(appDir, 'node_modules', '.bin', 'vite');
-
-function viteBuild() {
-  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: appDir, encoding: 'utf8' });
-  assert.equal(result.status, 0, `vite build failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-/** Starts `vite dev` or `vite preview` and resolves once /projects/new answers 200. */
-async function serve(mode) {
-  const port = await freePort();
-  const args = [...(mode === 'dev' ? ['dev'] : ['preview']), '--host', '127.0.0.1', '--strictPort', '--port', String(port)];
-  const child = spawn(vite, args, { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (chunk) => (log += chunk));
-  child.stderr.on('data', (chunk) => (log += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  const deadline = Date.now() + 60_000;
-  let last = '';
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      const response = await fetch(`${base}/projects/new`);
-      if (response.ok) return { base, stop, log: () => log };
-      last = `${response.status}: ${(await response.text()).slice(0, 2000)}`;
-    } catch (error) {
-      last = String(error);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error(`vite ${mode} did not serve /projects/new on ${base}; last answer ${last}\n${log}`);
-}
-
-async function launch() {
-  const profile = mkdtempSync(path.join(tmpdir(), 'groundfacts-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1400, height: 1000 },
-  });
-  return { context, close: async () => { await context.close(); rmSync(profile, { recursive: true, force: true }); } };
-}
 
 /** Counts every timer and animation-frame callback the page runs, so idle polling shows up. */
 function countCallbacks() {
@@ -114,32 +49,12 @@ function countCallbacks() {
   window.__callbackCounts = counts;
 }
 
-/** The element's text now; '' when it is not there. */
-function textOf(page, testId) {
-  return page.evaluate((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '', testId);
-}
-
-async function waitForText(page, testId, expected, problems) {
-  const deadline = Date.now() + TIMEOUT;
-  let seen = '';
-  while (Date.now() < deadline) {
-    seen = await textOf(page, testId).catch(() => '');
-    if (seen.includes(expected)) return seen;
-    await page.waitForTimeout(50);
-  }
-  assert.fail(`[data-testid=${testId}] never contained:\n  ${expected}\nlast text:\n${seen}\npage problems:\n${problems.join('\n')}`);
-}
-
 /** One click on the widget's Next turn; waits for the new turn to render; returns its text. */
 async function playTurn(page) {
   const turns = page.getByTestId('turn');
   const before = await turns.count();
   await page.getByTestId('next-turn').click();
-  const deadline = Date.now() + TIMEOUT;
-  while ((await turns.count()) <= before) {
-    if (Date.now() > deadline) assert.fail(`turn ${before + 1} never appeared`);
-    await page.waitForTimeout(50);
-  }
+  await waitUntil(async () => (await turns.count()) > before, `turn ${before + 1} never appeared`);
   return turns.first().textContent(); // newest first
 }
 
@@ -154,33 +69,21 @@ async function open(page, url, problems) {
   await waitForText(page, 'facts', 'FACTS FROM THE APP', problems);
 }
 
-// SVELTE_E2E_MODES=preview (or dev) runs one mode; both by default.
-const MODES = (process.env.SVELTE_E2E_MODES || 'dev,preview').split(',');
-
 for (const mode of MODES) {
   test(`svelte app on SvelteKit (${mode === 'dev' ? 'vite dev' : 'vite build + vite preview'})`, async (t) => {
-    assert.ok(existsSync(path.join(appDir, 'node_modules', 'groundfacts', 'package.json')), 'run scripts/install-tarball.sh www/svelte first');
-    assert.ok(!existsSync(path.join(appDir, 'node_modules', 'groundfacts', 'Cargo.toml')), 'groundfacts must be the tarball copy');
-    if (mode === 'preview') viteBuild();
-    const server = await serve(mode);
+    const appDir = appWithTarball('svelte');
+    const server = await serve(appDir, mode);
     t.after(server.stop);
     const browser = await launch();
     t.after(browser.close);
-    mkdirSync(outDir, { recursive: true });
 
-    const problems = [];
-    const page = await browser.context.newPage();
-    page.on('pageerror', (error) => problems.push(`pageerror: ${error.stack ?? error}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console.error: ${message.text()}`);
-    });
+    const { page, errors, problems } = await openPage(browser.context);
     page.on('response', (response) => {
-      if (response.status() >= 500) problems.push(`HTTP ${response.status()} ${response.url()}`);
+      if (response.status() >= 500) errors.push(`HTTP ${response.status()} ${response.url()}`);
     });
     await page.addInitScript(countCallbacks);
-    await page.route((url) => url.hostname !== '127.0.0.1', (route) => route.abort()); // no network
     const base = server.base;
-    const noProblems = () => assert.deepEqual(problems, [], `the page reported problems; server log:\n${server.log()}`);
+    const noProblems = () => assertNoErrors(errors, `svelte (${mode}); server log:\n${server.log()}`);
 
     await t.test('a deep link is rendered on the server (SSR on) and then hydrates with its actions', async () => {
       const html = await (await fetch(`${base}/projects/new/review`)).text();
@@ -276,7 +179,7 @@ for (const mode of MODES) {
       await waitForText(page, 'created', 'prj-1', problems);
       const closing = await playTurn(page); // every step is done: the journey tool closes the frame
       assert.match(closing, /"done"|completed/, closing);
-      await page.screenshot({ path: path.join(outDir, `www-svelte-${mode}.png`), fullPage: true });
+      await screenshot(page, `www-svelte-${mode}`, { fullPage: true });
       noProblems();
     });
 
@@ -290,15 +193,12 @@ for (const mode of MODES) {
       assert.equal(await textOf(page, 'notes-sent'), '1');
       await page.getByTestId('compose-toggle').click();
       await page.getByTestId('compose-pane').waitFor({ state: 'detached', timeout: TIMEOUT });
-      const deadline = Date.now() + TIMEOUT;
-      while ((await availableNow(page)).includes('review.send')) {
-        if (Date.now() > deadline) assert.fail(`review.send still offered after unmount: ${await availableNow(page)}`);
-        await page.waitForTimeout(50);
-      }
+      await waitUntil(async () => !(await availableNow(page)).includes('review.send'), 'review.send still offered after unmount');
       const facts = await textOf(page, 'facts');
       assert.ok(facts.includes('user fired review.send'), `facts after unmount:\n${facts}`);
       assert.ok(!facts.includes('(an action this app does not have)'), facts);
       assert.ok((await textOf(page, 'brief')).includes('review.send — Send the message'), 'the brief keeps the caption');
+      mkdirSync(outDir, { recursive: true });
       writeFileSync(path.join(outDir, `www-svelte-${mode}-facts.txt`), `${facts}\n\n${await textOf(page, 'brief')}\n`);
       noProblems();
     });
@@ -321,5 +221,9 @@ for (const mode of MODES) {
       await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it', problems);
       noProblems();
     });
+
+    await t.test('a live model is relayed through the port (Anthropic-shaped stand-in)', () =>
+      relayThroughAModel(browser.context, base, 'anthropic'),
+    );
   });
 }
