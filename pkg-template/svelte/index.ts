@@ -1,0 +1,239 @@
+/**
+ * groundfacts/svelte — the Svelte binding of the groundfacts session.
+ *
+ * - Readable stores over a session: `groundTruth`, `contextBrief`, `available`, `asks`, and
+ *   `fromSession` for any other read. They re-read on `session.subscribe` (docs/decisions.md
+ *   "decision 29"), never by polling, and accept a missing session: during SSR, or before the
+ *   browser has made one, a store holds its empty value (`undefined`, or `[]` for asks).
+ * - Mount-scoped registration: the `use:registerActions` action and the `{@attach attachActions(…)}`
+ *   attachment (Svelte ≥ 5.29) register a page's handlers and live actions when the element mounts,
+ *   re-register when the parameter changes, and unregister when it is destroyed.
+ * - `reportState`: the store tap — a Svelte store's every value, projected, goes to `updateState`.
+ * - `connectSvelteKit`: SvelteKit's `goto` becomes the session's navigate (`setNavigate`), and every
+ *   `afterNavigate` is reported with `sync(page, { principal: 'user' })` (decisions 27 and 28).
+ *
+ * Uses the core package (`groundfacts`) and `svelte/store`; it imports nothing from SvelteKit (the
+ * app passes `goto` and `afterNavigate` in) and no component lifecycle, so it loads on the server as
+ * in the browser. Built to `pkg/svelte/index.js` + `.d.ts` and exported as `groundfacts/svelte`.
+ */
+
+import {
+  matchRoute,
+  type ActionGroup,
+  type Available,
+  type AskStatus,
+  type ContextBrief,
+  type ContextBriefOptions,
+  type GroundTruthOptions,
+  type NavigationGraph,
+  type RegisterActionsSpec,
+  type RenderedBlock,
+  type Session,
+} from 'groundfacts';
+import { readable, type Readable } from 'svelte/store';
+
+/** A session, or none yet: on the server, and in the browser before the app has created it. */
+export type MaybeSession = Session | null | undefined;
+
+/**
+ * A store of `read(session)`, re-read after every change the session reports through
+ * `session.subscribe`; `empty` while there is no session. `same` (default `Object.is`) decides when
+ * a re-read is news; the store only notifies its subscribers then.
+ */
+export function fromSession<T>(
+  session: MaybeSession,
+  read: (session: Session) => T,
+  empty: T,
+  same: (previous: T, next: T) => boolean = Object.is,
+): Readable<T> {
+  if (!session) return readable(empty);
+  return readable(empty, (set) => {
+    let last = read(session);
+    set(last);
+    return session.subscribe(() => {
+      const next = read(session);
+      if (same(last, next)) return;
+      last = next;
+      set(next);
+    });
+  });
+}
+
+const sameBlock = (a: RenderedBlock | undefined, b: RenderedBlock | undefined): boolean =>
+  a?.text === b?.text && a?.version === b?.version && a?.node === b?.node;
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameOffer = (a: Available | undefined, b: Available | undefined): boolean =>
+  a?.node === b?.node && sameJson(a?.edges, b?.edges) && sameJson(a?.journeys, b?.journeys);
+
+/** The facts block (`session.groundTruth(options)`) as a store; `undefined` without a session. */
+export function groundTruth(session: MaybeSession, options?: GroundTruthOptions): Readable<RenderedBlock | undefined> {
+  return fromSession<RenderedBlock | undefined>(session, (s) => s.groundTruth(options), undefined, sameBlock);
+}
+
+/** The brief (`session.contextBrief(options)`) as a store; `undefined` without a session. */
+export function contextBrief(session: MaybeSession, options?: ContextBriefOptions): Readable<ContextBrief | undefined> {
+  return fromSession<ContextBrief | undefined>(session, (s) => s.contextBrief(options), undefined, sameBlock);
+}
+
+/**
+ * What is on offer here, now (`session.available()`) as a store; `undefined` without a session. It
+ * notifies when the page, the actions or the journeys on offer change, not on every version bump:
+ * its `version` is the one at which the offer last changed.
+ */
+export function available(session: MaybeSession): Readable<Available | undefined> {
+  return fromSession<Available | undefined>(session, (s) => s.available(), undefined, sameOffer);
+}
+
+/** The human's asks (`session.asks()`) as a store; `[]` without a session. */
+export function asks(session: MaybeSession): Readable<AskStatus[]> {
+  return fromSession<AskStatus[]>(session, (s) => s.asks(), [], sameJson);
+}
+
+/** What `use:registerActions` and `attachActions` take: the session, the page, and the spec. */
+export interface ActionsParameter extends RegisterActionsSpec {
+  /** Nothing is registered while there is no session; it registers once the parameter has one. */
+  session: MaybeSession;
+  /** The page id the actions live on. */
+  page: string;
+}
+
+/** Svelte's action contract (`svelte/action`), spelled out so this file needs no Svelte types. */
+export interface ActionsActionReturn {
+  update(parameter: ActionsParameter): void;
+  destroy(): void;
+}
+
+function register(parameter: ActionsParameter): ActionGroup | undefined {
+  const { session, page, handlers, actions, enabled } = parameter;
+  if (!session) return undefined;
+  const spec: RegisterActionsSpec = {};
+  if (handlers) spec.handlers = handlers;
+  if (actions) spec.actions = actions;
+  if (enabled) spec.enabled = enabled;
+  return session.registerActions(page, spec);
+}
+
+function release(group: ActionGroup | undefined): void {
+  if (!group) return;
+  group.unregister();
+  group.free();
+}
+
+/** True when only `enabled` differs, so the live group can be switched instead of re-registered. */
+function onlyEnabledChanged(a: ActionsParameter, b: ActionsParameter): boolean {
+  return a.session === b.session && a.page === b.page && a.handlers === b.handlers && a.actions === b.actions;
+}
+
+/**
+ * The mount-scoped registration both forms share: registers now, follows parameter changes (a
+ * changed `enabled` map is applied with `group.setEnabled`; any other change re-registers), and
+ * unregisters on destroy.
+ */
+function mountScoped(initial: ActionsParameter): ActionsActionReturn {
+  let current = initial;
+  let group = register(initial);
+  return {
+    update(next) {
+      if (group && onlyEnabledChanged(current, next)) {
+        const live = group;
+        const names = new Set([...Object.keys(current.enabled ?? {}), ...Object.keys(next.enabled ?? {})]);
+        for (const name of names) {
+          const on = next.enabled?.[name] ?? true;
+          if ((current.enabled?.[name] ?? true) !== on) live.setEnabled(name, on);
+        }
+        current = next;
+        return;
+      }
+      release(group);
+      current = next;
+      group = register(next);
+    },
+    destroy() {
+      release(group);
+      group = undefined;
+    },
+  };
+}
+
+/**
+ * A Svelte action: `<section use:registerActions={{ session, page: 'review', handlers }}>`.
+ * Registers when the element mounts, unregisters when it is destroyed, re-registers on a new
+ * parameter. Actions never run during SSR.
+ */
+export function registerActions(element: Element, parameter: ActionsParameter): ActionsActionReturn {
+  void element;
+  return mountScoped(parameter);
+}
+
+/**
+ * A Svelte attachment (Svelte ≥ 5.29): `<section {@attach attachActions(session, 'review', { handlers })}>`.
+ * Registers when the element mounts and unregisters when it goes; Svelte re-runs it (unregister,
+ * register) when anything the expression reads changes.
+ */
+export function attachActions(session: MaybeSession, page: string, spec: RegisterActionsSpec = {}): (element: Element) => () => void {
+  return () => {
+    const mounted = mountScoped({ ...spec, session, page });
+    return () => mounted.destroy();
+  };
+}
+
+/** Anything with Svelte's store contract: `subscribe(run)` calls `run` now and on every change. */
+export interface StoreLike<T> {
+  subscribe(run: (value: T) => void): (() => void) | { unsubscribe(): void };
+}
+
+/** True when `state` holds every key of `projection` with the same (JSON) value. */
+function holds(state: Record<string, unknown>, projection: Record<string, unknown>): boolean {
+  return Object.entries(projection).every(([key, value]) => JSON.stringify(state[key]) === JSON.stringify(value));
+}
+
+/**
+ * The store tap: every value of `store` is projected to the flat state the graph's guards read and
+ * reported with `session.updateState`, unchanged values included (a handler's report is what settles
+ * its fire). The one exception is the value a Svelte store hands over at subscribe time: when the
+ * session already holds it (it was created with that `state`), it is not reported again. Returns the
+ * unsubscribe. Without a session it does nothing.
+ */
+export function reportState<T>(session: MaybeSession, store: StoreLike<T>, project: (value: T) => Record<string, unknown>): () => void {
+  if (!session) return () => {};
+  let subscribing = true;
+  const stop = store.subscribe((value) => {
+    const projection = project(value);
+    if (subscribing && holds(session.state(), projection)) return;
+    session.updateState(projection);
+  });
+  subscribing = false;
+  return typeof stop === 'function' ? stop : () => stop.unsubscribe();
+}
+
+/** The parts of `$app/navigation` the wiring uses; pass SvelteKit's own functions. */
+export interface SvelteKitNavigation {
+  /** `goto` from `$app/navigation`: becomes the session's navigate. */
+  goto(href: string): PromiseLike<unknown>;
+  /** `afterNavigate` from `$app/navigation`: each arrival is reported as the person's move. */
+  afterNavigate(callback: (navigation: { to: { url: URL } | null }) => void): void;
+}
+
+/**
+ * Wires a session to SvelteKit's router; call it while a component initialises (the root
+ * `+layout.svelte`), because `afterNavigate` must be. An agent's claimed hop is handed to `goto`
+ * (async: the fire stays open until it settles, decision 27); every arrival — the agent's, a link a
+ * person clicked, back/forward, the first load — is reported with
+ * `sync(matchRoute(graph, pathname) ?? pathname, { principal: 'user' })`. Arriving where the agent
+ * was sent confirms its hop (same node, no new row); anything else is recorded as the person's.
+ * Returns the disconnect (navigate unset, arrivals no longer reported). No session: does nothing.
+ */
+export function connectSvelteKit(session: MaybeSession, graph: NavigationGraph, kit: SvelteKitNavigation): () => void {
+  if (!session) return () => {};
+  let connected = true;
+  session.setNavigate((href: string) => kit.goto(href));
+  kit.afterNavigate(({ to }) => {
+    if (!connected || !to) return;
+    const path = to.url.pathname;
+    session.sync(matchRoute(graph, path) ?? path, { principal: 'user' });
+  });
+  return () => {
+    connected = false;
+    session.setNavigate(null);
+  };
+}

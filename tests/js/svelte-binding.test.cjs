@@ -1,0 +1,220 @@
+// The Svelte binding as built (pkg/svelte/index.js, `groundfacts/svelte`), loaded the way an app loads
+// it: from a scratch consumer whose node_modules holds a copy of pkg/ and Svelte (from www/svelte's
+// install). Pins: stores read on subscribe and re-read on session.subscribe, hold their empty value
+// without a session, stop listening when the last subscriber goes; the action and the attachment
+// register on mount, follow parameter changes and unregister on destroy; reportState taps a store;
+// connectSvelteKit hands claimed hops to goto and syncs every arrival as the person's move.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { pathToFileURL } = require('url');
+
+const ROOT = path.join(__dirname, '..', '..');
+const PKG = path.join(ROOT, 'pkg');
+const SVELTE = path.join(ROOT, 'www', 'svelte', 'node_modules', 'svelte');
+const ready = fs.existsSync(path.join(PKG, 'svelte', 'index.js')) && fs.existsSync(SVELTE);
+const skip = !ready && 'needs pkg/svelte (scripts/build.sh) and Svelte installed in www/svelte (npm ci)';
+
+let loaded;
+/** groundfacts, groundfacts/svelte and svelte/store, as a consumer app resolves them. */
+async function load() {
+  if (loaded) return loaded;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundfacts-svelte-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.cpSync(PKG, path.join(dir, 'node_modules', 'groundfacts'), { recursive: true });
+  fs.symlinkSync(SVELTE, path.join(dir, 'node_modules', 'svelte'), 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }');
+  fs.writeFileSync(
+    path.join(dir, 'entry.js'),
+    "export * as gf from 'groundfacts';\nexport * as sv from 'groundfacts/svelte';\nexport * as store from 'svelte/store';\n",
+  );
+  loaded = await import(pathToFileURL(path.join(dir, 'entry.js')).href);
+  return loaded;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function notesApp() {
+  const { gf, sv, store } = await load();
+  const graph = gf.buildNavigationGraph('notes', {
+    sources: [gf.fromSvelteKitRoutes({ list: '/notes', note: '/notes/[id]', about: '/(info)/about' }, { crossLinks: true })],
+    pages: {
+      list: {
+        actions: {
+          add: { does: 'Add a note', input: 'none', writes: ['notes.count'], verify: { 'notes.count': { gt: 0 } } },
+          open: { does: 'Open the about page', input: 'none', goTo: 'about' },
+        },
+      },
+    },
+  });
+  const session = gf.createSession(graph, undefined, { node: 'list', state: { 'notes.count': 0 } });
+  return { gf, sv, store, graph, session };
+}
+
+const edges = (session) => session.available().edges.map((e) => `${e.affordanceId}${e.enabled === false ? ' (greyed)' : ''}`);
+
+test('without a session the stores hold their empty values and the wiring does nothing', { skip }, async () => {
+  const { sv, store } = await load();
+  assert.equal(store.get(sv.groundTruth(undefined)), undefined);
+  assert.equal(store.get(sv.contextBrief(null)), undefined);
+  assert.equal(store.get(sv.available(undefined)), undefined);
+  assert.deepEqual(store.get(sv.asks(undefined)), []);
+  let called = 0;
+  const stop = sv.connectSvelteKit(undefined, undefined, { goto: async () => called++, afterNavigate: () => called++ });
+  stop();
+  sv.reportState(undefined, store.writable(1), () => ({ n: 1 }))();
+  const action = sv.registerActions({}, { session: undefined, page: 'list' });
+  action.update({ session: undefined, page: 'list' });
+  action.destroy();
+  assert.equal(called, 0);
+});
+
+test('stores read the session on subscribe and re-read after every change it reports, never while unsubscribed', { skip }, async () => {
+  const { sv, session } = await notesApp();
+  let reads = 0;
+  const facts = sv.fromSession(session, (s) => {
+    reads += 1;
+    return s.groundTruth().text;
+  }, '');
+  assert.equal(reads, 0, 'creating a store reads nothing');
+  const seen = [];
+  const stop = facts.subscribe((text) => seen.push(text));
+  assert.equal(reads, 1);
+  assert.equal(seen.length, 1);
+  assert.match(seen[0], /No actions have been performed/);
+
+  let count = 0;
+  const group = session.registerActions('list', { handlers: { add: () => session.updateState({ 'notes.count': ++count }) } });
+  session.fire('list.add', { source: 'user' });
+  await tick();
+  assert.match(seen.at(-1), /DID happen — user fired list\.add/);
+  const seenBefore = seen.length;
+  const readsBefore = reads;
+  stop();
+  session.fire('list.add', { source: 'user' });
+  await tick();
+  assert.equal(reads, readsBefore, 'no reads after the last subscriber left');
+  assert.equal(seen.length, seenBefore);
+  group.unregister();
+});
+
+test('groundTruth, contextBrief, available and asks are the session reads, and notify only on a difference', { skip }, async () => {
+  const { sv, store, session } = await notesApp();
+  assert.equal(store.get(sv.groundTruth(session)).text, session.groundTruth().text);
+  assert.equal(store.get(sv.contextBrief(session)).text, session.contextBrief().text);
+  assert.deepEqual(store.get(sv.available(session)), session.available());
+  assert.deepEqual(store.get(sv.asks(session)), session.asks());
+  const values = [];
+  const stop = sv.available(session).subscribe((value) => values.push(value));
+  session.updateState({ 'notes.count': 0 }); // the version moves, what is on offer does not
+  await tick();
+  assert.equal(values.length, 1, 'an unchanged offer is not news');
+  const group = session.registerActions('list', { actions: { pin: { does: 'Pin the note', input: 'none' } }, handlers: { pin: () => {} } });
+  await tick();
+  assert.ok(values.length === 2 && values[1].edges.some((e) => e.affordanceId === 'list.pin'), 'a mount is news, once');
+  stop();
+  group.unregister();
+});
+
+test('use:registerActions registers on mount, flips enabled in place, re-registers on a new spec and unregisters on destroy', { skip }, async () => {
+  const { sv, session } = await notesApp();
+  const pinned = [];
+  const pin = { does: 'Pin the note', input: 'none' };
+  const handlers = { pin: () => pinned.push('pin') };
+  const actions = { pin };
+  const action = sv.registerActions({}, { session, page: 'list', actions, handlers });
+  assert.ok(edges(session).includes('list.pin'), edges(session).join());
+  action.update({ session, page: 'list', actions, handlers, enabled: { pin: false } });
+  assert.ok(edges(session).includes('list.pin (greyed)'), edges(session).join());
+  action.update({ session, page: 'list', actions, handlers, enabled: { pin: true } });
+  assert.equal(session.fire('list.pin', { source: 'user' }).ok, true);
+  assert.deepEqual(pinned, ['pin']);
+  action.update({ session, page: 'list', actions: { star: { does: 'Star the note', input: 'none' } }, handlers: { star: () => {} } });
+  await tick();
+  assert.ok(!edges(session).includes('list.pin'), `re-registered without pin: ${edges(session).join()}`);
+  assert.ok(edges(session).includes('list.star'), edges(session).join());
+  action.destroy();
+  await tick();
+  assert.ok(!edges(session).some((edge) => edge.startsWith('list.star')), `unregistered on destroy: ${edges(session).join()}`);
+  assert.equal(session.fire('list.star', { source: 'agent' }).ok, false, 'an unmounted action cannot be fired');
+});
+
+test('attachActions declares live actions for as long as the element is attached; history keeps the caption', { skip }, async () => {
+  const { sv, session } = await notesApp();
+  const sent = [];
+  const attach = sv.attachActions(session, 'list', {
+    actions: { send: { does: 'Send the message', input: 'none' } },
+    handlers: { send: () => sent.push('sent') },
+  });
+  const detach = attach({});
+  assert.ok(edges(session).includes('list.send'));
+  assert.equal(session.fire('list.send', { source: 'user' }).ok, true);
+  detach();
+  await tick();
+  assert.deepEqual(sent, ['sent']);
+  assert.ok(!edges(session).includes('list.send'));
+  assert.match(session.contextBrief().text, /list\.send — Send the message/);
+});
+
+test('reportState reports each value of a Svelte store, projected, until it is stopped', { skip }, async () => {
+  const { sv, store, session } = await notesApp();
+  const quiet = store.writable([]);
+  const rows = session.contextBrief().text;
+  sv.reportState(session, quiet, (list) => ({ 'notes.count': list.length }))();
+  assert.equal(session.contextBrief().text, rows, 'the value the session was created with is not reported again');
+  const notes = store.writable(['a']);
+  const stop = sv.reportState(session, notes, (list) => ({ 'notes.count': list.length }));
+  assert.equal(session.state()['notes.count'], 1, 'a value the session does not hold is reported at once');
+  notes.set(['a', 'b']);
+  assert.equal(session.state()['notes.count'], 2);
+  stop();
+  notes.set([]);
+  assert.equal(session.state()['notes.count'], 2);
+});
+
+test("connectSvelteKit: goto is the navigate, an arrival where the agent was sent confirms its hop, any other is the person's", { skip }, async () => {
+  const { sv, graph, session } = await notesApp();
+  const hrefs = [];
+  let arrive;
+  const disconnect = sv.connectSvelteKit(session, graph, {
+    goto: (href) => {
+      hrefs.push(href);
+      return Promise.resolve();
+    },
+    afterNavigate: (callback) => (arrive = callback),
+  });
+  const to = (pathname) => ({ to: { url: new URL(pathname, 'http://127.0.0.1') } });
+
+  arrive(to('/notes/7')); // a person follows a link to a param page
+  assert.equal(session.node, 'note');
+  const moved = session.transitions().at(-1);
+  assert.equal(moved.cause.principal, 'user');
+  assert.equal(moved.toNode, 'note');
+
+  arrive({ to: null }); // leaving the app: nothing to sync
+  assert.equal(session.node, 'note');
+
+  arrive(to('/notes'));
+  const rows = session.transitions().length;
+  const fired = session.fire('go-to-note', { source: 'agent' });
+  assert.equal(fired.ok, false, 'a param route is never cross-linked');
+  const hop = session.fire('list.open', { source: 'agent' });
+  assert.equal(hop.ok, true);
+  assert.deepEqual(hrefs, ['/about'], 'the (info) group is not part of the URL');
+  arrive(to('/about')); // the router reports the arrival the agent asked for
+  await tick();
+  assert.equal(session.node, 'about');
+  const after = session.transitions().slice(rows);
+  assert.equal(after.filter((row) => row.cause.principal === 'user').length, 0, JSON.stringify(after));
+
+  disconnect();
+  arrive(to('/notes/8'));
+  assert.equal(session.node, 'about', 'no sync after disconnect');
+  session.sync('list');
+  session.fire('list.open', { source: 'agent' });
+  assert.deepEqual(hrefs, ['/about'], 'no goto after disconnect');
+});
