@@ -134,6 +134,7 @@ fn shop(enforced: bool) -> Shop {
         node: Some("checkout".into()),
         state: Some(state),
         require_human_approval: enforced.then_some(true),
+        ..SessionOptions::default()
     };
     let session = Session::new(graph, host.clone(), options).unwrap();
     let handlers = vec![("place-order".to_string(), place), ("save-draft".to_string(), save)];

@@ -9,6 +9,7 @@
 
 use std::fmt::Write;
 
+use super::folded::{push_folded_line, Folded};
 use super::grade::FireFacts;
 use super::line::{push_row, LineFacts, ROW_GUESS};
 /// One attempt row's line (moved to `facts::line`; kept here for callers of `block::attempt_line`).
@@ -62,6 +63,8 @@ pub struct AttemptsWindow {
     pub matching: usize,
     /// The newest `maxAttempts` of the matching ones, oldest first.
     pub shown: Vec<Attempt>,
+    /// Attempts the session no longer keeps as rows (counted in `total`, never in `matching`).
+    pub folded: Folded,
 }
 
 /// Where one ask stands.
@@ -109,7 +112,7 @@ pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) ->
     let matching = total - first;
     let start = first.max(total.saturating_sub(max.max(1)));
     let shown = all.split_off(start);
-    AttemptsWindow { since, total, matching, shown }
+    AttemptsWindow { since, total, matching, shown, folded: Folded::default() }
 }
 
 /// Appends `"\n"` then `line` (every line after the header is pushed this way).
@@ -160,6 +163,7 @@ fn attempts_section<'a>(
             out.push_str("):");
         }
     }
+    push_folded_line(out, &w.folded, w.since);
     let omitted = w.matching.saturating_sub(shown);
     if omitted > 0 {
         out.push_str("\n  \u{2026} ");

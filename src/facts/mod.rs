@@ -12,6 +12,7 @@
 
 pub mod block;
 pub mod brief;
+pub mod folded;
 pub mod grade;
 pub mod line;
 pub mod read;
@@ -24,5 +25,6 @@ pub use block::{
 pub use line::{attempt_line, LineFacts};
 pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
 pub use read::{brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into, Brief, FactsBlock};
+pub use folded::{folded_view, Folded};
 pub use grade::{grade, FireFacts, Grade};
 pub use text::{ActionRef, NodeRef};

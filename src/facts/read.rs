@@ -15,6 +15,7 @@ use super::block::{
     normalize_max, render_facts_into, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView,
 };
 use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
+use super::folded::folded_view;
 use super::grade::FireFacts;
 use super::line::LineFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};
@@ -206,8 +207,10 @@ pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsVie
 fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView {
     let max = max.max(1);
     let node = session.node();
-    let total = session.attempt_count();
-    let matching = since.map_or(total, |s| session.attempts_since_count(s));
+    let kept = session.attempt_count();
+    let matching = since.map_or(kept, |s| session.attempts_since_count(s));
+    let folded = folded_view(&session.folded_attempts());
+    let total = kept + usize::try_from(folded.total).unwrap_or(usize::MAX);
 
     let summary = session.ask_summary(max);
     let asks: Vec<AskView> = summary
@@ -236,7 +239,7 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
     FactsView {
         node: node_ref(session, &node),
         version: session.version(),
-        attempts: AttemptsWindow { since, total, matching, shown: Vec::new() },
+        attempts: AttemptsWindow { since, total, matching, shown: Vec::new(), folded },
         asks,
         awaiting_beyond: summary.awaiting_total.saturating_sub(summary.awaiting_shown),
         pending: pending_refs(session),
@@ -308,7 +311,8 @@ pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefVi
         .collect();
 
     let shown = session.transitions_tail(since, max).iter().map(|t| brief_row(session, t)).collect();
-    let transitions = TransitionsWindow { since, matching: session.transitions_since_count(since), shown };
+    let folded = folded_view(&session.folded_attempts());
+    let transitions = TransitionsWindow { since, matching: session.transitions_since_count(since), shown, folded };
 
     let mut available: Vec<AvailableId> = session
         .available_ids()

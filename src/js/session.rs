@@ -91,7 +91,9 @@ pub fn create_session(
     };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn));
-    let core_options = SessionOptions { node, state, require_human_approval };
+    let retain = opt_number(&options, "retain", what)?;
+    let max_value_bytes = opt_number(&options, "maxValueBytes", what)?;
+    let core_options = SessionOptions { node, state, require_human_approval, retain, max_value_bytes };
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);

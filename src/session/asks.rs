@@ -20,7 +20,9 @@ impl Inner {
         ask.spent = true;
         ask.removed = true;
         ask.answer = Some(AskAnswer::Approved);
-        Some(ask.n)
+        let n = ask.n;
+        self.trim_side_tables();
+        Some(n)
     }
 
     /// Enforced mode (session.md §13.3), for an agent fire of a high-effect action: the approved ask
@@ -64,6 +66,9 @@ impl Inner {
                 explanation: Some(format!("There is no open ask '{ask_id}' in the book. Use an askId that confirmAsk returned.")),
             };
         };
+        if let Some(refused) = self.oversized_decision(&by, &note) {
+            return refused;
+        }
         let Some(ask) = self.asks.get_mut(pos) else {
             return DoorResult { ok: false, reason: Some("UNKNOWN_ASK"), explanation: None };
         };
@@ -97,6 +102,7 @@ impl Inner {
         ask.note = note;
         // Default mode keeps no answered asks: a person's no closes the card (session.md §13.2).
         ask.removed = !self.enforced;
+        self.trim_side_tables();
         DoorResult { ok: true, reason: None, explanation: None }
     }
 
@@ -116,6 +122,9 @@ impl Session {
         self.guard("confirmAsk")?;
         let _ = source;
         let mut inner = self.inner.borrow_mut();
+        if input.as_ref().is_some_and(|i| inner.too_large(i)) {
+            return Err(inner.too_large_error("confirmAsk: options.input"));
+        }
         let Some(aff) = inner.served(id).cloned() else {
             return Err(SessionError::usage(
                 "UNKNOWN_ACTION",
@@ -151,6 +160,7 @@ impl Session {
                     by: None,
                     note: None,
                 });
+                inner.trim_side_tables();
                 n
             }
         };

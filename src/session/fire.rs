@@ -73,6 +73,14 @@ impl Inner {
 
     /// The checks of session.md §8.1, then the record and its arm.
     fn prepare_fire(&mut self, id: &str, principal: Principal, payload: Option<&Value>) -> Prepared {
+        // Decision 25: nothing over the size limit is looked at further or kept.
+        if let Some((issue, served)) = self.oversized_fire(id, payload) {
+            let detail = RefusalDetail { issues: Some(vec![issue]), ..Default::default() };
+            let kept_id = if served.is_some() { id } else { "" };
+            let mut result = self.refuse(kept_id, served.as_ref(), principal, super::retention::PAYLOAD_TOO_LARGE, detail);
+            result.affordance_id = (!self.text_too_large(id)).then(|| id.to_string());
+            return Prepared::Refused(Box::new(result));
+        }
         let Some(aff) = self.served(id).cloned() else {
             let detail = RefusalDetail { available: true, ..Default::default() };
             return Prepared::Refused(Box::new(self.refuse(id, None, principal, "UNKNOWN_AFFORDANCE", detail)));
@@ -176,7 +184,7 @@ impl Inner {
         // Any recorded fire closes an older claim window; a navigating one opens its own.
         self.claim = action.navigates_to.as_ref().map(|t| (idx, self.intern(t)));
         let key = self.version;
-        self.transitions.push(rec);
+        self.push_transition(rec);
         self.index_attempt(key, RowRef::Transition(idx));
         self.bump();
         match arm {

@@ -60,13 +60,14 @@ impl Inner {
 
     /// Push a gap row; an attempt (`fire-rejected`, or a stale-actions report) also joins the index.
     pub fn push_gap(&mut self, gap: Gap) {
-        let idx = u32::try_from(self.gaps.len()).unwrap_or(u32::MAX);
+        let idx = self.keep.g_base.wrapping_add(self.gaps.len() as u32);
         let attempt = gap.kind == GapKind::FireRejected || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
         let key = gap.version;
-        self.gaps.push(gap);
+        self.gaps.push_back(gap);
         if attempt {
             self.index_attempt(key, RowRef::Gap(idx));
         }
+        self.enforce_retention();
     }
 
     fn settlement(&self, idx: u32) -> Option<FireSettlement> {
@@ -126,7 +127,7 @@ impl Session {
         inner
             .transitions
             .iter()
-            .zip(0u32..)
+            .zip((0u32..).map(|i| inner.keep.t_base.wrapping_add(i)))
             .filter(|(r, idx)| {
                 if r.is_fire() {
                     r.outcome == Outcome::Committed
@@ -182,7 +183,8 @@ impl Session {
         Ok(inner.rec(idx).is_some_and(|r| !r.latch_open))
     }
 
-    /// How many attempts (refusals, stale-actions reports, fires) the session holds.
+    /// How many attempts (refusals, stale-actions reports, fires) the session keeps as rows (see
+    /// `folded_attempts` for the ones folded into counts).
     pub fn attempt_count(&self) -> usize {
         self.inner.borrow().attempts.len()
     }

@@ -29,6 +29,7 @@ mod offers;
 pub mod records;
 mod report;
 pub mod results;
+mod retention;
 mod settle;
 mod state;
 #[doc(hidden)]
@@ -49,6 +50,9 @@ pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
 pub use records::*;
 pub use results::*;
+pub use retention::{
+    FoldedAttempts, FoldedFire, DEFAULT_MAX_VALUE_BYTES, DEFAULT_RETAIN, MAX_MAX_VALUE_BYTES, MAX_RETAIN, PAYLOAD_TOO_LARGE,
+};
 
 use state::Inner;
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).

@@ -249,7 +249,7 @@ pub fn shop_session(host: &Rc<ClosureHost>, graph: NavigationGraph, enforced: Op
     Session::new(
         Rc::new(graph),
         host.clone(),
-        SessionOptions { node: Some("home".into()), state: Some(shop_state()), require_human_approval: enforced },
+        SessionOptions { node: Some("home".into()), state: Some(shop_state()), require_human_approval: enforced, ..SessionOptions::default() },
     )
     .expect("session")
 }
