@@ -74,8 +74,8 @@ pub(crate) struct Retention {
     pub folded: FoldedAttempts,
     /// The next `work#N`.
     pub next_work: u32,
-    /// Report rows dropped since interned key names were last pruned.
-    pub dropped_reports: usize,
+    /// Interned key names are pruned (names no kept row uses) when there are more than this many.
+    pub prune_names_at: usize,
 }
 
 impl Retention {
@@ -101,7 +101,7 @@ impl Retention {
                 ..FoldedAttempts::default()
             },
             next_work: 0,
-            dropped_reports: 0,
+            prune_names_at: 128,
         })
     }
 }
@@ -232,9 +232,9 @@ impl Inner {
                 break;
             }
         }
-        if self.keep.dropped_reports > self.key_names.len().max(64) {
+        if self.key_names.len() > self.keep.prune_names_at {
             self.key_names.retain(|k| Rc::strong_count(k) > 1);
-            self.keep.dropped_reports = 0;
+            self.keep.prune_names_at = (self.key_names.len() * 2).max(128);
         }
     }
 
@@ -305,9 +305,7 @@ impl Inner {
                 break;
             };
             self.keep.t_base = gone.wrapping_add(1);
-            if self.report_keys.remove(&gone).is_some() {
-                self.keep.dropped_reports += 1;
-            }
+            self.report_keys.remove(&gone);
             if rec.is_fire() {
                 if rec.latch_open {
                     self.pending.retain(|&p| p != gone);
@@ -513,5 +511,107 @@ impl Inner {
             }
             other => other,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::build_navigation_graph;
+    use crate::graph::def::from_json_text;
+    use crate::host::HandlerOutcome;
+    use crate::session::test_host::ClosureHost;
+    use serde_json::json;
+
+    fn session(retain: f64) -> (Rc<ClosureHost>, Session) {
+        let def = from_json_text(
+            &json!({
+                "pages": {"a": {"route": "/a", "does": "page a", "actions": {
+                    "x": {"does": "Do x", "input": "none", "writes": ["x.n"]},
+                    "y": {"does": "Do y", "input": "none"}
+                }}},
+                "journeys": {"j": {"does": "Journey j", "steps": ["a.y"]}}
+            })
+            .to_string(),
+        )
+        .expect("def");
+        let graph = Rc::new(build_navigation_graph("g", &def).expect("graph"));
+        let host = Rc::new(ClosureHost::new());
+        let options = SessionOptions {
+            state: Some(serde_json::Map::new()),
+            retain: Some(retain),
+            ..SessionOptions::default()
+        };
+        let s = Session::new(graph, host.clone(), options).expect("session");
+        (host, s)
+    }
+
+    #[test]
+    fn side_tables_are_released_with_their_rows() {
+        let (host, s) = session(5.0);
+        let token = std::cell::Cell::new(0);
+        let deferring = host.handler(move |_, _| {
+            token.set(token.get() + 1);
+            HandlerOutcome::Deferred(token.get())
+        });
+        let y = host.handler(|_, _| HandlerOutcome::Returned(None));
+        s.register_actions("a", vec![("x".into(), deferring), ("y".into(), y)], vec![])
+            .expect("wire");
+        for i in 0..1_000 {
+            s.fire("a.x", FireOptions::default()).expect("fire");
+            s.update_state(
+                &json!({ format!("k{i}"): i }),
+                UpdateOptions {
+                    stimulus: Some("tick".into()),
+                    ..UpdateOptions::default()
+                },
+            )
+            .expect("report");
+            let work = s.begin_work(Some("a.y")).expect("work");
+            s.end_work(&work);
+            s.confirm_ask("a.y", Principal::Agent, None).expect("ask");
+            s.fire("a.y", FireOptions::default()).expect("fire");
+            s.commit_journey("j").expect("commit");
+            s.leave_journey().expect("leave");
+        }
+        let inner = s.inner.borrow();
+        assert!(inner.transitions.len() <= 5 && inner.gaps.len() <= 5 && inner.attempts.len() <= 5);
+        assert!(
+            inner.report_keys.len() <= 5,
+            "report keys: {}",
+            inner.report_keys.len()
+        );
+        assert!(
+            inner.key_names.len() <= 200,
+            "interned key names: {}",
+            inner.key_names.len()
+        );
+        assert!(
+            inner.pending.len() <= 5 && inner.deferred.len() <= 5,
+            "{} pending, {} deferred",
+            inner.pending.len(),
+            inner.deferred.len()
+        );
+        assert!(inner.work.len() <= 5, "work rows: {}", inner.work.len());
+        assert!(inner.asks.len() <= 5, "asks: {}", inner.asks.len());
+        assert!(
+            inner.closed_frames.len() <= 5,
+            "closed frames: {}",
+            inner.closed_frames.len()
+        );
+        assert_eq!(
+            inner.keep.folded.total as usize + inner.attempts.len(),
+            2_000
+        );
+    }
+
+    #[test]
+    fn the_size_measure_stops_at_the_limit() {
+        let value = json!({ "a": "x".repeat(100), "b": [1, 2, 3] });
+        let exact = serde_json::to_string(&value).unwrap().len();
+        assert!(!json_size_over(&value, exact));
+        assert!(json_size_over(&value, exact - 1));
+        assert_eq!(capped_text("héllo", 2), "h\u{2026}");
+        assert_eq!(capped_text("hi", 2), "hi");
     }
 }
