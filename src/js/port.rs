@@ -18,6 +18,8 @@ use crate::session::Principal;
 #[wasm_bindgen]
 pub struct AgentPort {
     port: CorePort,
+    /// The session's size limit (`maxValueBytes`), for reading arguments.
+    limit: usize,
 }
 
 /// Serve `session` to a model: `<graph id>.whats_here`, `.do_action`, `.did_it_work`, `.why` and one
@@ -38,7 +40,8 @@ pub fn serve_to_agent(
             errors::session_error("BAD_ARGUMENT", &format!("{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"))
         })?;
     }
-    Ok(AgentPort { port: CorePort::new(session, port_options) })
+    let limit = session.limits().1;
+    Ok(AgentPort { port: CorePort::new(session, port_options), limit })
 }
 
 #[wasm_bindgen]
@@ -57,7 +60,9 @@ impl AgentPort {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown>")] args: JsValue,
     ) -> Result<JsValue, JsValue> {
         let name = name.as_string().unwrap_or_default();
-        let result = match convert::to_json(&args, "call: args") {
+        // Each argument within the session's size limit (decision 25): an oversized `input` is
+        // never copied in; the core refuses its stand-in as PAYLOAD_TOO_LARGE.
+        let result = match convert::to_json_within(&args, "call: args", self.limit, true) {
             Ok(args) => self.port.call(&name, &args.unwrap_or_else(|| json!({}))),
             Err(_) => json!({
                 "ok": false,

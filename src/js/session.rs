@@ -26,6 +26,7 @@ use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
     wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
+    DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
 };
 
 /// A core session error as the matching JS error class.
@@ -84,15 +85,18 @@ pub fn create_session(
     let what = "createSession: options";
     let on_warn = opt_function(&options, "onWarn", what)?;
     let node = opt_string(&options, "node", what)?;
-    let state = match convert::to_json(&convert::field(&options, "state", what)?, "createSession: options.state")? {
+    let retain = opt_number(&options, "retain", what)?;
+    let max_value_bytes = opt_number(&options, "maxValueBytes", what)?;
+    // The size limit for reading the state (the core validates the option itself).
+    let limit = max_value_bytes.filter(|n| *n >= 1.0 && *n <= MAX_MAX_VALUE_BYTES as f64).map_or(DEFAULT_MAX_VALUE_BYTES, |n| n as usize);
+    let state_value = convert::field(&options, "state", what)?;
+    let state = match convert::to_json_within(&state_value, "createSession: options.state", limit, true)? {
         None | Some(Value::Null) => None,
         Some(Value::Object(map)) => Some(map),
         Some(_) => return Err(errors::session_error("BAD_ARGUMENT", "createSession: options.state must be an object (the flat state projection)")),
     };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn));
-    let retain = opt_number(&options, "retain", what)?;
-    let max_value_bytes = opt_number(&options, "maxValueBytes", what)?;
     let core_options = SessionOptions { node, state, require_human_approval, retain, max_value_bytes };
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
@@ -144,7 +148,7 @@ impl JsSession {
                 principal: principal(&options, "principal", what)?,
             }
         };
-        let delta = match convert::to_json(&delta, "updateState: delta") {
+        let delta = match convert::to_json_within(&delta, "updateState: delta", self.session.limits().1, true) {
             Ok(delta) => delta.unwrap_or(Value::Null),
             // Nothing is consumed from a delta that is not plain data; the refusal is data, not a throw.
             Err(err) => {
@@ -249,7 +253,7 @@ impl JsSession {
         let id = string_arg(&id, "fire: id")?;
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
-        let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
+        let payload = convert::to_json_within(&convert::field(&options, "payload", what)?, "fire: options.payload", self.session.limits().1, false)?;
         let result = self.session.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
@@ -318,7 +322,7 @@ impl JsSession {
         let id = string_arg(&id, "confirmAsk: id")?;
         let what = "confirmAsk: options";
         let source = principal(&options, "source", what)?.unwrap_or(Principal::Agent);
-        let input = convert::to_json(&convert::field(&options, "input", what)?, "confirmAsk: options.input")?;
+        let input = convert::to_json_within(&convert::field(&options, "input", what)?, "confirmAsk: options.input", self.session.limits().1, false)?;
         convert::to_js(&self.session.confirm_ask(&id, source, input).map_err(session_error)?)
     }
 

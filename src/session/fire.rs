@@ -41,7 +41,11 @@ impl Inner {
         let offered = self.offered_ids();
         let affordance_id: Rc<str> = match served {
             Some(a) => Rc::clone(&a.id),
-            None => Rc::from(id),
+            // An id nobody serves, retried, shares the last refusal's copy (decision 25's budget).
+            None => match self.gaps.back().and_then(|g| g.affordance_id.as_ref()).filter(|last| &***last == id) {
+                Some(last) => Rc::clone(last),
+                None => Rc::from(id),
+            },
         };
         self.push_gap(Gap {
             kind: GapKind::FireRejected,

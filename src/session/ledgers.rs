@@ -63,6 +63,7 @@ impl Inner {
         let idx = self.keep.g_base.wrapping_add(self.gaps.len() as u32);
         let attempt = gap.kind == GapKind::FireRejected || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
         let key = gap.version;
+        super::retention::reserve_within(&mut self.gaps, self.keep.retain);
         self.gaps.push_back(gap);
         if attempt {
             self.index_attempt(key, RowRef::Gap(idx));

@@ -142,6 +142,17 @@ impl std::io::Write for Budget {
     }
 }
 
+/// Make room for one more row without growing past `retain + 1` slots: doubling (amortised O(1)) until
+/// the next doubling would pass the bound, then exactly the bound, so a full ledger has no slack.
+pub(crate) fn reserve_within<T>(rows: &mut std::collections::VecDeque<T>, retain: usize) {
+    let len = rows.len();
+    if len < rows.capacity() {
+        return;
+    }
+    let target = (len * 2).max(8).min(retain + 1).max(len + 1);
+    rows.reserve_exact(target - len);
+}
+
 /// Whether `value`'s compact JSON is longer than `limit` bytes (measured without building it).
 pub fn json_size_over(value: &Value, limit: usize) -> bool {
     serde_json::to_writer(Budget { left: limit }, value).is_err()
@@ -190,6 +201,7 @@ impl Inner {
     /// Append a transition row; returns its absolute index. Folds what no longer fits.
     pub fn push_transition(&mut self, rec: Rec) -> u32 {
         let idx = self.next_n();
+        reserve_within(&mut self.transitions, self.keep.retain);
         self.transitions.push_back(rec);
         self.enforce_retention();
         idx

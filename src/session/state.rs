@@ -572,6 +572,7 @@ impl Inner {
             }
             at -= 1;
         }
+        super::retention::reserve_within(&mut self.attempts, self.keep.retain);
         self.attempts.insert(at, entry);
         self.enforce_retention();
     }
