@@ -168,7 +168,14 @@ fn a_fire_folded_before_it_came_to_rest_counts_as_not_yet_known_and_leaves_the_p
     }
     assert!(s.pending().is_empty(), "a folded fire is no longer awaited");
     let id = first.transition_id.unwrap();
-    assert!(s.settlement_if_known(&id).is_err(), "its row is gone");
+    let err = s.settlement_if_known(&id).unwrap_err();
+    assert_eq!(err.code, "UNKNOWN_TRANSITION");
+    assert!(err.message.contains("folded"), "{}", err.message);
+    assert!(!s
+        .settlement_if_known("home.search#999")
+        .unwrap_err()
+        .message
+        .contains("folded"));
     let text = ground_truth(&s, None, None).text;
     assert!(text.contains("1 not yet known when folded"), "{text}");
     assert!(!text.contains("Awaiting the app's report"), "{text}");

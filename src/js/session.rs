@@ -282,13 +282,14 @@ impl JsSession {
         }
     }
 
-    /// The transition ledger, oldest first.
+    /// The transition ledger, oldest first: the kept rows (the newest `retain`; older attempts are
+    /// folded into the counts `groundTruth()` prints).
     #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
     pub fn transitions(&self) -> Result<JsValue, JsValue> {
         convert::to_js(&self.session.transitions())
     }
 
-    /// The gap ledger (refusals, dead ends, reported gaps), oldest first.
+    /// The gap ledger (refusals, dead ends, reported gaps), oldest first: the kept rows (the newest `retain`).
     #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
     pub fn gaps(&self) -> Result<JsValue, JsValue> {
         convert::to_js(&self.session.gaps())

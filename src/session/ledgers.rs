@@ -95,6 +95,14 @@ impl Inner {
             if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
         };
         match self.find_transition(id) {
+            None if self.was_folded(id) => Err(SessionError::usage(
+                "UNKNOWN_TRANSITION",
+                format!(
+                    "transition '{id}' is older than the rows this session keeps (its newest {} per ledger; docs/decisions.md decision 25), so it was folded into the facts block's counts and its settlement is no longer held. Fires still awaiting settlement: {}.",
+                    self.keep.retain,
+                    awaiting()
+                ),
+            )),
             None => Err(SessionError::usage(
                 "UNKNOWN_TRANSITION",
                 format!("no transition '{id}' exists in this session. Fires still awaiting settlement: {}.", awaiting()),
@@ -109,7 +117,8 @@ impl Inner {
 }
 
 impl Session {
-    /// Every transition row, oldest first (detached snapshots).
+    /// Every kept transition row, oldest first (detached snapshots): at most `retain` rows, the
+    /// older ones folded (`folded_attempts`, `docs/decisions.md` decision 25).
     pub fn transitions(&self) -> Vec<TransitionRecord> {
         let inner = self.inner.borrow();
         inner.transitions.iter().map(|r| inner.snapshot(r)).collect()
@@ -141,7 +150,7 @@ impl Session {
             .collect()
     }
 
-    /// Every gap row, oldest first.
+    /// Every kept gap row, oldest first (at most `retain`; older ones folded like transitions).
     pub fn gaps(&self) -> Vec<GapRecord> {
         let inner = self.inner.borrow();
         inner.gaps.iter().map(|g| inner.gap_snapshot(g)).collect()

@@ -180,6 +180,15 @@ pub fn capped_text(text: &str, cap: usize) -> String {
 }
 
 impl Inner {
+    /// Whether `id` names a transition index older than the kept rows (folded, or never kept).
+    pub fn was_folded(&self, id: &str) -> bool {
+        let Some(n) = id.rsplit_once('#').and_then(|(_, n)| n.parse::<u32>().ok()) else {
+            return false;
+        };
+        let behind = self.keep.t_base.wrapping_sub(n);
+        self.keep.folded.total > 0 && behind > 0 && behind <= u32::MAX / 2
+    }
+
     /// Whether a value is over the size limit.
     pub fn too_large(&self, value: &Value) -> bool {
         json_size_over(value, self.keep.max_value_bytes)
@@ -321,6 +330,8 @@ impl Inner {
             if rec.is_fire() {
                 if rec.latch_open {
                     self.pending.retain(|&p| p != gone);
+                    // Tell the host the fire will never settle here (it releases any waiter).
+                    self.outbox.push(super::state::Outgoing::Settled(rec.id()));
                 }
                 if rec.in_flight {
                     self.deferred.retain(|_, &mut r| r != gone);
