@@ -225,7 +225,8 @@ impl Session {
     /// unanswered ones, in creation order, plus the unanswered total.
     pub fn ask_summary(&self, max_awaiting: usize) -> AskSummary {
         let inner = self.inner.borrow();
-        let mut summary = AskSummary::default();
+        // Unanswered asks a full book dropped (decision 25) still await a person.
+        let mut summary = AskSummary { awaiting_total: inner.keep.awaiting_dropped, ..AskSummary::default() };
         for ask in inner.asks.iter().filter(|a| !a.removed && !a.spent) {
             if ask.answer.is_some() {
                 summary.lines.push(Inner::ask_view(ask));

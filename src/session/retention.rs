@@ -74,6 +74,8 @@ pub(crate) struct Retention {
     pub folded: FoldedAttempts,
     /// The next `work#N`.
     pub next_work: u32,
+    /// Unanswered asks dropped from a book over `retain` (still counted as awaiting in the block).
+    pub awaiting_dropped: usize,
     /// Interned key names are pruned (names no kept row uses) when there are more than this many.
     pub prune_names_at: usize,
 }
@@ -101,6 +103,7 @@ impl Retention {
                 ..FoldedAttempts::default()
             },
             next_work: 0,
+            awaiting_dropped: 0,
             prune_names_at: 128,
         })
     }
@@ -253,6 +256,14 @@ impl Inner {
                 break;
             }
         }
+        if self.dead_end_seen.len() > retain {
+            // Only the current wiring's fingerprints can recur; an off-graph path may warn again.
+            let generation = self.structure_gen;
+            self.dead_end_seen.retain(|(_, g)| *g == generation);
+        }
+        if self.dead_end_warned.len() > retain {
+            self.dead_end_warned.clear();
+        }
         if self.key_names.len() > self.keep.prune_names_at {
             self.key_names.retain(|k| Rc::strong_count(k) > 1);
             self.keep.prune_names_at = (self.key_names.len() * 2).max(128);
@@ -374,6 +385,23 @@ impl Inner {
                     true
                 }
             });
+        }
+        if self.asks.len() > retain {
+            // Still over: the oldest unanswered or declined asks go (an approved, unspent one is a
+            // person's standing yes and stays); dropped unanswered ones still count as awaiting.
+            let mut extra = self.asks.len() - retain;
+            let mut dropped_awaiting = 0;
+            self.asks.retain(|a| {
+                let approved = a.answer == Some(AskAnswer::Approved);
+                if extra > 0 && !approved {
+                    extra -= 1;
+                    dropped_awaiting += usize::from(a.answer.is_none());
+                    false
+                } else {
+                    true
+                }
+            });
+            self.keep.awaiting_dropped += dropped_awaiting;
         }
         while self.work.first().is_some_and(|w| !w.open) {
             self.work.remove(0);
@@ -547,11 +575,16 @@ mod tests {
     use serde_json::json;
 
     fn session(retain: f64) -> (Rc<ClosureHost>, Session) {
+        session_with(retain, None)
+    }
+
+    fn session_with(retain: f64, enforced: Option<bool>) -> (Rc<ClosureHost>, Session) {
         let def = from_json_text(
             &json!({
                 "pages": {"a": {"route": "/a", "does": "page a", "actions": {
                     "x": {"does": "Do x", "input": "none", "writes": ["x.n"]},
-                    "y": {"does": "Do y", "input": "none"}
+                    "y": {"does": "Do y", "input": "none"},
+                    "z": {"does": "Do z", "input": {"type": "object"}, "confirm": true}
                 }}},
                 "journeys": {"j": {"does": "Journey j", "steps": ["a.y"]}}
             })
@@ -563,6 +596,7 @@ mod tests {
         let options = SessionOptions {
             state: Some(serde_json::Map::new()),
             retain: Some(retain),
+            require_human_approval: enforced,
             ..SessionOptions::default()
         };
         let s = Session::new(graph, host.clone(), options).expect("session");
@@ -626,6 +660,39 @@ mod tests {
             inner.keep.folded.total as usize + inner.attempts.len(),
             2_000
         );
+    }
+
+    #[test]
+    fn a_full_ask_book_drops_its_oldest_unanswered_asks_and_still_counts_them() {
+        let (_, s) = session_with(5.0, Some(true));
+        for i in 0..20 {
+            s.confirm_ask("a.z", Principal::Agent, Some(json!({ "i": i })))
+                .expect("ask");
+        }
+        assert!(s.inner.borrow().asks.len() <= 5);
+        assert_eq!(
+            s.ask_summary(3).awaiting_total,
+            20,
+            "every unanswered ask still awaits a person"
+        );
+    }
+
+    #[test]
+    fn dead_end_fingerprints_stay_bounded() {
+        let (host, s) = session(5.0);
+        let y = host.handler(|_, _| HandlerOutcome::Returned(None));
+        s.register_actions("a", vec![("y".into(), y)], vec![])
+            .expect("wire");
+        for i in 0..100 {
+            s.sync(&format!("/nowhere/{i}"), SyncOptions::default())
+                .expect("sync");
+        }
+        assert!(
+            host.warnings().len() >= 100,
+            "each off-graph path is a dead end"
+        );
+        let inner = s.inner.borrow();
+        assert!(inner.dead_end_seen.len() <= 6 && inner.dead_end_warned.len() <= 6);
     }
 
     #[test]
