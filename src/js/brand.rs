@@ -34,7 +34,10 @@ pub fn claim<T: Any>(value: &JsValue) -> Option<T> {
         return None;
     }
     PARKED.with(|slot| slot.borrow_mut().take());
-    let method = Reflect::get(value, &JsValue::from_str(BRAND_METHOD)).ok()?.dyn_into::<Function>().ok()?;
+    let method = Reflect::get(value, &JsValue::from_str(BRAND_METHOD))
+        .ok()?
+        .dyn_into::<Function>()
+        .ok()?;
     method.call0(value).ok()?;
     let parked = PARKED.with(|slot| slot.borrow_mut().take())?;
     parked.downcast::<T>().ok().map(|handle| *handle)

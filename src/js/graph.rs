@@ -164,7 +164,9 @@ pub fn build_navigation_graph(
     })?;
     let def = convert::to_def(&def, "buildNavigationGraph: def")?;
     match core::build_navigation_graph(&id, &def.value) {
-        Ok(graph) => Ok(JsNavigationGraph { graph: Rc::new(graph) }),
+        Ok(graph) => Ok(JsNavigationGraph {
+            graph: Rc::new(graph),
+        }),
         Err(err) => {
             super::callbacks::release(&def.callbacks);
             Err(errors::graph_error(&err))
@@ -204,7 +206,10 @@ pub fn match_route(
 ) -> Result<Option<String>, JsValue> {
     let graph = graph_arg(&graph, "matchRoute: graph")?;
     let path = path.as_string().ok_or_else(|| {
-        errors::session_error("BAD_ARGUMENT", "matchRoute: the path must be a string (e.g. location.pathname)")
+        errors::session_error(
+            "BAD_ARGUMENT",
+            "matchRoute: the path must be a string (e.g. location.pathname)",
+        )
     })?;
     Ok(core::match_route(&graph, &path))
 }

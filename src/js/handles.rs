@@ -49,8 +49,12 @@ impl ActionGroup {
         #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "setEnabled: name")?;
-        let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false"))?;
-        self.session.set_enabled(&self.id, &name, on).map_err(session_error)
+        let on = on.as_bool().ok_or_else(|| {
+            errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false")
+        })?;
+        self.session
+            .set_enabled(&self.id, &name, on)
+            .map_err(session_error)
     }
 }
 

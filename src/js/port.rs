@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_string};
-use super::{errors, fast};
 use super::session::session_arg;
+use super::{errors, fast};
 use crate::serve::{AgentPort as CorePort, PortOptions};
 use crate::session::Principal;
 
@@ -37,7 +37,12 @@ pub fn serve_to_agent(
     }
     if let Some(source) = opt_string(&options, "source", what)? {
         port_options.source = Principal::parse(&source).ok_or_else(|| {
-            errors::session_error("BAD_ARGUMENT", &format!("{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"))
+            errors::session_error(
+                "BAD_ARGUMENT",
+                &format!(
+                    "{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"
+                ),
+            )
         })?;
     }
     let limit = session.limits().1;

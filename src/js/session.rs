@@ -13,14 +13,14 @@ use js_sys::{Function, Promise};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use super::brand;
+use super::callbacks;
 use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
-use super::brand;
 use super::fast;
 use super::graph::{describe, graph_arg};
 use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
-use super::callbacks;
 use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
@@ -38,11 +38,20 @@ pub fn session_error(err: SessionError) -> JsValue {
     }
 }
 
-fn principal(options: &JsValue, key: &'static str, what: &str) -> Result<Option<Principal>, JsValue> {
+fn principal(
+    options: &JsValue,
+    key: &'static str,
+    what: &str,
+) -> Result<Option<Principal>, JsValue> {
     match opt_string(options, key, what)? {
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
-            errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be 'agent', 'user', 'system' or 'unknown', not {text:?}"))
+            errors::session_error(
+                "BAD_ARGUMENT",
+                &format!(
+                    "{what}.{key} must be 'agent', 'user', 'system' or 'unknown', not {text:?}"
+                ),
+            )
         }),
     }
 }
@@ -60,7 +69,10 @@ pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> 
     brand::claim::<Rc<Session>>(value).ok_or_else(|| {
         errors::session_error(
             "NOT_A_SESSION",
-            &format!("{what} must be a Session returned by createSession (and not freed); got {}", describe(value)),
+            &format!(
+                "{what} must be a Session returned by createSession (and not freed); got {}",
+                describe(value)
+            ),
         )
     })
 }
@@ -79,7 +91,10 @@ pub fn create_session(
         None
     } else {
         Some(navigate.dyn_into::<Function>().map_err(|_| {
-            errors::session_error("BAD_ARGUMENT", "createSession: navigate must be a function (href) => void, or omitted")
+            errors::session_error(
+                "BAD_ARGUMENT",
+                "createSession: navigate must be a function (href) => void, or omitted",
+            )
         })?)
     };
     let what = "createSession: options";
@@ -93,7 +108,12 @@ pub fn create_session(
     let state = match convert::to_json_within(&state_value, "createSession: options.state", limit, true)? {
         None | Some(Value::Null) => None,
         Some(Value::Object(map)) => Some(map),
-        Some(_) => return Err(errors::session_error("BAD_ARGUMENT", "createSession: options.state must be an object (the flat state projection)")),
+        Some(_) => {
+            return Err(errors::session_error(
+                "BAD_ARGUMENT",
+                "createSession: options.state must be an object (the flat state projection)",
+            ))
+        }
     };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn));
@@ -152,14 +172,20 @@ impl JsSession {
             Ok(delta) => delta.unwrap_or(Value::Null),
             // Nothing is consumed from a delta that is not plain data; the refusal is data, not a throw.
             Err(err) => {
-                let issue = js_sys::Reflect::get(&err, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
+                let issue = js_sys::Reflect::get(&err, &JsValue::from_str("message"))
+                    .ok()
+                    .and_then(|m| m.as_string())
+                    .unwrap_or_default();
                 let refusal = serde_json::json!({
                     "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.session.version(),
                 });
                 return convert::to_js(&refusal);
             }
         };
-        let result = self.session.update_state(&delta, core_options).map_err(session_error)?;
+        let result = self
+            .session
+            .update_state(&delta, core_options)
+            .map_err(session_error)?;
         convert::to_js_written(&result, |out| wire::update_result(out, &result))
     }
 
@@ -167,13 +193,20 @@ impl JsSession {
     #[wasm_bindgen(unchecked_return_type = "SyncResult")]
     pub fn sync(
         &self,
-        #[wasm_bindgen(js_name = pageOrPath, unchecked_param_type = "string")] page_or_path: JsValue,
+        #[wasm_bindgen(js_name = pageOrPath, unchecked_param_type = "string")]
+        page_or_path: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "SyncOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let page_or_path = string_arg(&page_or_path, "sync: pageOrPath")?;
         let what = "sync: options";
-        let core_options = SyncOptions { stimulus: opt_string(&options, "stimulus", what)?, principal: principal(&options, "principal", what)? };
-        let result = self.session.sync(&page_or_path, core_options).map_err(session_error)?;
+        let core_options = SyncOptions {
+            stimulus: opt_string(&options, "stimulus", what)?,
+            principal: principal(&options, "principal", what)?,
+        };
+        let result = self
+            .session
+            .sync(&page_or_path, core_options)
+            .map_err(session_error)?;
         convert::to_js(&result)
     }
 
@@ -228,17 +261,30 @@ impl JsSession {
             Ok(Some(Value::Object(map))) => map.into_iter().collect::<Vec<_>>(),
             Ok(None) | Ok(Some(Value::Null)) => Vec::new(),
             Ok(Some(_)) | Err(_) => {
-                return fail(errors::session_error("BAD_ARGUMENT", "registerActions: spec.enabled must be an object of name → boolean"))
+                return fail(errors::session_error(
+                    "BAD_ARGUMENT",
+                    "registerActions: spec.enabled must be an object of name → boolean",
+                ))
             }
         };
-        let group = match self.session.register_actions(&page, handler_list, action_list) {
+        let group = match self
+            .session
+            .register_actions(&page, handler_list, action_list)
+        {
             Ok(group) => group,
             Err(err) => return fail(session_error(err)),
         };
         let handle = ActionGroup::new(Rc::clone(&self.session), group);
         for (name, on) in enabled {
-            let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("registerActions: spec.enabled.{name} must be true or false")))?;
-            self.session.set_enabled(&handle.group_id(), &name, on).map_err(session_error)?;
+            let on = on.as_bool().ok_or_else(|| {
+                errors::session_error(
+                    "BAD_ARGUMENT",
+                    &format!("registerActions: spec.enabled.{name} must be true or false"),
+                )
+            })?;
+            self.session
+                .set_enabled(&handle.group_id(), &name, on)
+                .map_err(session_error)?;
         }
         Ok(handle)
     }
@@ -263,20 +309,38 @@ impl JsSession {
 
     /// A promise of how the fire came to rest (resolves at once if it already has; never rejects).
     #[wasm_bindgen(js_name = settlementOf, unchecked_return_type = "Promise<FireSettlement>")]
-    pub fn settlement_of(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<Promise, JsValue> {
+    pub fn settlement_of(
+        &self,
+        #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")]
+        transition_id: JsValue,
+    ) -> Result<Promise, JsValue> {
         let id = string_arg(&transition_id, "settlementOf: transitionId")?;
-        if let Some(settlement) = self.session.settlement_if_known(&id).map_err(session_error)? {
+        if let Some(settlement) = self
+            .session
+            .settlement_if_known(&id)
+            .map_err(session_error)?
+        {
             return Ok(Promise::resolve(&convert::to_js(&settlement)?));
         }
         let host = Rc::clone(&self.host);
-        Ok(Promise::new(&mut |resolve, _reject| host.wait_for(&id, resolve)))
+        Ok(Promise::new(&mut |resolve, _reject| {
+            host.wait_for(&id, resolve)
+        }))
     }
 
     /// How the fire came to rest, or `undefined` while it is still open.
     #[wasm_bindgen(js_name = settlementIfKnown, unchecked_return_type = "FireSettlement | undefined")]
-    pub fn settlement_if_known(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<JsValue, JsValue> {
+    pub fn settlement_if_known(
+        &self,
+        #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")]
+        transition_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let id = string_arg(&transition_id, "settlementIfKnown: transitionId")?;
-        match self.session.settlement_if_known(&id).map_err(session_error)? {
+        match self
+            .session
+            .settlement_if_known(&id)
+            .map_err(session_error)?
+        {
             Some(settlement) => convert::to_js(&settlement),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -318,7 +382,10 @@ impl JsSession {
     pub fn confirm_ask(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ source?: Principal; input?: JsonValue }")] options: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "{ source?: Principal; input?: JsonValue }"
+        )]
+        options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let id = string_arg(&id, "confirmAsk: id")?;
         let what = "confirmAsk: options";
@@ -335,8 +402,16 @@ impl JsSession {
         #[wasm_bindgen(unchecked_optional_param_type = "HumanDecision")] by: JsValue,
     ) -> Result<JsValue, JsValue> {
         let ask_id = string_arg(&ask_id, "approve: askId")?;
-        let (who, note) = (opt_string(&by, "by", "approve: by")?, opt_string(&by, "note", "approve: by")?);
-        convert::to_js(&self.session.approve(&ask_id, who, note).map_err(session_error)?)
+        let (who, note) = (
+            opt_string(&by, "by", "approve: by")?,
+            opt_string(&by, "note", "approve: by")?,
+        );
+        convert::to_js(
+            &self
+                .session
+                .approve(&ask_id, who, note)
+                .map_err(session_error)?,
+        )
     }
 
     /// The human's no.
@@ -347,8 +422,16 @@ impl JsSession {
         #[wasm_bindgen(unchecked_optional_param_type = "HumanDecision")] by: JsValue,
     ) -> Result<JsValue, JsValue> {
         let ask_id = string_arg(&ask_id, "decline: askId")?;
-        let (who, note) = (opt_string(&by, "by", "decline: by")?, opt_string(&by, "note", "decline: by")?);
-        convert::to_js(&self.session.decline(&ask_id, who, note).map_err(session_error)?)
+        let (who, note) = (
+            opt_string(&by, "by", "decline: by")?,
+            opt_string(&by, "note", "decline: by")?,
+        );
+        convert::to_js(
+            &self
+                .session
+                .decline(&ask_id, who, note)
+                .map_err(session_error)?,
+        )
     }
 
     /// Record something the app could not do for the user (data; never rendered as instruction).
@@ -360,21 +443,27 @@ impl JsSession {
     ) -> Result<(), JsValue> {
         let request = string_arg(&request, "reportGap: request")?;
         let stale = opt_bool(&options, "actionsMayBeStale", "reportGap: options")?.unwrap_or(false);
-        self.session.report_gap(&request, stale).map_err(session_error)
+        self.session
+            .report_gap(&request, stale)
+            .map_err(session_error)
     }
 
     /// Say the app is still working (tied to the fire whose handler is running, or to `affordanceId`).
     #[wasm_bindgen(js_name = beginWork)]
     pub fn begin_work(
         &self,
-        #[wasm_bindgen(js_name = affordanceId, unchecked_optional_param_type = "string")] affordance_id: JsValue,
+        #[wasm_bindgen(js_name = affordanceId, unchecked_optional_param_type = "string")]
+        affordance_id: JsValue,
     ) -> Result<WorkHandle, JsValue> {
         let affordance_id = if affordance_id.is_undefined() || affordance_id.is_null() {
             None
         } else {
             Some(string_arg(&affordance_id, "beginWork: affordanceId")?)
         };
-        let work_id = self.session.begin_work(affordance_id.as_deref()).map_err(session_error)?;
+        let work_id = self
+            .session
+            .begin_work(affordance_id.as_deref())
+            .map_err(session_error)?;
         Ok(WorkHandle::new(Rc::clone(&self.session), work_id))
     }
 
@@ -386,9 +475,17 @@ impl JsSession {
 
     /// Open a journey frame.
     #[wasm_bindgen(js_name = commitJourney, unchecked_return_type = "CommitJourneyResult")]
-    pub fn commit_journey(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
+    pub fn commit_journey(
+        &self,
+        #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let journey_id = string_arg(&journey_id, "commitJourney: journeyId")?;
-        convert::to_js(&self.session.commit_journey(&journey_id).map_err(session_error)?)
+        convert::to_js(
+            &self
+                .session
+                .commit_journey(&journey_id)
+                .map_err(session_error)?,
+        )
     }
 
     /// Close the open journey frame (completed if every step is done, else cancelled).
@@ -412,7 +509,10 @@ impl JsSession {
     /// The facts block: every attempt, refusals included, under the header that ranks it above the
     /// conversation. Send it verbatim, every turn.
     #[wasm_bindgen(js_name = groundTruth, unchecked_return_type = "RenderedBlock")]
-    pub fn ground_truth(&self, #[wasm_bindgen(unchecked_optional_param_type = "GroundTruthOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+    pub fn ground_truth(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "GroundTruthOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let what = "groundTruth: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
@@ -424,18 +524,26 @@ impl JsSession {
 
     /// The friendly brief: position, options, recent happenings (refusals are the facts block's job).
     #[wasm_bindgen(js_name = contextBrief, unchecked_return_type = "ContextBrief")]
-    pub fn context_brief(&self, #[wasm_bindgen(unchecked_optional_param_type = "ContextBriefOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+    pub fn context_brief(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ContextBriefOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let what = "contextBrief: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
         let mut brief = facts::context_brief_capped(&self.session, since, max);
         let text = std::mem::take(&mut brief.text);
-        convert::with_json(&brief, |json| fast::parse_with_texts(json, &[("text", &text)]))
+        convert::with_json(&brief, |json| {
+            fast::parse_with_texts(json, &[("text", &text)])
+        })
     }
 
     /// A journey's steps and where each stands, or `undefined` for an unknown id.
     #[wasm_bindgen(js_name = journeyPlan, unchecked_return_type = "JourneyPlan | undefined")]
-    pub fn journey_plan(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
+    pub fn journey_plan(
+        &self,
+        #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let journey_id = string_arg(&journey_id, "journeyPlan: journeyId")?;
         match self.session.journey_plan(&journey_id) {
             Some(plan) => convert::to_js(&plan),
@@ -446,16 +554,18 @@ impl JsSession {
 
 /// `{name: function}` → `(name, callback id)` pairs; anything but a function is refused.
 fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValue> {
-    let entries = match value {
-        DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
-        DefValue::Object(entries) => entries,
-        other => {
-            return Err(errors::session_error(
+    let entries =
+        match value {
+            DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
+            DefValue::Object(entries) => entries,
+            other => return Err(errors::session_error(
                 "BAD_ARGUMENT",
-                &format!("registerActions: spec.handlers must be an object of name → function, not {}", other.type_name()),
-            ))
-        }
-    };
+                &format!(
+                    "registerActions: spec.handlers must be an object of name → function, not {}",
+                    other.type_name()
+                ),
+            )),
+        };
     entries
         .iter()
         .map(|(name, value)| match value {

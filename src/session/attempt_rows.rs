@@ -98,7 +98,11 @@ fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
         RowRef::Gap(g) => {
             let gap = inner.gap_at(g)?;
             AttemptRow {
-                kind: if gap.kind == GapKind::FireRejected { AttemptKind::Refused } else { AttemptKind::StaleActions },
+                kind: if gap.kind == GapKind::FireRejected {
+                    AttemptKind::Refused
+                } else {
+                    AttemptKind::StaleActions
+                },
                 key: entry.key,
                 principal: gap.principal.unwrap_or(Principal::System),
                 affordance_id: gap.affordance_id.as_ref(),

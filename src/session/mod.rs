@@ -54,9 +54,9 @@ pub use retention::{
     FoldedAttempts, FoldedFire, DEFAULT_MAX_VALUE_BYTES, DEFAULT_RETAIN, MAX_MAX_VALUE_BYTES, MAX_RETAIN, PAYLOAD_TOO_LARGE,
 };
 
-use state::Inner;
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;
+use state::Inner;
 
 /// A session: one walker over one graph, talking to the app through a [`Host`].
 pub struct Session {
@@ -67,9 +67,17 @@ pub struct Session {
 
 impl Session {
     /// `createSession(graph, navigate?, options?)`. Unknown `options.node` → `UNKNOWN_NODE`.
-    pub fn new(graph: Rc<NavigationGraph>, host: Rc<dyn Host>, options: SessionOptions) -> Result<Session, SessionError> {
+    pub fn new(
+        graph: Rc<NavigationGraph>,
+        host: Rc<dyn Host>,
+        options: SessionOptions,
+    ) -> Result<Session, SessionError> {
         let inner = Inner::new(&graph, options, host.can_navigate())?;
-        Ok(Session { graph, host, inner: RefCell::new(inner) })
+        Ok(Session {
+            graph,
+            host,
+            inner: RefCell::new(inner),
+        })
     }
 
     /// The compiled graph this session walks.

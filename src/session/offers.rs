@@ -36,7 +36,10 @@ impl Inner {
     pub fn guard_verdict_lean(&self, aff: &Affordance) -> Option<GuardVerdict> {
         let guard = aff.action.guard.as_ref()?;
         Some(match quick_check(guard, &self.state) {
-            (true, true) => GuardVerdict { passed: true, ..GuardVerdict::default() },
+            (true, true) => GuardVerdict {
+                passed: true,
+                ..GuardVerdict::default()
+            },
             _ => evaluate(guard, &self.state),
         })
     }
@@ -127,7 +130,10 @@ impl Inner {
                 .graph
                 .journeys
                 .iter()
-                .map(|j| AvailableJourney { journey_id: j.id.clone(), does: j.does.clone() })
+                .map(|j| AvailableJourney {
+                    journey_id: j.id.clone(),
+                    does: j.does.clone(),
+                })
                 .collect(),
         }
     }
@@ -141,7 +147,11 @@ impl Session {
         if inner.graph.page(&inner.node).is_none() {
             return Vec::new();
         }
-        inner.served_all().filter(|a| inner.offered_now(a)).map(|a| (Rc::clone(&a.id), a.action.high_effect)).collect()
+        inner
+            .served_all()
+            .filter(|a| inner.offered_now(a))
+            .map(|a| (Rc::clone(&a.id), a.action.high_effect))
+            .collect()
     }
 
     /// `available()`: the offered edges on the current page, in served order, plus every journey.

@@ -74,7 +74,11 @@ impl Session {
 
     /// Record that the user asked for something the app could not do (a `reported` gap row).
     /// `actions_may_be_stale` marks that the app could not re-read its own list of actions.
-    pub fn report_gap(&self, request: &str, actions_may_be_stale: bool) -> Result<(), SessionError> {
+    pub fn report_gap(
+        &self,
+        request: &str,
+        actions_may_be_stale: bool,
+    ) -> Result<(), SessionError> {
         self.guard("reportGap")?;
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();
@@ -95,7 +99,12 @@ impl Session {
             principal: None,
             off_graph: false,
             actions_may_be_stale,
-            detail: GapDetail::boxed(None, None, Some(request.into_boxed_str()), Some("other".into())),
+            detail: GapDetail::boxed(
+                None,
+                None,
+                Some(request.into_boxed_str()),
+                Some("other".into()),
+            ),
         };
         inner.push_gap(gap);
         Ok(())
