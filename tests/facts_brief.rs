@@ -41,7 +41,12 @@ fn brief(rows: Vec<BriefRow>, matching: usize, since: Option<u64>) -> BriefView 
         version: 12,
         frame: None,
         demoted: vec![],
-        transitions: TransitionsWindow { since, matching, shown: rows, ..TransitionsWindow::default() },
+        transitions: TransitionsWindow {
+            since,
+            matching,
+            shown: rows,
+            ..TransitionsWindow::default()
+        },
         pending: vec![],
         available: vec![],
     }

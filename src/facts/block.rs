@@ -129,7 +129,13 @@ pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) ->
     let matching = total - first;
     let start = first.max(total.saturating_sub(max.max(1)));
     let shown = all.split_off(start);
-    AttemptsWindow { since, total, matching, shown, folded: Folded::default() }
+    AttemptsWindow {
+        since,
+        total,
+        matching,
+        shown,
+        folded: Folded::default(),
+    }
 }
 
 /// Appends `"\n"` then `line` (every line after the header is pushed this way).

@@ -23,10 +23,13 @@ pub use block::{
     AttemptWhat, AttemptsWindow, FactsView,
 };
 pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
-pub use read::{brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into, Brief, FactsBlock};
 pub use folded::{folded_view, Folded};
 pub use grade::{grade, FireFacts, Grade};
 pub use line::{attempt_line, LineFacts};
+pub use read::{
+    brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into,
+    Brief, FactsBlock,
+};
 pub use read::{
     brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into,
     Brief, FactsBlock,

@@ -18,7 +18,9 @@ use super::block::{
 use super::brief::{
     render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow,
 };
-use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
+use super::brief::{
+    render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow,
+};
 use super::folded::folded_view;
 use super::grade::FireFacts;
 use super::line::LineFacts;
@@ -320,7 +322,13 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
     FactsView {
         node: node_ref(session, &node),
         version: session.version(),
-        attempts: AttemptsWindow { since, total, matching, shown: Vec::new(), folded },
+        attempts: AttemptsWindow {
+            since,
+            total,
+            matching,
+            shown: Vec::new(),
+            folded,
+        },
         asks,
         awaiting_beyond: summary
             .awaiting_total
@@ -405,9 +413,18 @@ pub fn brief_view(
         .map(|id| id.to_string())
         .collect();
 
-    let shown = session.transitions_tail(since, max).iter().map(|t| brief_row(session, t)).collect();
+    let shown = session
+        .transitions_tail(since, max)
+        .iter()
+        .map(|t| brief_row(session, t))
+        .collect();
     let folded = folded_view(&session.folded_attempts());
-    let transitions = TransitionsWindow { since, matching: session.transitions_since_count(since), shown, folded };
+    let transitions = TransitionsWindow {
+        since,
+        matching: session.transitions_since_count(since),
+        shown,
+        folded,
+    };
 
     let mut available: Vec<AvailableId> = session
         .available_ids()

@@ -100,7 +100,12 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
 /// so a 4 MiB value is never copied into wasm. An oversized value comes back as a stand-in the core
 /// measures over the same limit ([`oversized_stand_in`]), so the refusal, its message and its
 /// recorded row are the core's own (`docs/decisions.md` decision 25).
-pub fn to_json_within(value: &JsValue, what: &str, limit: usize, per_member: bool) -> Result<Option<Value>, JsValue> {
+pub fn to_json_within(
+    value: &JsValue,
+    what: &str,
+    limit: usize,
+    per_member: bool,
+) -> Result<Option<Value>, JsValue> {
     if value.is_undefined() {
         return Ok(None);
     }

@@ -185,16 +185,28 @@ pub enum Within {
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
     let out = plain_json_within_js(value, limit as f64, per_member);
     if let Some(text) = out.as_string() {
-        return serde_json::from_str(&text).ok().map(|json| Within::Json(json, Vec::new()));
+        return serde_json::from_str(&text)
+            .ok()
+            .map(|json| Within::Json(json, Vec::new()));
     }
     if !out.is_object() {
         return None;
     }
-    let json = js_sys::Reflect::get(&out, &JsValue::from_str("json")).ok().and_then(|j| j.as_string());
-    let Some(json) = json else { return Some(Within::TooLarge) };
-    let keys = js_sys::Reflect::get(&out, &JsValue::from_str("oversized")).unwrap_or(JsValue::UNDEFINED);
-    let keys = js_sys::Array::from(&keys).iter().filter_map(|k| k.as_string()).collect();
-    serde_json::from_str(&json).ok().map(|json| Within::Json(json, keys))
+    let json = js_sys::Reflect::get(&out, &JsValue::from_str("json"))
+        .ok()
+        .and_then(|j| j.as_string());
+    let Some(json) = json else {
+        return Some(Within::TooLarge);
+    };
+    let keys =
+        js_sys::Reflect::get(&out, &JsValue::from_str("oversized")).unwrap_or(JsValue::UNDEFINED);
+    let keys = js_sys::Array::from(&keys)
+        .iter()
+        .filter_map(|k| k.as_string())
+        .collect();
+    serde_json::from_str(&json)
+        .ok()
+        .map(|json| Within::Json(json, keys))
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned

@@ -46,7 +46,10 @@ pub fn serve_to_agent(
         })?;
     }
     let limit = session.limits().1;
-    Ok(AgentPort { port: CorePort::new(session, port_options), limit })
+    Ok(AgentPort {
+        port: CorePort::new(session, port_options),
+        limit,
+    })
 }
 
 #[wasm_bindgen]

@@ -25,8 +25,8 @@ use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
-    wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
-    DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
+    wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions,
+    SyncOptions, UpdateOptions, DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
 };
 
 /// A core session error as the matching JS error class.
@@ -103,21 +103,30 @@ pub fn create_session(
     let retain = opt_number(&options, "retain", what)?;
     let max_value_bytes = opt_number(&options, "maxValueBytes", what)?;
     // The size limit for reading the state (the core validates the option itself).
-    let limit = max_value_bytes.filter(|n| *n >= 1.0 && *n <= MAX_MAX_VALUE_BYTES as f64).map_or(DEFAULT_MAX_VALUE_BYTES, |n| n as usize);
+    let limit = max_value_bytes
+        .filter(|n| *n >= 1.0 && *n <= MAX_MAX_VALUE_BYTES as f64)
+        .map_or(DEFAULT_MAX_VALUE_BYTES, |n| n as usize);
     let state_value = convert::field(&options, "state", what)?;
-    let state = match convert::to_json_within(&state_value, "createSession: options.state", limit, true)? {
-        None | Some(Value::Null) => None,
-        Some(Value::Object(map)) => Some(map),
-        Some(_) => {
-            return Err(errors::session_error(
-                "BAD_ARGUMENT",
-                "createSession: options.state must be an object (the flat state projection)",
-            ))
-        }
-    };
+    let state =
+        match convert::to_json_within(&state_value, "createSession: options.state", limit, true)? {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(map)) => Some(map),
+            Some(_) => {
+                return Err(errors::session_error(
+                    "BAD_ARGUMENT",
+                    "createSession: options.state must be an object (the flat state projection)",
+                ))
+            }
+        };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn));
-    let core_options = SessionOptions { node, state, require_human_approval, retain, max_value_bytes };
+    let core_options = SessionOptions {
+        node,
+        state,
+        require_human_approval,
+        retain,
+        max_value_bytes,
+    };
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);
@@ -168,7 +177,12 @@ impl JsSession {
                 principal: principal(&options, "principal", what)?,
             }
         };
-        let delta = match convert::to_json_within(&delta, "updateState: delta", self.session.limits().1, true) {
+        let delta = match convert::to_json_within(
+            &delta,
+            "updateState: delta",
+            self.session.limits().1,
+            true,
+        ) {
             Ok(delta) => delta.unwrap_or(Value::Null),
             // Nothing is consumed from a delta that is not plain data; the refusal is data, not a throw.
             Err(err) => {
@@ -299,8 +313,16 @@ impl JsSession {
         let id = string_arg(&id, "fire: id")?;
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
-        let payload = convert::to_json_within(&convert::field(&options, "payload", what)?, "fire: options.payload", self.session.limits().1, false)?;
-        let result = self.session.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
+        let payload = convert::to_json_within(
+            &convert::field(&options, "payload", what)?,
+            "fire: options.payload",
+            self.session.limits().1,
+            false,
+        )?;
+        let result = self
+            .session
+            .fire_unsnapshotted(&id, FireOptions { source, payload })
+            .map_err(session_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
         }
@@ -390,8 +412,18 @@ impl JsSession {
         let id = string_arg(&id, "confirmAsk: id")?;
         let what = "confirmAsk: options";
         let source = principal(&options, "source", what)?.unwrap_or(Principal::Agent);
-        let input = convert::to_json_within(&convert::field(&options, "input", what)?, "confirmAsk: options.input", self.session.limits().1, false)?;
-        convert::to_js(&self.session.confirm_ask(&id, source, input).map_err(session_error)?)
+        let input = convert::to_json_within(
+            &convert::field(&options, "input", what)?,
+            "confirmAsk: options.input",
+            self.session.limits().1,
+            false,
+        )?;
+        convert::to_js(
+            &self
+                .session
+                .confirm_ask(&id, source, input)
+                .map_err(session_error)?,
+        )
     }
 
     /// The human's yes (enforced approval).
@@ -554,18 +586,19 @@ impl JsSession {
 
 /// `{name: function}` → `(name, callback id)` pairs; anything but a function is refused.
 fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValue> {
-    let entries =
-        match value {
-            DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
-            DefValue::Object(entries) => entries,
-            other => return Err(errors::session_error(
+    let entries = match value {
+        DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
+        DefValue::Object(entries) => entries,
+        other => {
+            return Err(errors::session_error(
                 "BAD_ARGUMENT",
                 &format!(
                     "registerActions: spec.handlers must be an object of name → function, not {}",
                     other.type_name()
                 ),
-            )),
-        };
+            ))
+        }
+    };
     entries
         .iter()
         .map(|(name, value)| match value {

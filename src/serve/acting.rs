@@ -129,9 +129,18 @@ impl AgentPort {
         who: Acting,
     ) -> ToolResult {
         let input = args.value("input").cloned();
-        if input.as_ref().is_some_and(|i| self.session.value_too_large(i)) {
+        if input
+            .as_ref()
+            .is_some_and(|i| self.session.value_too_large(i))
+        {
             // Decision 25: refused by `fire()` before anything else (a recorded attempt), never asked about.
-            let fired = self.session.fire(id, FireOptions { source: Some(self.options.source), payload: input })?;
+            let fired = self.session.fire(
+                id,
+                FireOptions {
+                    source: Some(self.options.source),
+                    payload: input,
+                },
+            )?;
             return Ok(self.fire_result(id, &fired, edge));
         }
         let performable = edge.is_some_and(|e| e.enabled != Some(false));

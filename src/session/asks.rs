@@ -124,7 +124,11 @@ impl Inner {
         // Default mode keeps no answered asks: a person's no closes the card (docs/session.md §13.2).
         ask.removed = !self.enforced;
         self.trim_side_tables();
-        DoorResult { ok: true, reason: None, explanation: None }
+        DoorResult {
+            ok: true,
+            reason: None,
+            explanation: None,
+        }
     }
 
     fn ask_view(ask: &Ask) -> AskView {
@@ -279,7 +283,10 @@ impl Session {
     pub fn ask_summary(&self, max_awaiting: usize) -> AskSummary {
         let inner = self.inner.borrow();
         // Unanswered asks a full book dropped (decision 25) still await a person.
-        let mut summary = AskSummary { awaiting_total: inner.keep.awaiting_dropped, ..AskSummary::default() };
+        let mut summary = AskSummary {
+            awaiting_total: inner.keep.awaiting_dropped,
+            ..AskSummary::default()
+        };
         for ask in inner.asks.iter().filter(|a| !a.removed && !a.spent) {
             if ask.answer.is_some() {
                 summary.lines.push(Inner::ask_view(ask));

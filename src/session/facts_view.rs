@@ -94,9 +94,13 @@ impl Session {
             inner.transitions.partition_point(|r| r.cursor_version < s)
         });
         let start = from.max(inner.transitions.len().saturating_sub(max));
-        let rows = inner.transitions.range(start.min(inner.transitions.len())..);
+        let rows = inner
+            .transitions
+            .range(start.min(inner.transitions.len())..);
         let base = inner.keep.t_base;
-        rows.zip(start..).map(|(rec, i)| transition_view(rec, inner.changed_keys(base.wrapping_add(i as u32)))).collect()
+        rows.zip(start..)
+            .map(|(rec, i)| transition_view(rec, inner.changed_keys(base.wrapping_add(i as u32))))
+            .collect()
     }
 
     /// Journey ids of the newest `max` frames demoted at or after `since`, oldest first.

@@ -53,7 +53,12 @@ impl Inner {
         let affordance_id: Rc<str> = match served {
             Some(a) => Rc::clone(&a.id),
             // An id nobody serves, retried, shares the last refusal's copy (decision 25's budget).
-            None => match self.gaps.back().and_then(|g| g.affordance_id.as_ref()).filter(|last| &***last == id) {
+            None => match self
+                .gaps
+                .back()
+                .and_then(|g| g.affordance_id.as_ref())
+                .filter(|last| &***last == id)
+            {
                 Some(last) => Rc::clone(last),
                 None => Rc::from(id),
             },
@@ -86,13 +91,27 @@ impl Inner {
         result
     }
 
-    /// The checks of session.md §8.1, then the record and its arm.
-    fn prepare_fire(&mut self, id: &str, principal: Principal, payload: Option<&Value>) -> Prepared {
+    /// The checks of docs/session.md §8.1, then the record and its arm.
+    fn prepare_fire(
+        &mut self,
+        id: &str,
+        principal: Principal,
+        payload: Option<&Value>,
+    ) -> Prepared {
         // Decision 25: nothing over the size limit is looked at further or kept.
         if let Some((issue, served)) = self.oversized_fire(id, payload) {
-            let detail = RefusalDetail { issues: Some(vec![issue]), ..Default::default() };
+            let detail = RefusalDetail {
+                issues: Some(vec![issue]),
+                ..Default::default()
+            };
             let kept_id = if served.is_some() { id } else { "" };
-            let mut result = self.refuse(kept_id, served.as_ref(), principal, super::retention::PAYLOAD_TOO_LARGE, detail);
+            let mut result = self.refuse(
+                kept_id,
+                served.as_ref(),
+                principal,
+                super::retention::PAYLOAD_TOO_LARGE,
+                detail,
+            );
             result.affordance_id = (!self.text_too_large(id)).then(|| id.to_string());
             return Prepared::Refused(Box::new(result));
         }

@@ -75,7 +75,8 @@ impl Inner {
     /// Push a gap row; an attempt (`fire-rejected`, or a stale-actions report) also joins the index.
     pub fn push_gap(&mut self, gap: Gap) {
         let idx = self.keep.g_base.wrapping_add(self.gaps.len() as u32);
-        let attempt = gap.kind == GapKind::FireRejected || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
+        let attempt = gap.kind == GapKind::FireRejected
+            || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
         let key = gap.version;
         super::retention::reserve_within(&mut self.gaps, self.keep.retain);
         self.gaps.push_back(gap);

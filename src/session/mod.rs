@@ -51,7 +51,8 @@ pub use facts_view::{TransitionView, TransitionViewKind};
 pub use records::*;
 pub use results::*;
 pub use retention::{
-    FoldedAttempts, FoldedFire, DEFAULT_MAX_VALUE_BYTES, DEFAULT_RETAIN, MAX_MAX_VALUE_BYTES, MAX_RETAIN, PAYLOAD_TOO_LARGE,
+    FoldedAttempts, FoldedFire, DEFAULT_MAX_VALUE_BYTES, DEFAULT_RETAIN, MAX_MAX_VALUE_BYTES,
+    MAX_RETAIN, PAYLOAD_TOO_LARGE,
 };
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).

@@ -46,7 +46,12 @@ impl Inner {
 
     /// Offered now: on the cursor's page and its guard passes (unevaluable keys never hide).
     pub fn offered_now(&self, aff: &Affordance) -> bool {
-        self.on_current_page(aff) && aff.action.guard.as_ref().is_none_or(|g| quick_check(g, &self.state).0)
+        self.on_current_page(aff)
+            && aff
+                .action
+                .guard
+                .as_ref()
+                .is_none_or(|g| quick_check(g, &self.state).0)
     }
 
     /// Something would execute a fire of it: a registered handler, or a literal href and `navigate`.
@@ -80,16 +85,29 @@ impl Inner {
                 return Rc::clone(ids);
             }
         }
-        let mut ids: Rc<[Rc<str>]> =
-            self.served_all().filter(|a| self.offered_now(a)).map(|a| Rc::clone(&a.id)).collect();
+        let mut ids: Rc<[Rc<str>]> = self
+            .served_all()
+            .filter(|a| self.offered_now(a))
+            .map(|a| Rc::clone(&a.id))
+            .collect();
         // The same offer as last time shares last time's list: a refusal row then costs no list of
         // its own (decision 25's per-attempt budget).
         if let Some((_, _, _, previous)) = &self.offered_cache {
-            if previous.len() == ids.len() && previous.iter().zip(ids.iter()).all(|(a, b)| Rc::ptr_eq(a, b)) {
+            if previous.len() == ids.len()
+                && previous
+                    .iter()
+                    .zip(ids.iter())
+                    .all(|(a, b)| Rc::ptr_eq(a, b))
+            {
                 ids = Rc::clone(previous);
             }
         }
-        self.offered_cache = Some((self.version, self.structure_gen, Rc::clone(&self.node), Rc::clone(&ids)));
+        self.offered_cache = Some((
+            self.version,
+            self.structure_gen,
+            Rc::clone(&self.node),
+            Rc::clone(&ids),
+        ));
         ids
     }
 

@@ -549,11 +549,13 @@ impl Inner {
 
     /// The kept transition at absolute index `idx` (`None` once folded).
     pub fn rec(&self, idx: u32) -> Option<&Rec> {
-        self.transitions.get(idx.wrapping_sub(self.keep.t_base) as usize)
+        self.transitions
+            .get(idx.wrapping_sub(self.keep.t_base) as usize)
     }
 
     pub fn rec_mut(&mut self, idx: u32) -> Option<&mut Rec> {
-        self.transitions.get_mut(idx.wrapping_sub(self.keep.t_base) as usize)
+        self.transitions
+            .get_mut(idx.wrapping_sub(self.keep.t_base) as usize)
     }
 
     /// The kept gap at absolute index `idx`.

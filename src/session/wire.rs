@@ -435,9 +435,25 @@ mod tests {
         accepted.materialized = Some(false);
         same(&accepted, fire_result);
 
-        let update = UpdateResult { ok: true, attributed: Some(false), transition: Some(record()), version: 9, reason: None, pending: None, issues: None };
+        let update = UpdateResult {
+            ok: true,
+            attributed: Some(false),
+            transition: Some(record()),
+            version: 9,
+            reason: None,
+            pending: None,
+            issues: None,
+        };
         same(&update, update_result);
-        let refused = UpdateResult { ok: false, attributed: None, transition: None, version: 0, reason: Some("UNKNOWN_TRANSITION"), pending: Some(vec!["a#1".into()]), issues: None };
+        let refused = UpdateResult {
+            ok: false,
+            attributed: None,
+            transition: None,
+            version: 0,
+            reason: Some("UNKNOWN_TRANSITION"),
+            pending: Some(vec!["a#1".into()]),
+            issues: None,
+        };
         same(&refused, update_result);
     }
 }

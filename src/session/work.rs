@@ -21,7 +21,15 @@ impl Session {
         }
         let n = inner.keep.next_work;
         inner.keep.next_work = n.wrapping_add(1);
-        let mut row = Work { n, transition: None, affordance_id: None, does: None, started_at: now, principal: Principal::System, open: true };
+        let mut row = Work {
+            n,
+            transition: None,
+            affordance_id: None,
+            does: None,
+            started_at: now,
+            principal: Principal::System,
+            open: true,
+        };
         if let Some(id) = affordance_id {
             row.affordance_id = Some(Rc::from(id));
             row.does = inner.served(id).map(|a| Rc::clone(&a.does));
@@ -41,7 +49,12 @@ impl Session {
 
     /// Close a work row (first close wins). `false` when unknown or already closed.
     pub fn end_work(&self, work_id: &str) -> bool {
-        let Some(n) = work_id.strip_prefix("work#").and_then(|n| n.parse::<u32>().ok()) else { return false };
+        let Some(n) = work_id
+            .strip_prefix("work#")
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            return false;
+        };
         let mut inner = self.inner.borrow_mut();
         let closed = match inner.work.iter_mut().rev().find(|w| w.n == n) {
             Some(w) if w.open => {
