@@ -30,8 +30,4 @@ pub use read::{
     brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into,
     Brief, FactsBlock,
 };
-pub use read::{
-    brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into,
-    Brief, FactsBlock,
-};
 pub use text::{ActionRef, NodeRef};

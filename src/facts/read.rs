@@ -18,9 +18,6 @@ use super::block::{
 use super::brief::{
     render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow,
 };
-use super::brief::{
-    render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow,
-};
 use super::folded::folded_view;
 use super::grade::FireFacts;
 use super::line::LineFacts;
