@@ -45,6 +45,7 @@ fn brief(rows: Vec<BriefRow>, matching: usize, since: Option<u64>) -> BriefView 
             since,
             matching,
             shown: rows,
+            ..TransitionsWindow::default()
         },
         pending: vec![],
         available: vec![],

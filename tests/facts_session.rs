@@ -159,6 +159,7 @@ fn shop(enforced: bool) -> Shop {
         node: Some("checkout".into()),
         state: Some(state),
         require_human_approval: enforced.then_some(true),
+        ..SessionOptions::default()
     };
     let session = Session::new(graph, host.clone(), options).unwrap();
     let handlers = vec![

@@ -28,11 +28,11 @@ const memoryBytes = () => instance.exports.memory.buffer.byteLength;
  * handler. `returnsResult: false` is the seed app's shape (the handler returns nothing); `true` returns
  * updateState's result, which the session then keeps as the fire's produced data.
  */
-function makeSession({ returnsResult = false } = {}) {
+function makeSession({ returnsResult = false, retain } = {}) {
   const app = { path: '/projects/new' };
   const graph = gf.buildNavigationGraph('wizard', wizardDefinition(gf, app));
   const state = { 'project.name': '', 'project.recipe': '', 'projects.count': 0 };
-  const session = gf.createSession(graph, (href) => { app.path = href; }, { node: 'wizard', state: { ...state }, onWarn: () => {} });
+  const session = gf.createSession(graph, (href) => { app.path = href; }, { node: 'wizard', state: { ...state }, onWarn: () => {}, retain });
   const nameIt = returnsResult
     ? (input) => session.updateState({ 'project.name': input.name })
     : (input) => { session.updateState({ 'project.name': input.name }); };
@@ -79,10 +79,11 @@ function perOp(fn, roundMs = 40) {
 /**
  * Wasm memory per recorded attempt. Linear memory only grows (in 64 KiB pages), so it is read after a
  * warm-up and again 40,000 attempts later; the difference holds the records, the vectors' growth slack
- * and any allocator fragmentation.
+ * and any allocator fragmentation. The session keeps a million rows, so all 44,000 are kept (at the
+ * default retention the oldest would be folded; benches/js/memory.cjs measures that).
  */
 function memoryPerAttempt(options) {
-  const { session, fill } = makeSession(options);
+  const { session, fill } = makeSession({ ...options, retain: 1_000_000 });
   fill(4_000);
   const before = memoryBytes();
   fill(40_000);

@@ -9,6 +9,7 @@
 
 use std::fmt::Write;
 
+use super::folded::{push_folded_line, Folded};
 use super::grade::FireFacts;
 /// One attempt row's line (moved to `facts::line`; kept here for callers of `block::attempt_line`).
 pub use super::line::attempt_line;
@@ -79,6 +80,8 @@ pub struct AttemptsWindow {
     pub matching: usize,
     /// The newest `maxAttempts` of the matching ones, oldest first.
     pub shown: Vec<Attempt>,
+    /// Attempts the session no longer keeps as rows (counted in `total`, never in `matching`).
+    pub folded: Folded,
 }
 
 /// Where one ask stands.
@@ -131,6 +134,7 @@ pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) ->
         total,
         matching,
         shown,
+        folded: Folded::default(),
     }
 }
 
@@ -182,6 +186,7 @@ fn attempts_section<'a>(
             out.push_str("):");
         }
     }
+    push_folded_line(out, &w.folded, w.since);
     let omitted = w.matching.saturating_sub(shown);
     if omitted > 0 {
         out.push_str("\n  \u{2026} ");

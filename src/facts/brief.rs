@@ -6,6 +6,7 @@
 //! caller's stimulus names never print. Built by `facts::read`; uses `facts::text` and the session's
 //! `Principal` and `Outcome`.
 
+use super::folded::{push_folded_line, Folded};
 use super::text::{ActionRef, NodeRef, BULLET, DASH};
 use crate::session::{Outcome, Principal};
 
@@ -116,6 +117,8 @@ pub struct TransitionsWindow {
     pub matching: usize,
     /// The newest `maxTransitions` of those, oldest first.
     pub shown: Vec<BriefRow>,
+    /// Attempts the session no longer keeps as rows (`docs/decisions.md` decision 25).
+    pub folded: Folded,
 }
 
 /// The open journey frame line.
@@ -226,6 +229,11 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
         Some(s) => format!("Since version {s} (now {}):", view.version),
         None => format!("Session so far (version {}):", view.version),
     });
+    let mut folded = String::new();
+    push_folded_line(&mut folded, &t.folded, t.since);
+    if let Some(line) = folded.strip_prefix('\n') {
+        out.push(line.to_string());
+    }
     let shown = &t.shown[t.shown.len().saturating_sub(max)..];
     if shown.is_empty() {
         out.push("  (no actions)".to_string());

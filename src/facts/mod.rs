@@ -12,6 +12,7 @@
 
 pub mod block;
 pub mod brief;
+pub mod folded;
 pub mod grade;
 pub mod line;
 pub mod read;
@@ -22,6 +23,7 @@ pub use block::{
     AttemptWhat, AttemptsWindow, FactsView,
 };
 pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
+pub use folded::{folded_view, Folded};
 pub use grade::{grade, FireFacts, Grade};
 pub use line::{attempt_line, LineFacts};
 pub use read::{

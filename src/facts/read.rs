@@ -18,6 +18,7 @@ use super::block::{
 use super::brief::{
     render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow,
 };
+use super::folded::folded_view;
 use super::grade::FireFacts;
 use super::line::LineFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};
@@ -286,8 +287,10 @@ pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsVie
 fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView {
     let max = max.max(1);
     let node = session.node();
-    let total = session.attempt_count();
-    let matching = since.map_or(total, |s| session.attempts_since_count(s));
+    let kept = session.attempt_count();
+    let matching = since.map_or(kept, |s| session.attempts_since_count(s));
+    let folded = folded_view(&session.folded_attempts());
+    let total = kept + usize::try_from(folded.total).unwrap_or(usize::MAX);
 
     let summary = session.ask_summary(max);
     let asks: Vec<AskView> = summary
@@ -321,6 +324,7 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
             total,
             matching,
             shown: Vec::new(),
+            folded,
         },
         asks,
         awaiting_beyond: summary
@@ -411,10 +415,12 @@ pub fn brief_view(
         .iter()
         .map(|t| brief_row(session, t))
         .collect();
+    let folded = folded_view(&session.folded_attempts());
     let transitions = TransitionsWindow {
         since,
         matching: session.transitions_since_count(since),
         shown,
+        folded,
     };
 
     let mut available: Vec<AvailableId> = session

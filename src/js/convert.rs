@@ -95,6 +95,40 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     }
 }
 
+/// Convert runtime data like [`to_json`], refusing early what is over `limit` bytes of JSON (per
+/// top-level member with `per_member`, as state deltas are measured): the JS walk stops at the limit,
+/// so a 4 MiB value is never copied into wasm. An oversized value comes back as a stand-in the core
+/// measures over the same limit ([`oversized_stand_in`]), so the refusal, its message and its
+/// recorded row are the core's own (`docs/decisions.md` decision 25).
+pub fn to_json_within(
+    value: &JsValue,
+    what: &str,
+    limit: usize,
+    per_member: bool,
+) -> Result<Option<Value>, JsValue> {
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    match fast::plain_json_within(value, limit, per_member) {
+        Some(fast::Within::Json(mut json, oversized)) => {
+            if let Value::Object(members) = &mut json {
+                for key in oversized {
+                    members.insert(key, oversized_stand_in(limit));
+                }
+            }
+            Ok(Some(json))
+        }
+        Some(fast::Within::TooLarge) => Ok(Some(oversized_stand_in(limit))),
+        None => to_json(value, what),
+    }
+}
+
+/// A string one byte over `limit` in JSON: what an oversized value is replaced with before the core
+/// refuses it (never kept).
+pub fn oversized_stand_in(limit: usize) -> Value {
+    Value::String(" ".repeat(limit.saturating_sub(1)))
+}
+
 struct Reader<'a> {
     what: &'a str,
     path: Vec<String>,

@@ -18,6 +18,13 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
 const BAIL = { bail: true };
+const TOO_LARGE = { tooLarge: true };
+
+// A byte budget (decision 25), when `state.left` is set: the JSON text's length in UTF-16 units, a
+// lower bound of its UTF-8 bytes, so a value this counts over the limit is over it in the core too.
+function spend(state, n) {
+  if (state.left !== undefined && (state.left -= n) < 0) throw TOO_LARGE;
+}
 const OBJECT_PROTOTYPE = Object.prototype;
 const MAX_DEPTH = 64;
 const MAX_VALUES = 200000;
@@ -25,7 +32,7 @@ const MAX_VALUES = 200000;
 function write(value, depth, state) {
   if (--state.budget < 0) throw BAIL;
   switch (typeof value) {
-    case 'string': return JSON.stringify(value);
+    case 'string': spend(state, value.length + 2); return JSON.stringify(value);
     case 'boolean': return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) return 'null';
@@ -61,7 +68,21 @@ function write(value, depth, state) {
         if (--state.budget < 0) throw BAIL;
         continue;
       }
-      const text = write(member, depth + 1, state);
+      let text;
+      if (depth === 0 && state.perMember) {
+        // Each top-level member has its own budget; one over it is written as null and named.
+        state.left = state.limit;
+        try {
+          text = write(member, depth + 1, state);
+        } catch (e) {
+          if (e !== TOO_LARGE) throw e;
+          state.oversized.push(key);
+          text = 'null';
+        }
+      } else {
+        spend(state, key.length + 4);
+        text = write(member, depth + 1, state);
+      }
       out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
       first = false;
     }
@@ -76,6 +97,19 @@ export function plainJson(value) {
     return write(value, 0, { budget: MAX_VALUES, ancestors: [] });
   } catch (_) {
     return undefined;
+  }
+}
+
+// `value` as JSON text within `limit` bytes: the text; `undefined` when the reader must judge the
+// value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has
+// the budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
+export function plainJsonWithin(value, limit, perMember) {
+  const state = { budget: MAX_VALUES, ancestors: [], left: perMember ? undefined : limit, limit, perMember, oversized: [] };
+  try {
+    const json = write(value, 0, state);
+    return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;
+  } catch (e) {
+    return e === TOO_LARGE ? { tooLarge: true } : undefined;
   }
 }
 
@@ -110,6 +144,8 @@ export function parseWithTexts(json, key1, text1, key2, text2) {
 extern "C" {
     #[wasm_bindgen(js_name = plainJson)]
     fn plain_json_js(value: &JsValue) -> Option<String>;
+    #[wasm_bindgen(js_name = plainJsonWithin)]
+    fn plain_json_within_js(value: &JsValue, limit: f64, per_member: bool) -> JsValue;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = acceptedFire)]
@@ -134,6 +170,43 @@ extern "C" {
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
 pub fn plain_json(value: &JsValue) -> Option<serde_json::Value> {
     serde_json::from_str(&plain_json_js(value)?).ok()
+}
+
+/// What [`plain_json_within`] read.
+pub enum Within {
+    /// The value as JSON; with `per_member`, the top-level members over the limit (written as null).
+    Json(serde_json::Value, Vec<String>),
+    /// The whole value is over the limit.
+    TooLarge,
+}
+
+/// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
+/// `per_member`; `None` when the reader must judge the value.
+pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
+    let out = plain_json_within_js(value, limit as f64, per_member);
+    if let Some(text) = out.as_string() {
+        return serde_json::from_str(&text)
+            .ok()
+            .map(|json| Within::Json(json, Vec::new()));
+    }
+    if !out.is_object() {
+        return None;
+    }
+    let json = js_sys::Reflect::get(&out, &JsValue::from_str("json"))
+        .ok()
+        .and_then(|j| j.as_string());
+    let Some(json) = json else {
+        return Some(Within::TooLarge);
+    };
+    let keys =
+        js_sys::Reflect::get(&out, &JsValue::from_str("oversized")).unwrap_or(JsValue::UNDEFINED);
+    let keys = js_sys::Array::from(&keys)
+        .iter()
+        .filter_map(|k| k.as_string())
+        .collect();
+    serde_json::from_str(&json)
+        .ok()
+        .map(|json| Within::Json(json, keys))
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned

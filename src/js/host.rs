@@ -271,8 +271,15 @@ impl Host for JsHost {
                 return;
             }
         }
-        let Ok(Some(settlement)) = session.settlement_if_known(transition_id) else {
-            return;
+        let settlement = match session.settlement_if_known(transition_id) {
+            Ok(Some(settlement)) => settlement,
+            Ok(None) => return,
+            // Folded before it came to rest (decision 25): it will never settle, so its waiters'
+            // resolve functions are released rather than kept for the page's lifetime.
+            Err(_) => {
+                self.waiting.borrow_mut().remove(transition_id);
+                return;
+            }
         };
         let Some(waiters) = self.waiting.borrow_mut().remove(transition_id) else {
             return;

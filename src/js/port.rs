@@ -89,6 +89,8 @@ export type WebMcpExposure = (() => void) & { ready: Promise<void> };
 #[wasm_bindgen]
 pub struct AgentPort {
     port: Rc<CorePort>,
+    /// The session's size limit (`maxValueBytes`), for reading arguments.
+    limit: usize,
 }
 
 /// Serve `session` to a model: `<graph id>.whats_here`, `.do_action`, `.did_it_work`, `.why` and one
@@ -114,8 +116,10 @@ pub fn serve_to_agent(
             )
         })?;
     }
+    let limit = session.limits().1;
     Ok(AgentPort {
         port: Rc::new(CorePort::new(session, port_options)),
+        limit,
     })
 }
 
@@ -198,7 +202,17 @@ impl AgentPort {
     #[wasm_bindgen(skip_typescript)]
     pub fn answer(&self, call: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         let format = format_of(&options, "answer: options")?;
-        let call = convert::to_json(&call, "answer: call")?.unwrap_or(Value::Null);
+        // The whole call within twice the size limit (decision 25; room for the envelope): a larger
+        // one is never copied in. The core still measures the input itself.
+        let cap = self.limit.saturating_mul(2);
+        let call =
+            convert::to_json_within(&call, "answer: call", cap, false)?.unwrap_or(Value::Null);
+        if call.as_str().is_some_and(|s| s.len() >= cap) {
+            return Err(errors::session_error(
+                "PAYLOAD_TOO_LARGE",
+                &format!("answer: the tool call is over {cap} bytes of JSON (twice the session's maxValueBytes); nothing was run. Refuse such calls before answering, or raise maxValueBytes."),
+            ));
+        }
         let message = self.port.answer(format, &call).map_err(|why| {
             errors::session_error(
                 "BAD_TOOL_CALL",
@@ -216,7 +230,9 @@ impl AgentPort {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown>")] args: JsValue,
     ) -> Result<JsValue, JsValue> {
         let name = name.as_string().unwrap_or_default();
-        let result = match convert::to_json(&args, "call: args") {
+        // Each argument within the session's size limit (decision 25): an oversized `input` is
+        // never copied in; the core refuses its stand-in as PAYLOAD_TOO_LARGE.
+        let result = match convert::to_json_within(&args, "call: args", self.limit, true) {
             Ok(args) => self.port.call(&name, &args.unwrap_or_else(|| json!({}))),
             Err(_) => json!({
                 "ok": false,

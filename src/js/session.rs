@@ -27,7 +27,7 @@ use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
     wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions,
-    SyncOptions, UpdateOptions,
+    SyncOptions, UpdateOptions, DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
 };
 
 /// A core session error as the matching JS error class.
@@ -92,25 +92,32 @@ pub fn create_session(
     let what = "createSession: options";
     let on_warn = opt_function(&options, "onWarn", what)?;
     let node = opt_string(&options, "node", what)?;
-    let state = match convert::to_json(
-        &convert::field(&options, "state", what)?,
-        "createSession: options.state",
-    )? {
-        None | Some(Value::Null) => None,
-        Some(Value::Object(map)) => Some(map),
-        Some(_) => {
-            return Err(errors::session_error(
-                "BAD_ARGUMENT",
-                "createSession: options.state must be an object (the flat state projection)",
-            ))
-        }
-    };
+    let retain = opt_number(&options, "retain", what)?;
+    let max_value_bytes = opt_number(&options, "maxValueBytes", what)?;
+    // The size limit for reading the state (the core validates the option itself).
+    let limit = max_value_bytes
+        .filter(|n| *n >= 1.0 && *n <= MAX_MAX_VALUE_BYTES as f64)
+        .map_or(DEFAULT_MAX_VALUE_BYTES, |n| n as usize);
+    let state_value = convert::field(&options, "state", what)?;
+    let state =
+        match convert::to_json_within(&state_value, "createSession: options.state", limit, true)? {
+            None | Some(Value::Null) => None,
+            Some(Value::Object(map)) => Some(map),
+            Some(_) => {
+                return Err(errors::session_error(
+                    "BAD_ARGUMENT",
+                    "createSession: options.state must be an object (the flat state projection)",
+                ))
+            }
+        };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn));
     let core_options = SessionOptions {
         node,
         state,
         require_human_approval,
+        retain,
+        max_value_bytes,
     };
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
@@ -162,7 +169,12 @@ impl JsSession {
                 principal: principal(&options, "principal", what)?,
             }
         };
-        let delta = match convert::to_json(&delta, "updateState: delta") {
+        let delta = match convert::to_json_within(
+            &delta,
+            "updateState: delta",
+            self.session.limits().1,
+            true,
+        ) {
             Ok(delta) => delta.unwrap_or(Value::Null),
             // Nothing is consumed from a delta that is not plain data; the refusal is data, not a throw.
             Err(err) => {
@@ -305,9 +317,11 @@ impl JsSession {
         let id = string_arg(&id, "fire: id")?;
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
-        let payload = convert::to_json(
+        let payload = convert::to_json_within(
             &convert::field(&options, "payload", what)?,
             "fire: options.payload",
+            self.session.limits().1,
+            false,
         )?;
         let result = self
             .session
@@ -358,13 +372,14 @@ impl JsSession {
         }
     }
 
-    /// The transition ledger, oldest first.
+    /// The transition ledger, oldest first: the kept rows (the newest `retain`; older attempts are
+    /// folded into the counts `groundTruth()` prints).
     #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
     pub fn transitions(&self) -> Result<JsValue, JsValue> {
         convert::to_js(&self.session.transitions())
     }
 
-    /// The gap ledger (refusals, dead ends, reported gaps), oldest first.
+    /// The gap ledger (refusals, dead ends, reported gaps), oldest first: the kept rows (the newest `retain`).
     #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
     pub fn gaps(&self) -> Result<JsValue, JsValue> {
         convert::to_js(&self.session.gaps())
@@ -401,9 +416,11 @@ impl JsSession {
         let id = string_arg(&id, "confirmAsk: id")?;
         let what = "confirmAsk: options";
         let source = principal(&options, "source", what)?.unwrap_or(Principal::Agent);
-        let input = convert::to_json(
+        let input = convert::to_json_within(
             &convert::field(&options, "input", what)?,
             "confirmAsk: options.input",
+            self.session.limits().1,
+            false,
         )?;
         convert::to_js(
             &self

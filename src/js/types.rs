@@ -33,6 +33,17 @@ export interface SessionOptions {
   onWarn?: (message: string) => void;
   /** An agent's high-effect fire must cite a person's recorded yes. */
   requireHumanApproval?: boolean;
+  /**
+   * Most rows each ledger keeps (default 10000; a whole number from 1 to 1000000). Older attempts are
+   * folded into per-grade counts that groundTruth() and contextBrief() state; transitions() and gaps()
+   * return the kept rows only.
+   */
+  retain?: number;
+  /**
+   * Size limit, in bytes of JSON, of every input, payload, state value and kept text (default 65536;
+   * 1 to 67108864). Larger ones are refused PAYLOAD_TOO_LARGE.
+   */
+  maxValueBytes?: number;
 }
 
 export interface Cause {

@@ -129,6 +129,20 @@ impl AgentPort {
         who: Acting,
     ) -> ToolResult {
         let input = args.value("input").cloned();
+        if input
+            .as_ref()
+            .is_some_and(|i| self.session.value_too_large(i))
+        {
+            // Decision 25: refused by `fire()` before anything else (a recorded attempt), never asked about.
+            let fired = self.session.fire(
+                id,
+                FireOptions {
+                    source: Some(self.options.source),
+                    payload: input,
+                },
+            )?;
+            return Ok(self.fire_result(id, &fired, edge));
+        }
         let performable = edge.is_some_and(|e| e.enabled != Some(false));
         let high_effect = edge.is_some_and(|e| e.high_effect);
         let asking = self.options.confirm_high_effect || self.gated;

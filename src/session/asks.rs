@@ -23,7 +23,9 @@ impl Inner {
         ask.spent = true;
         ask.removed = true;
         ask.answer = Some(AskAnswer::Approved);
-        Some(ask.n)
+        let n = ask.n;
+        self.trim_side_tables();
+        Some(n)
     }
 
     /// Enforced mode (docs/session.md §13.3), for an agent fire of a high-effect action: the approved ask
@@ -81,6 +83,9 @@ impl Inner {
                 explanation: Some(format!("There is no open ask '{ask_id}' in the book. Use an askId that confirmAsk returned.")),
             };
         };
+        if let Some(refused) = self.oversized_decision(&by, &note) {
+            return refused;
+        }
         let Some(ask) = self.asks.get_mut(pos) else {
             return DoorResult {
                 ok: false,
@@ -119,6 +124,8 @@ impl Inner {
         // Default mode keeps no answered asks: a person's no closes the card (docs/session.md §13.2).
         ask.removed = !self.enforced;
         self.touch();
+
+        self.trim_side_tables();
         DoorResult {
             ok: true,
             reason: None,
@@ -147,6 +154,9 @@ impl Session {
         self.guard("confirmAsk")?;
         let _ = source;
         let mut inner = self.inner.borrow_mut();
+        if input.as_ref().is_some_and(|i| inner.too_large(i)) {
+            return Err(inner.too_large_error("confirmAsk: options.input"));
+        }
         let Some(aff) = inner.served(id).cloned() else {
             return Err(SessionError::usage(
                 "UNKNOWN_ACTION",
@@ -187,6 +197,8 @@ impl Session {
                     note: None,
                 });
                 inner.touch();
+
+                inner.trim_side_tables();
                 n
             }
         };
@@ -274,7 +286,11 @@ impl Session {
     /// unanswered ones, in creation order, plus the unanswered total.
     pub fn ask_summary(&self, max_awaiting: usize) -> AskSummary {
         let inner = self.inner.borrow();
-        let mut summary = AskSummary::default();
+        // Unanswered asks a full book dropped (decision 25) still await a person.
+        let mut summary = AskSummary {
+            awaiting_total: inner.keep.awaiting_dropped,
+            ..AskSummary::default()
+        };
         for ask in inner.asks.iter().filter(|a| !a.removed && !a.spent) {
             if ask.answer.is_some() {
                 summary.lines.push(Inner::ask_view(ask));

@@ -61,12 +61,10 @@ impl AttemptRows<'_> {
     /// The rows, oldest first.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = AttemptRow<'_>> + '_ {
         let inner = &*self.inner;
-        let entries = inner.attempts.get(self.start..).unwrap_or(&[]);
+        let entries = inner.attempts.range(self.start.min(inner.attempts.len())..);
         // A row the index names always exists; a missing one would print as a stale-actions line
         // rather than shift every later line (the iterator's length stays the index's).
-        entries
-            .iter()
-            .map(move |e| row(inner, e).unwrap_or_else(|| missing(e.key)))
+        entries.map(move |e| row(inner, e).unwrap_or_else(|| missing(e.key)))
     }
 
     /// Whether the session serves `id` right now (compiled, or a live mount declaration): the label
@@ -98,7 +96,7 @@ fn missing(key: u64) -> AttemptRow<'static> {
 fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
     Some(match entry.row {
         RowRef::Gap(g) => {
-            let gap = inner.gaps.get(g as usize)?;
+            let gap = inner.gap_at(g)?;
             AttemptRow {
                 kind: if gap.kind == GapKind::FireRejected {
                     AttemptKind::Refused

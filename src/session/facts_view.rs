@@ -94,10 +94,12 @@ impl Session {
             inner.transitions.partition_point(|r| r.cursor_version < s)
         });
         let start = from.max(inner.transitions.len().saturating_sub(max));
-        let rows = inner.transitions.get(start..).unwrap_or(&[]);
-        rows.iter()
-            .zip(start..)
-            .map(|(rec, idx)| transition_view(rec, inner.changed_keys(idx as u32)))
+        let rows = inner
+            .transitions
+            .range(start.min(inner.transitions.len())..);
+        let base = inner.keep.t_base;
+        rows.zip(start..)
+            .map(|(rec, i)| transition_view(rec, inner.changed_keys(base.wrapping_add(i as u32))))
             .collect()
     }
 

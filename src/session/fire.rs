@@ -52,7 +52,16 @@ impl Inner {
         let offered = self.offered_ids();
         let affordance_id: Rc<str> = match served {
             Some(a) => Rc::clone(&a.id),
-            None => Rc::from(id),
+            // An id nobody serves, retried, shares the last refusal's copy (decision 25's budget).
+            None => match self
+                .gaps
+                .back()
+                .and_then(|g| g.affordance_id.as_ref())
+                .filter(|last| &***last == id)
+            {
+                Some(last) => Rc::clone(last),
+                None => Rc::from(id),
+            },
         };
         self.push_gap(Gap {
             kind: GapKind::FireRejected,
@@ -89,6 +98,23 @@ impl Inner {
         principal: Principal,
         payload: Option<&Value>,
     ) -> Prepared {
+        // Decision 25: nothing over the size limit is looked at further or kept.
+        if let Some((issue, served)) = self.oversized_fire(id, payload) {
+            let detail = RefusalDetail {
+                issues: Some(vec![issue]),
+                ..Default::default()
+            };
+            let kept_id = if served.is_some() { id } else { "" };
+            let mut result = self.refuse(
+                kept_id,
+                served.as_ref(),
+                principal,
+                super::retention::PAYLOAD_TOO_LARGE,
+                detail,
+            );
+            result.affordance_id = (!self.text_too_large(id)).then(|| id.to_string());
+            return Prepared::Refused(Box::new(result));
+        }
         let Some(aff) = self.served(id).cloned() else {
             let detail = RefusalDetail {
                 available: true,
@@ -284,7 +310,7 @@ impl Inner {
         // Any recorded fire closes an older claim window; a navigating one opens its own.
         self.claim = action.navigates_to.as_ref().map(|t| (idx, self.intern(t)));
         let key = self.version;
-        self.transitions.push(rec);
+        self.push_transition(rec);
         self.index_attempt(key, RowRef::Transition(idx));
         self.bump();
         match arm {

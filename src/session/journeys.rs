@@ -66,6 +66,7 @@ impl Inner {
         frame.status = status;
         frame.closed_at_version = Some(self.version);
         self.closed_frames.push(frame.clone());
+        self.trim_side_tables();
         Some(frame)
     }
 

@@ -74,15 +74,17 @@ impl Inner {
 
     /// Push a gap row; an attempt (`fire-rejected`, or a stale-actions report) also joins the index.
     pub fn push_gap(&mut self, gap: Gap) {
-        let idx = u32::try_from(self.gaps.len()).unwrap_or(u32::MAX);
+        let idx = self.keep.g_base.wrapping_add(self.gaps.len() as u32);
         let attempt = gap.kind == GapKind::FireRejected
             || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
         let key = gap.version;
-        self.gaps.push(gap);
+        super::retention::reserve_within(&mut self.gaps, self.keep.retain);
+        self.gaps.push_back(gap);
         self.touch();
         if attempt {
             self.index_attempt(key, RowRef::Gap(idx));
         }
+        self.enforce_retention();
     }
 
     fn settlement(&self, idx: u32) -> Option<FireSettlement> {
@@ -121,6 +123,14 @@ impl Inner {
             }
         };
         match self.find_transition(id) {
+            None if self.was_folded(id) => Err(SessionError::usage(
+                "UNKNOWN_TRANSITION",
+                format!(
+                    "transition '{id}' is older than the rows this session keeps (its newest {} per ledger; docs/decisions.md decision 25), so it was folded into the facts block's counts and its settlement is no longer held. Fires still awaiting settlement: {}.",
+                    self.keep.retain,
+                    awaiting()
+                ),
+            )),
             None => Err(SessionError::usage(
                 "UNKNOWN_TRANSITION",
                 format!("no transition '{id}' exists in this session. Fires still awaiting settlement: {}.", awaiting()),
@@ -135,7 +145,8 @@ impl Inner {
 }
 
 impl Session {
-    /// Every transition row, oldest first (detached snapshots).
+    /// Every kept transition row, oldest first (detached snapshots): at most `retain` rows, the
+    /// older ones folded (`folded_attempts`, `docs/decisions.md` decision 25).
     pub fn transitions(&self) -> Vec<TransitionRecord> {
         let inner = self.inner.borrow();
         inner
@@ -161,7 +172,7 @@ impl Session {
         inner
             .transitions
             .iter()
-            .zip(0u32..)
+            .zip((0u32..).map(|i| inner.keep.t_base.wrapping_add(i)))
             .filter(|(r, idx)| {
                 if r.is_fire() {
                     r.outcome == Outcome::Committed
@@ -176,7 +187,7 @@ impl Session {
             .collect()
     }
 
-    /// Every gap row, oldest first.
+    /// Every kept gap row, oldest first (at most `retain`; older ones folded like transitions).
     pub fn gaps(&self) -> Vec<GapRecord> {
         let inner = self.inner.borrow();
         inner.gaps.iter().map(|g| inner.gap_snapshot(g)).collect()
@@ -224,7 +235,8 @@ impl Session {
         Ok(inner.rec(idx).is_some_and(|r| !r.latch_open))
     }
 
-    /// How many attempts (refusals, stale-actions reports, fires) the session holds.
+    /// How many attempts (refusals, stale-actions reports, fires) the session keeps as rows (see
+    /// `folded_attempts` for the ones folded into counts).
     pub fn attempt_count(&self) -> usize {
         self.inner.borrow().attempts.len()
     }

@@ -33,6 +33,7 @@ mod offers;
 pub mod records;
 mod report;
 pub mod results;
+mod retention;
 mod settle;
 mod state;
 #[doc(hidden)]
@@ -54,6 +55,10 @@ pub use facts_view::{TransitionView, TransitionViewKind};
 pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 pub use records::*;
 pub use results::*;
+pub use retention::{
+    FoldedAttempts, FoldedFire, DEFAULT_MAX_VALUE_BYTES, DEFAULT_RETAIN, MAX_MAX_VALUE_BYTES,
+    MAX_RETAIN, PAYLOAD_TOO_LARGE,
+};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;

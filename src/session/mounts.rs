@@ -27,7 +27,7 @@ impl Inner {
             Principal::System,
             AttributionBasis::DeclaredStimulus,
         );
-        self.transitions.push(row);
+        self.push_transition(row);
         self.bump();
         self.last_structure_bump = Some(self.version);
         self.check_demotion();

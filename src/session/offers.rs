@@ -85,11 +85,23 @@ impl Inner {
                 return Rc::clone(ids);
             }
         }
-        let ids: Rc<[Rc<str>]> = self
+        let mut ids: Rc<[Rc<str>]> = self
             .served_all()
             .filter(|a| self.offered_now(a))
             .map(|a| Rc::clone(&a.id))
             .collect();
+        // The same offer as last time shares last time's list: a refusal row then costs no list of
+        // its own (decision 25's per-attempt budget).
+        if let Some((_, _, _, previous)) = &self.offered_cache {
+            if previous.len() == ids.len()
+                && previous
+                    .iter()
+                    .zip(ids.iter())
+                    .all(|(a, b)| Rc::ptr_eq(a, b))
+            {
+                ids = Rc::clone(previous);
+            }
+        }
         self.offered_cache = Some((
             self.version,
             self.structure_gen,

@@ -82,8 +82,7 @@ impl Inner {
         let mut row = self.stimulus_row(stage, stimulus, principal, basis);
         row.to_node = Some(Rc::clone(&target));
         row.unverified_edge = true;
-        let idx = self.next_n();
-        self.transitions.push(row);
+        let idx = self.push_transition(row);
         self.node = target;
         self.position_reported = true;
         self.bump();
@@ -218,9 +217,8 @@ impl Inner {
             error: None,
         });
         row.affordance = Some(Rc::clone(&aff));
-        let idx = self.next_n();
         let key = self.version;
-        self.transitions.push(row);
+        let idx = self.push_transition(row);
         self.index_attempt(key, RowRef::Transition(idx));
         self.bump();
         self.frame_step_fired(&aff.id, true);
@@ -250,7 +248,7 @@ impl Inner {
         if !changed.is_empty() {
             self.report_keys.insert(idx, changed);
         }
-        self.transitions.push(row);
+        self.push_transition(row);
         self.bump();
         self.check_demotion();
         idx
@@ -285,6 +283,9 @@ impl Session {
                 format!("updateState: the delta must be a plain object of flat state keys, got {}. Report e.g. {{ 'project.name': 'x' }}.", json_type_phrase(delta)),
             ));
         };
+        if let Some(refused) = self.inner.borrow().oversized_update(delta, &options) {
+            return Ok(refused);
+        }
         let now = self.host.now_ms();
         let (idx, attributed, verdict) = {
             let mut inner = self.inner.borrow_mut();
@@ -316,6 +317,7 @@ impl Session {
                             version: inner.version,
                             reason: Some("UNKNOWN_TRANSITION"),
                             pending: Some(pending),
+                            issues: None,
                         });
                     }
                 }
@@ -360,6 +362,7 @@ impl Session {
             version: inner.version,
             reason: None,
             pending: None,
+            issues: None,
         })
     }
 
@@ -370,6 +373,7 @@ impl Session {
         options: SyncOptions,
     ) -> Result<SyncResult, SessionError> {
         self.guard("sync")?;
+        self.inner.borrow().oversized_sync(node_or_path, &options)?;
         let now = self.host.now_ms();
         let mut arrived = None;
         let mut result = {

@@ -29,6 +29,12 @@ pub struct SessionOptions {
     /// `Some(true)`: enforced approval. `None` (not passed) also arms the one-time warning about an
     /// agent firing a high-effect action with no ask on record.
     pub require_human_approval: Option<bool>,
+    /// Most rows each ledger keeps (default 10,000; 1 to 1,000,000); older attempts are folded into
+    /// counts (`docs/decisions.md` decision 25). A number so the option's validation sees what was passed.
+    pub retain: Option<f64>,
+    /// Size limit in bytes of compact JSON for inputs, payloads, state values and kept texts
+    /// (default 65,536; 1 to 64 MiB).
+    pub max_value_bytes: Option<f64>,
 }
 
 /// `fire(id, { source, payload })`.
@@ -136,6 +142,9 @@ pub struct UpdateResult {
     pub reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pending: Option<Vec<String>>,
+    /// `PAYLOAD_TOO_LARGE`: the message naming the value and the limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub issues: Option<Vec<String>>,
 }
 
 /// `sync(node, { stimulus?, principal? })`.

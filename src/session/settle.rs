@@ -259,6 +259,8 @@ impl Session {
                     false
                 }
                 HandlerOutcome::Returned(value) => {
+                    // Decision 25: produced data over the size limit is not kept (the fire stands).
+                    let value = inner.keepable_produced(value, &stage);
                     if let (Some(v), Some(rec)) = (value, inner.rec_mut(idx)) {
                         rec.produced = Some(json_text(&v));
                         inner.touch();
@@ -282,6 +284,10 @@ impl Session {
                     }
                 }
                 HandlerOutcome::Threw(message) => {
+                    let message = super::retention::capped_text(
+                        &message,
+                        super::retention::FAILURE_MESSAGE_CAP,
+                    );
                     let (reason, who) = if via_navigate {
                         ("NAVIGATE_THREW", "navigate for")
                     } else {
@@ -300,6 +306,10 @@ impl Session {
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
+                    let message = super::retention::capped_text(
+                        &message,
+                        super::retention::FAILURE_MESSAGE_CAP,
+                    );
                     inner.failure_spine(
                         idx,
                         Failure {

@@ -5,7 +5,7 @@
 //! couple of hundred bytes; public snapshots (`records`) are built from them on demand by `ledgers`.
 //! Used by every other session module; never exposed.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
 use serde_json::{Map, Value};
@@ -346,9 +346,12 @@ pub(crate) struct Inner {
     pub next_group: u32,
     pub journey_ids: Vec<String>,
 
-    pub transitions: Vec<Rec>,
-    pub gaps: Vec<Gap>,
-    pub attempts: Vec<AttemptRef>,
+    /// The kept rows, oldest first (at most `keep.retain` each; `retention` folds the rest).
+    pub transitions: VecDeque<Rec>,
+    pub gaps: VecDeque<Gap>,
+    pub attempts: VecDeque<AttemptRef>,
+    /// Bounded ledgers: the options, the folded counts, the absolute index of the oldest kept rows.
+    pub keep: super::retention::Retention,
     /// Record indexes of fires awaiting a state report, oldest first.
     pub pending: Vec<u32>,
     /// Record indexes whose handler is executing, innermost last.
@@ -428,6 +431,10 @@ impl Inner {
             compiled_index.insert(Rc::clone(&aff.id), i);
             compiled.push(aff);
         }
+        let keep = super::retention::Retention::new(options.retain, options.max_value_bytes)?;
+        if let Some(state) = &options.state {
+            super::retention::check_initial_state(state, keep.max_value_bytes)?;
+        }
         let state_tap = options.state.is_some();
         let mut inner = Inner {
             graph: Rc::clone(graph),
@@ -451,9 +458,10 @@ impl Inner {
             groups: HashMap::new(),
             next_group: 0,
             journey_ids: graph.journeys.iter().map(|j| j.id.clone()).collect(),
-            transitions: Vec::new(),
-            gaps: Vec::new(),
-            attempts: Vec::new(),
+            transitions: VecDeque::new(),
+            gaps: VecDeque::new(),
+            attempts: VecDeque::new(),
+            keep,
             pending: Vec::new(),
             windows: Vec::new(),
             claim: None,
@@ -540,24 +548,32 @@ impl Inner {
         self.version
     }
 
-    /// The next transition counter value (`<stage>#<n>`).
+    /// The next transition counter value (`<stage>#<n>`): absolute, wrapping at 2^32 (`retention`).
     pub fn next_n(&self) -> u32 {
-        u32::try_from(self.transitions.len()).unwrap_or(u32::MAX)
+        self.keep.t_base.wrapping_add(self.transitions.len() as u32)
     }
 
+    /// The kept transition at absolute index `idx` (`None` once folded).
     pub fn rec(&self, idx: u32) -> Option<&Rec> {
-        self.transitions.get(idx as usize)
+        self.transitions
+            .get(idx.wrapping_sub(self.keep.t_base) as usize)
     }
 
     pub fn rec_mut(&mut self, idx: u32) -> Option<&mut Rec> {
-        self.transitions.get_mut(idx as usize)
+        self.transitions
+            .get_mut(idx.wrapping_sub(self.keep.t_base) as usize)
     }
 
-    /// Resolve a transition id (`<stage>#<n>`) to its record index.
+    /// The kept gap at absolute index `idx`.
+    pub fn gap_at(&self, idx: u32) -> Option<&Gap> {
+        self.gaps.get(idx.wrapping_sub(self.keep.g_base) as usize)
+    }
+
+    /// Resolve a transition id (`<stage>#<n>`) to its record index (kept rows only).
     pub fn find_transition(&self, id: &str) -> Option<u32> {
         let (stage, n) = id.rsplit_once('#')?;
         let n: u32 = n.parse().ok()?;
-        let rec = self.transitions.get(n as usize)?;
+        let rec = self.rec(n)?;
         (&*rec.stage == stage && rec.n == n).then_some(n)
     }
 
@@ -590,7 +606,9 @@ impl Inner {
             }
             at -= 1;
         }
+        super::retention::reserve_within(&mut self.attempts, self.keep.retain);
         self.attempts.insert(at, entry);
+        self.enforce_retention();
     }
 }
 

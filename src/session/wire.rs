@@ -310,6 +310,9 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
 
 /// Append `r` as serde_json writes it; `false` for shapes left to serde.
 pub fn update_result(out: &mut Vec<u8>, r: &UpdateResult) -> bool {
+    if r.issues.is_some() {
+        return false;
+    }
     let mut first = true;
     out.push(b'{');
     key(out, &mut first, "ok");
@@ -439,6 +442,7 @@ mod tests {
             version: 9,
             reason: None,
             pending: None,
+            issues: None,
         };
         same(&update, update_result);
         let refused = UpdateResult {
@@ -448,6 +452,7 @@ mod tests {
             version: 0,
             reason: Some("UNKNOWN_TRANSITION"),
             pending: Some(vec!["a#1".into()]),
+            issues: None,
         };
         same(&refused, update_result);
     }

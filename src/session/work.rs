@@ -19,7 +19,11 @@ impl Session {
         self.guard("beginWork")?;
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();
-        let n = u32::try_from(inner.work.len()).unwrap_or(u32::MAX);
+        if affordance_id.is_some_and(|id| inner.text_too_large(id)) {
+            return Err(inner.too_large_error("beginWork: affordanceId"));
+        }
+        let n = inner.keep.next_work;
+        inner.keep.next_work = n.wrapping_add(1);
         let mut row = Work {
             n,
             transition: None,
@@ -43,6 +47,8 @@ impl Session {
         }
         inner.work.push(row);
         inner.touch();
+
+        inner.trim_side_tables();
         Ok(format!("work#{n}"))
     }
 
@@ -50,19 +56,23 @@ impl Session {
     pub(super) fn end_work_body(&self, work_id: &str) -> bool {
         let Some(n) = work_id
             .strip_prefix("work#")
-            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|n| n.parse::<u32>().ok())
         else {
             return false;
         };
         let mut inner = self.inner.borrow_mut();
-        match inner.work.get_mut(n) {
+        let closed = match inner.work.iter_mut().rev().find(|w| w.n == n) {
             Some(w) if w.open => {
                 w.open = false;
-                inner.touch();
                 true
             }
             _ => false,
+        };
+        if closed {
+            inner.touch();
         }
+        inner.trim_side_tables();
+        closed
     }
 
     /// Open work rows, oldest first.
@@ -93,6 +103,9 @@ impl Session {
         self.guard("reportGap")?;
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();
+        if inner.text_too_large(request) {
+            return Err(inner.too_large_error("reportGap: request"));
+        }
         let offered = inner.offered_ids();
         let request: String = request.chars().take(REQUEST_CAP).collect();
         let gap = Gap {

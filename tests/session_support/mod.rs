@@ -308,6 +308,7 @@ pub fn shop_session(
             node: Some("home".into()),
             state: Some(shop_state()),
             require_human_approval: enforced,
+            ..SessionOptions::default()
         },
     )
     .expect("session")
