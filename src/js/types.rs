@@ -126,7 +126,7 @@ export interface UpdateResult {
   ok: boolean; attributed?: boolean; transition?: TransitionRecord; version: number; reason?: string; pending?: string[]; issues?: string[];
 }
 export interface SyncOptions { stimulus?: string; principal?: Principal }
-export interface SyncResult { changed: boolean; transition?: TransitionRecord; node: string; version: number; offGraph?: true }
+export interface SyncResult { changed: boolean; transition?: TransitionRecord; node: string; version: number; offGraph?: true; /** `REENTRANCY_DEPTH`: refused, nested too deep inside callbacks (nothing changed; a gap row records it). */ reason?: 'REENTRANCY_DEPTH' }
 export interface AvailableEdge {
   affordanceId: string;
   description: string;

@@ -208,6 +208,12 @@ impl Session {
         let (idx, attributed, verdict) = {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
+            if depth::at_limit() {
+                // Decision 24: a report this deep is refused as data (it could run predicates and `onWarn`).
+                inner.refuse_too_deep("updateState", options.principal.unwrap_or(Principal::System));
+                let version = inner.version;
+                return Ok(UpdateResult { ok: false, attributed: None, transition: None, version, reason: Some(depth::REASON), pending: None });
+            }
             let rung = if let Some(named) = &options.transition_id {
                 match inner.find_transition(named).filter(|i| inner.pending.contains(i)) {
                     Some(idx) => {
@@ -268,6 +274,12 @@ impl Session {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
             let target = inner.resolve_position(node_or_path);
+            if depth::at_limit() {
+                // Decision 24: refused as data; the cursor stays where it was.
+                inner.refuse_too_deep(&format!("sync:{target}"), options.principal.unwrap_or(Principal::System));
+                let off_graph = inner.graph.page(&inner.node).is_none();
+                return Ok(SyncResult { changed: false, transition: None, node: inner.node.to_string(), version: inner.version, off_graph, reason: Some(depth::REASON) });
+            }
             if let Some((claim_idx, claimed)) = inner.claim.take() {
                 if claimed == target {
                     if let Some(rec) = inner.rec_mut(claim_idx) {
@@ -281,7 +293,7 @@ impl Session {
                     inner.position_reported = true;
                     inner.check_dead_end();
                 }
-                SyncResult { changed: false, transition: None, node: target.to_string(), version: inner.version, off_graph }
+                SyncResult { changed: false, transition: None, node: target.to_string(), version: inner.version, off_graph, reason: None }
             } else {
                 let stimulus: Rc<str> = Rc::from(options.stimulus.as_deref().unwrap_or("navigation"));
                 let principal = options.principal.unwrap_or(Principal::System);
@@ -297,6 +309,7 @@ impl Session {
                     node: target.to_string(),
                     version: inner.version,
                     off_graph,
+                    reason: None,
                 }
             }
         };
