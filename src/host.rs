@@ -59,4 +59,6 @@ pub trait Host {
     }
     /// Handler callbacks the session no longer references (an unregistered group's); the host may free them.
     fn release_callbacks(&self, _ids: &[CallbackId]) {}
+    /// The session was closed (decision 26): drop every app function kept for it (`navigate`, `onWarn`, …).
+    fn closed(&self, _session: &Session) {}
 }

@@ -1,7 +1,16 @@
 //! The two handles a session hands out: `ActionGroup` (one `registerActions` call: `unregister()`,
 //! `setEnabled()`) and `WorkHandle` (one `beginWork` call: `end()`). Each holds the core session and an
-//! id; every call goes straight to the core. Made by `js::session`.
+//! id; every call enters the session (`Session::enter`) and goes straight to the core. Made by
+//! `js::session`.
+//!
+//! Disposing is unmounting (`docs/decisions.md` decision 26): `group.free()` and
+//! `group[Symbol.dispose]()` unregister the group first, so an agent can no longer fire an unmounted
+//! component's handler; `work.free()` / `work[Symbol.dispose]()` end the work (`end()`), so
+//! `using work = session.beginWork()` closes the row when the block exits. Both then let go of the
+//! session. After the session itself is freed, `unregister()` and `end()` are no-ops (there is
+//! nothing left to release) and `setEnabled()` throws `SESSION_FREED`.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
@@ -9,18 +18,25 @@ use wasm_bindgen::prelude::*;
 use super::convert::string_arg;
 use super::errors;
 use super::session::session_error;
+use crate::session::lifecycle::{freed_error, Entered};
 use crate::session::Session;
+
+/// The session behind a handle, entered for one call; `None` once the handle or the session is freed.
+fn entered(cell: &RefCell<Option<Rc<Session>>>) -> Option<Entered> {
+    let session = cell.borrow().clone()?;
+    session.enter().ok()
+}
 
 /// The handle of one `registerActions` call.
 #[wasm_bindgen]
 pub struct ActionGroup {
-    session: Rc<Session>,
+    session: RefCell<Option<Rc<Session>>>,
     id: String,
 }
 
 impl ActionGroup {
     pub fn new(session: Rc<Session>, id: String) -> ActionGroup {
-        ActionGroup { session, id }
+        ActionGroup { session: RefCell::new(Some(session)), id }
     }
 
     pub fn group_id(&self) -> String {
@@ -36,9 +52,12 @@ impl ActionGroup {
         self.id.clone()
     }
 
-    /// Release the group's handlers and declarations. Idempotent.
+    /// Release the group's handlers and declarations. Idempotent (also after the session is freed).
     pub fn unregister(&self) -> Result<(), JsValue> {
-        self.session.unregister(&self.id).map_err(session_error)
+        match entered(&self.session) {
+            Some(session) => session.unregister(&self.id).map_err(session_error),
+            None => Ok(()),
+        }
     }
 
     /// Grey a registered control out (`false`) or back in (`true`).
@@ -50,20 +69,32 @@ impl ActionGroup {
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "setEnabled: name")?;
         let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false"))?;
-        self.session.set_enabled(&self.id, &name, on).map_err(session_error)
+        let session = entered(&self.session).ok_or_else(|| session_error(freed_error()))?;
+        session.set_enabled(&self.id, &name, on).map_err(session_error)
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call. Unregisters the group (decision 26), then
+    /// lets go of the session. Refused (and the group kept) only inside a verify predicate, which may
+    /// not unregister.
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) -> Result<(), JsValue> {
+        self.unregister()?;
+        let session = self.session.borrow_mut().take();
+        drop(session);
+        Ok(())
     }
 }
 
 /// The handle of one `beginWork` call.
 #[wasm_bindgen]
 pub struct WorkHandle {
-    session: Rc<Session>,
+    session: RefCell<Option<Rc<Session>>>,
     work_id: String,
 }
 
 impl WorkHandle {
     pub fn new(session: Rc<Session>, work_id: String) -> WorkHandle {
-        WorkHandle { session, work_id }
+        WorkHandle { session: RefCell::new(Some(session)), work_id }
     }
 }
 
@@ -74,8 +105,18 @@ impl WorkHandle {
         self.work_id.clone()
     }
 
-    /// The work is over (first close wins; settles nothing). Returns whether this call closed it.
+    /// The work is over (first close wins; settles nothing). Returns whether this call closed it
+    /// (`false` once the handle or its session is freed).
     pub fn end(&self) -> bool {
-        self.session.end_work(&self.work_id)
+        entered(&self.session).is_some_and(|session| session.end_work(&self.work_id))
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call: the work ends, then the handle lets go of
+    /// the session (decision 26).
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) {
+        self.end();
+        let session = self.session.borrow_mut().take();
+        drop(session);
     }
 }

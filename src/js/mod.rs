@@ -31,6 +31,7 @@ mod fast;
 mod graph;
 mod handles;
 mod host;
+mod lifecycle;
 mod port;
 mod session;
 mod types;

@@ -7,6 +7,7 @@
 //! `ReentrancyError` (a mutation from inside a verify predicate), `GraphValidationError` (a bad live
 //! declaration), `SessionError` (an unknown id or a malformed argument). Used by apps and by `js::port`.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::{Function, Promise};
@@ -17,13 +18,15 @@ use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_st
 use super::errors;
 use super::brand;
 use super::fast;
-use super::graph::{describe, graph_arg};
+use super::graph::{describe, graph_handle_arg};
+use super::lifecycle::{self as adoption, Class};
 use super::handles::{ActionGroup, WorkHandle};
 use super::host::JsHost;
 use super::callbacks;
 use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
+use crate::session::lifecycle::{self, Entered};
 use crate::session::{
     wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
 };
@@ -49,8 +52,18 @@ fn principal(options: &JsValue, key: &'static str, what: &str) -> Result<Option<
 /// A session: one walker over one graph, with the app's callbacks.
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession {
-    session: Rc<Session>,
+    /// `None` once freed (decision 26): every later call is a typed `SESSION_FREED` error.
+    session: RefCell<Option<Rc<Session>>>,
     host: Rc<JsHost>,
+}
+
+impl JsSession {
+    /// The core session for one call, entered (a `free()` from inside a callback waits for the
+    /// outermost entered call to return); `SESSION_FREED` once freed.
+    fn live(&self) -> Result<Entered, JsValue> {
+        let session = self.session.borrow().clone().ok_or_else(|| session_error(lifecycle::freed_error()))?;
+        session.enter().map_err(session_error)
+    }
 }
 
 /// The core session behind a `Session` argument; anything else (a plain object, a graph, a freed
@@ -66,14 +79,14 @@ pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> 
 
 /// Start a session over `graph`. `navigate` is the app's own router push; with it, url gestures
 /// (cross-links, `goTo` pages with literal routes) materialise.
-#[wasm_bindgen(js_name = createSession)]
+#[wasm_bindgen(js_name = createSession, unchecked_return_type = "Session")]
 pub fn create_session(
     #[wasm_bindgen(unchecked_param_type = "NavigationGraph")] graph: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "((href: string) => unknown) | null")] navigate: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SessionOptions")] options: JsValue,
-) -> Result<JsSession, JsValue> {
+) -> Result<JsValue, JsValue> {
     super::init();
-    let graph = graph_arg(&graph, "createSession: graph")?;
+    let graph = graph_handle_arg(&graph, "createSession: graph")?;
     let navigate = if navigate.is_undefined() || navigate.is_null() {
         None
     } else {
@@ -90,12 +103,14 @@ pub fn create_session(
         Some(_) => return Err(errors::session_error("BAD_ARGUMENT", "createSession: options.state must be an object (the flat state projection)")),
     };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
-    let host = Rc::new(JsHost::new(navigate, on_warn));
+    let host = Rc::new(JsHost::new(navigate, on_warn, graph.held));
+    let graph = graph.graph;
     let core_options = SessionOptions { node, state, require_human_approval };
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);
-    Ok(JsSession { session, host })
+    let session = JsSession { session: RefCell::new(Some(session)), host };
+    Ok(adoption::adopt(Class::Session, session.into()))
 }
 
 #[wasm_bindgen(js_class = Session)]
@@ -103,25 +118,38 @@ impl JsSession {
     /// Hidden: lets `brand::claim` recognise a live session passed as an argument.
     #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
     pub fn brand(&self) {
-        brand::park(Rc::clone(&self.session));
+        if let Some(session) = self.session.borrow().clone() {
+            brand::park(session);
+        }
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call (decision 26). Closes the session — releasing
+    /// its handlers, mount-declared predicates, `navigate` and `onWarn` — at once, or when the outermost
+    /// call in flight returns if called from inside a callback. Later calls throw `SESSION_FREED`.
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) {
+        let session = self.session.borrow_mut().take();
+        if let Some(session) = session {
+            session.close();
+        }
     }
 
     /// The cursor: a page id, or an off-graph location the app reported.
     #[wasm_bindgen(getter)]
-    pub fn node(&self) -> String {
-        self.session.node()
+    pub fn node(&self) -> Result<String, JsValue> {
+        Ok(self.live()?.node())
     }
 
     /// The version clock.
     #[wasm_bindgen(getter)]
-    pub fn version(&self) -> f64 {
-        self.session.version() as f64
+    pub fn version(&self) -> Result<f64, JsValue> {
+        Ok(self.live()?.version() as f64)
     }
 
     /// A detached copy of the flat state.
     #[wasm_bindgen(unchecked_return_type = "AppState")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.state())
+        convert::to_js(&self.live()?.state())
     }
 
     /// The store tap: report (part of) the app's flat state projection.
@@ -148,12 +176,12 @@ impl JsSession {
             Err(err) => {
                 let issue = js_sys::Reflect::get(&err, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
                 let refusal = serde_json::json!({
-                    "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.session.version(),
+                    "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.live()?.version(),
                 });
                 return convert::to_js(&refusal);
             }
         };
-        let result = self.session.update_state(&delta, core_options).map_err(session_error)?;
+        let result = self.live()?.update_state(&delta, core_options).map_err(session_error)?;
         convert::to_js_written(&result, |out| wire::update_result(out, &result))
     }
 
@@ -167,23 +195,23 @@ impl JsSession {
         let page_or_path = string_arg(&page_or_path, "sync: pageOrPath")?;
         let what = "sync: options";
         let core_options = SyncOptions { stimulus: opt_string(&options, "stimulus", what)?, principal: principal(&options, "principal", what)? };
-        let result = self.session.sync(&page_or_path, core_options).map_err(session_error)?;
+        let result = self.live()?.sync(&page_or_path, core_options).map_err(session_error)?;
         convert::to_js(&result)
     }
 
     /// What is on offer here, now.
     #[wasm_bindgen(unchecked_return_type = "Available")]
     pub fn available(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.available())
+        convert::to_js(&self.live()?.available())
     }
 
     /// Bind the app's handlers (and declare live actions) on a page. Returns the group's handle.
-    #[wasm_bindgen(js_name = registerActions)]
+    #[wasm_bindgen(js_name = registerActions, unchecked_return_type = "ActionGroup")]
     pub fn register_actions(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] page: JsValue,
         #[wasm_bindgen(unchecked_param_type = "RegisterActionsSpec")] spec: JsValue,
-    ) -> Result<ActionGroup, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let page = string_arg(&page, "registerActions: page")?;
         let what = "registerActions: spec";
         let handlers_value = convert::field(&spec, "handlers", what)?;
@@ -225,16 +253,20 @@ impl JsSession {
                 return fail(errors::session_error("BAD_ARGUMENT", "registerActions: spec.enabled must be an object of name → boolean"))
             }
         };
-        let group = match self.session.register_actions(&page, handler_list, action_list) {
+        let session = match self.live() {
+            Ok(session) => session,
+            Err(err) => return fail(err),
+        };
+        let group = match session.register_actions(&page, handler_list, action_list) {
             Ok(group) => group,
             Err(err) => return fail(session_error(err)),
         };
-        let handle = ActionGroup::new(Rc::clone(&self.session), group);
+        let handle = ActionGroup::new(Rc::clone(session.rc()), group);
         for (name, on) in enabled {
             let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("registerActions: spec.enabled.{name} must be true or false")))?;
-            self.session.set_enabled(&handle.group_id(), &name, on).map_err(session_error)?;
+            session.set_enabled(&handle.group_id(), &name, on).map_err(session_error)?;
         }
-        Ok(handle)
+        Ok(adoption::adopt(Class::Group, handle.into()))
     }
 
     /// Act: run an action's handler (or its url gesture) synchronously; a refusal is data, never thrown.
@@ -248,7 +280,7 @@ impl JsSession {
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
         let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
-        let result = self.session.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
+        let result = self.live()?.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
         }
@@ -259,7 +291,7 @@ impl JsSession {
     #[wasm_bindgen(js_name = settlementOf, unchecked_return_type = "Promise<FireSettlement>")]
     pub fn settlement_of(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<Promise, JsValue> {
         let id = string_arg(&transition_id, "settlementOf: transitionId")?;
-        if let Some(settlement) = self.session.settlement_if_known(&id).map_err(session_error)? {
+        if let Some(settlement) = self.live()?.settlement_if_known(&id).map_err(session_error)? {
             return Ok(Promise::resolve(&convert::to_js(&settlement)?));
         }
         let host = Rc::clone(&self.host);
@@ -270,7 +302,7 @@ impl JsSession {
     #[wasm_bindgen(js_name = settlementIfKnown, unchecked_return_type = "FireSettlement | undefined")]
     pub fn settlement_if_known(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<JsValue, JsValue> {
         let id = string_arg(&transition_id, "settlementIfKnown: transitionId")?;
-        match self.session.settlement_if_known(&id).map_err(session_error)? {
+        match self.live()?.settlement_if_known(&id).map_err(session_error)? {
             Some(settlement) => convert::to_js(&settlement),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -279,31 +311,31 @@ impl JsSession {
     /// The transition ledger, oldest first.
     #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
     pub fn transitions(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.transitions())
+        convert::to_js(&self.live()?.transitions())
     }
 
     /// The gap ledger (refusals, dead ends, reported gaps), oldest first.
     #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
     pub fn gaps(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.gaps())
+        convert::to_js(&self.live()?.gaps())
     }
 
     /// Fires still awaiting the app's state report, oldest first.
     #[wasm_bindgen(unchecked_return_type = "PendingInfo[]")]
     pub fn pending(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.pending())
+        convert::to_js(&self.live()?.pending())
     }
 
     /// Transition ids of fires not yet at rest, in fire order.
     #[wasm_bindgen(js_name = awaitingSettlement)]
-    pub fn awaiting_settlement(&self) -> Vec<String> {
-        self.session.awaiting_settlement()
+    pub fn awaiting_settlement(&self) -> Result<Vec<String>, JsValue> {
+        Ok(self.live()?.awaiting_settlement())
     }
 
     /// The confirm asks in the book.
     #[wasm_bindgen(unchecked_return_type = "AskStatus[]")]
     pub fn asks(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.asks())
+        convert::to_js(&self.live()?.asks())
     }
 
     /// Ask before a high-effect action: mints (or reuses) an ask card with receipts.
@@ -317,7 +349,7 @@ impl JsSession {
         let what = "confirmAsk: options";
         let source = principal(&options, "source", what)?.unwrap_or(Principal::Agent);
         let input = convert::to_json(&convert::field(&options, "input", what)?, "confirmAsk: options.input")?;
-        convert::to_js(&self.session.confirm_ask(&id, source, input).map_err(session_error)?)
+        convert::to_js(&self.live()?.confirm_ask(&id, source, input).map_err(session_error)?)
     }
 
     /// The human's yes (enforced approval).
@@ -329,7 +361,7 @@ impl JsSession {
     ) -> Result<JsValue, JsValue> {
         let ask_id = string_arg(&ask_id, "approve: askId")?;
         let (who, note) = (opt_string(&by, "by", "approve: by")?, opt_string(&by, "note", "approve: by")?);
-        convert::to_js(&self.session.approve(&ask_id, who, note).map_err(session_error)?)
+        convert::to_js(&self.live()?.approve(&ask_id, who, note).map_err(session_error)?)
     }
 
     /// The human's no.
@@ -341,7 +373,7 @@ impl JsSession {
     ) -> Result<JsValue, JsValue> {
         let ask_id = string_arg(&ask_id, "decline: askId")?;
         let (who, note) = (opt_string(&by, "by", "decline: by")?, opt_string(&by, "note", "decline: by")?);
-        convert::to_js(&self.session.decline(&ask_id, who, note).map_err(session_error)?)
+        convert::to_js(&self.live()?.decline(&ask_id, who, note).map_err(session_error)?)
     }
 
     /// Record something the app could not do for the user (data; never rendered as instruction).
@@ -353,41 +385,42 @@ impl JsSession {
     ) -> Result<(), JsValue> {
         let request = string_arg(&request, "reportGap: request")?;
         let stale = opt_bool(&options, "actionsMayBeStale", "reportGap: options")?.unwrap_or(false);
-        self.session.report_gap(&request, stale).map_err(session_error)
+        self.live()?.report_gap(&request, stale).map_err(session_error)
     }
 
     /// Say the app is still working (tied to the fire whose handler is running, or to `affordanceId`).
-    #[wasm_bindgen(js_name = beginWork)]
+    #[wasm_bindgen(js_name = beginWork, unchecked_return_type = "WorkHandle")]
     pub fn begin_work(
         &self,
         #[wasm_bindgen(js_name = affordanceId, unchecked_optional_param_type = "string")] affordance_id: JsValue,
-    ) -> Result<WorkHandle, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let affordance_id = if affordance_id.is_undefined() || affordance_id.is_null() {
             None
         } else {
             Some(string_arg(&affordance_id, "beginWork: affordanceId")?)
         };
-        let work_id = self.session.begin_work(affordance_id.as_deref()).map_err(session_error)?;
-        Ok(WorkHandle::new(Rc::clone(&self.session), work_id))
+        let session = self.live()?;
+        let work_id = session.begin_work(affordance_id.as_deref()).map_err(session_error)?;
+        Ok(adoption::adopt(Class::Work, WorkHandle::new(Rc::clone(session.rc()), work_id).into()))
     }
 
     /// Work the app says it is still doing.
     #[wasm_bindgen(js_name = openWork, unchecked_return_type = "WorkRow[]")]
     pub fn open_work(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.open_work())
+        convert::to_js(&self.live()?.open_work())
     }
 
     /// Open a journey frame.
     #[wasm_bindgen(js_name = commitJourney, unchecked_return_type = "CommitJourneyResult")]
     pub fn commit_journey(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
         let journey_id = string_arg(&journey_id, "commitJourney: journeyId")?;
-        convert::to_js(&self.session.commit_journey(&journey_id).map_err(session_error)?)
+        convert::to_js(&self.live()?.commit_journey(&journey_id).map_err(session_error)?)
     }
 
     /// Close the open journey frame (completed if every step is done, else cancelled).
     #[wasm_bindgen(js_name = leaveJourney, unchecked_return_type = "JourneyFrame | null")]
     pub fn leave_journey(&self) -> Result<JsValue, JsValue> {
-        match self.session.leave_journey().map_err(session_error)? {
+        match self.live()?.leave_journey().map_err(session_error)? {
             Some(frame) => convert::to_js(&frame),
             None => Ok(JsValue::NULL),
         }
@@ -396,7 +429,7 @@ impl JsSession {
     /// The open journey frame, or `null`.
     #[wasm_bindgen(js_name = journeyFrame, unchecked_return_type = "JourneyFrame | null")]
     pub fn journey_frame(&self) -> Result<JsValue, JsValue> {
-        match self.session.journey_frame() {
+        match self.live()?.journey_frame() {
             Some(frame) => convert::to_js(&frame),
             None => Ok(JsValue::NULL),
         }
@@ -409,8 +442,9 @@ impl JsSession {
         let what = "groundTruth: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
+        let session = self.live()?;
         fast::with_text_buffer(|text| {
-            let (node, version) = facts::ground_truth_into(text, &self.session, since, max);
+            let (node, version) = facts::ground_truth_into(text, &session, since, max);
             fast::rendered_block(&node, version, text)
         })
     }
@@ -421,7 +455,7 @@ impl JsSession {
         let what = "contextBrief: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
-        let mut brief = facts::context_brief_capped(&self.session, since, max);
+        let mut brief = facts::context_brief_capped(&*self.live()?, since, max);
         let text = std::mem::take(&mut brief.text);
         convert::with_json(&brief, |json| fast::parse_with_texts(json, &[("text", &text)]))
     }
@@ -430,7 +464,7 @@ impl JsSession {
     #[wasm_bindgen(js_name = journeyPlan, unchecked_return_type = "JourneyPlan | undefined")]
     pub fn journey_plan(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
         let journey_id = string_arg(&journey_id, "journeyPlan: journeyId")?;
-        match self.session.journey_plan(&journey_id) {
+        match self.live()?.journey_plan(&journey_id) {
             Some(plan) => convert::to_js(&plan),
             None => Ok(JsValue::UNDEFINED),
         }

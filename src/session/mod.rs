@@ -24,6 +24,7 @@ mod error;
 mod facts_view;
 mod fire;
 mod journeys;
+pub mod lifecycle;
 mod ledgers;
 mod mounts;
 mod offers;
@@ -60,13 +61,14 @@ pub struct Session {
     graph: Rc<NavigationGraph>,
     host: Rc<dyn Host>,
     inner: RefCell<Inner>,
+    life: lifecycle::Life,
 }
 
 impl Session {
     /// `createSession(graph, navigate?, options?)`. Unknown `options.node` → `UNKNOWN_NODE`.
     pub fn new(graph: Rc<NavigationGraph>, host: Rc<dyn Host>, options: SessionOptions) -> Result<Session, SessionError> {
         let inner = Inner::new(&graph, options, host.can_navigate())?;
-        Ok(Session { graph, host, inner: RefCell::new(inner) })
+        Ok(Session { graph, host, inner: RefCell::new(inner), life: lifecycle::Life::default() })
     }
 
     /// The compiled graph this session walks.
