@@ -23,6 +23,8 @@ step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
 
 step "node tests (tests/js, against pkg-node/)"
 node --test "$ROOT"/tests/js/*.test.cjs
+# Release checks force collections (FinalizationRegistry + gc): their own run, with the collector exposed.
+node --expose-gc --test "$ROOT"/tests/js/*.gc.cjs
 
 if [ -f "$ROOT/scripts/test-browser.sh" ]; then
   step "browser tests"

@@ -188,9 +188,10 @@ impl JsNavigationGraph {
     /// Hidden: what `free()` / `[Symbol.dispose]()` call (decision 26). Lets go of the graph; its
     /// predicates are released once no session built from it is left.
     #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
-    pub fn retire(&self) {
+    pub fn retire(&self) -> bool {
         let handle = self.live.borrow_mut().take();
         drop(handle);
+        lifecycle::stay_attached()
     }
 }
 

@@ -7,36 +7,39 @@
 //! `group[Symbol.dispose]()` unregister the group first, so an agent can no longer fire an unmounted
 //! component's handler; `work.free()` / `work[Symbol.dispose]()` end the work (`end()`), so
 //! `using work = session.beginWork()` closes the row when the block exits. Both then let go of the
-//! session. After the session itself is freed, `unregister()` and `end()` are no-ops (there is
-//! nothing left to release) and `setEnabled()` throws `SESSION_FREED`.
+//! session (and are detached unless freed from inside a callback, see `js::lifecycle`). After the
+//! session itself is freed, `unregister()` and `end()` are no-ops (there is nothing left to release)
+//! and `setEnabled()` throws `SESSION_FREED`.
 
 use std::cell::RefCell;
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
 use wasm_bindgen::prelude::*;
 
 use super::convert::string_arg;
 use super::errors;
+use super::lifecycle::stay_attached;
 use super::session::session_error;
 use crate::session::lifecycle::{freed_error, Entered};
 use crate::session::Session;
 
 /// The session behind a handle, entered for one call; `None` once the handle or the session is freed.
-fn entered(cell: &RefCell<Option<Rc<Session>>>) -> Option<Entered> {
-    let session = cell.borrow().clone()?;
+/// Handles hold the session weakly: a dropped group handle must not keep a freed session's ledger.
+fn entered(cell: &RefCell<Option<Weak<Session>>>) -> Option<Entered> {
+    let session = cell.borrow().as_ref()?.upgrade()?;
     session.enter().ok()
 }
 
 /// The handle of one `registerActions` call.
 #[wasm_bindgen]
 pub struct ActionGroup {
-    session: RefCell<Option<Rc<Session>>>,
+    session: RefCell<Option<Weak<Session>>>,
     id: String,
 }
 
 impl ActionGroup {
     pub fn new(session: Rc<Session>, id: String) -> ActionGroup {
-        ActionGroup { session: RefCell::new(Some(session)), id }
+        ActionGroup { session: RefCell::new(Some(Rc::downgrade(&session))), id }
     }
 
     pub fn group_id(&self) -> String {
@@ -77,24 +80,24 @@ impl ActionGroup {
     /// lets go of the session. Refused (and the group kept) only inside a verify predicate, which may
     /// not unregister.
     #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
-    pub fn retire(&self) -> Result<(), JsValue> {
+    pub fn retire(&self) -> Result<bool, JsValue> {
         self.unregister()?;
         let session = self.session.borrow_mut().take();
         drop(session);
-        Ok(())
+        Ok(stay_attached())
     }
 }
 
 /// The handle of one `beginWork` call.
 #[wasm_bindgen]
 pub struct WorkHandle {
-    session: RefCell<Option<Rc<Session>>>,
+    session: RefCell<Option<Weak<Session>>>,
     work_id: String,
 }
 
 impl WorkHandle {
     pub fn new(session: Rc<Session>, work_id: String) -> WorkHandle {
-        WorkHandle { session: RefCell::new(Some(session)), work_id }
+        WorkHandle { session: RefCell::new(Some(Rc::downgrade(&session))), work_id }
     }
 }
 
@@ -114,9 +117,10 @@ impl WorkHandle {
     /// Hidden: what `free()` / `[Symbol.dispose]()` call: the work ends, then the handle lets go of
     /// the session (decision 26).
     #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
-    pub fn retire(&self) {
+    pub fn retire(&self) -> bool {
         self.end();
         let session = self.session.borrow_mut().take();
         drop(session);
+        stay_attached()
     }
 }

@@ -28,6 +28,14 @@ thread_local! {
     static ADOPTED: Cell<u8> = const { Cell::new(0) };
 }
 
+/// What every `__groundfactsRetire` answers: whether the object must stay attached. Inside a callback
+/// (any call-out open, `docs/decisions.md` decision 24 counts them) some object up the stack may be in
+/// a call and wasm-bindgen's free would throw "borrowed", so the object stays attached (and answers
+/// later calls with a typed error); from the app's own code nothing is in a call and it is detached.
+pub fn stay_attached() -> bool {
+    crate::session::depth::depth() > 0
+}
+
 /// Turn a freshly made class instance into its JS object, patching the class's prototype the first time.
 pub fn adopt(class: Class, instance: JsValue) -> JsValue {
     let bit = class as u8;

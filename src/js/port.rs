@@ -64,9 +64,10 @@ impl AgentPort {
 
     /// Hidden: what `free()` / `[Symbol.dispose]()` call: the port lets go of its session.
     #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
-    pub fn retire(&self) {
+    pub fn retire(&self) -> bool {
         let live = self.live.borrow_mut().take();
         drop(live);
+        lifecycle::stay_attached()
     }
 
     /// One tool call. Always returns a plain JSON result; never throws for bad input.

@@ -62,7 +62,11 @@ impl JsSession {
     /// outermost entered call to return); `SESSION_FREED` once freed.
     fn live(&self) -> Result<Entered, JsValue> {
         let session = self.session.borrow().clone().ok_or_else(|| session_error(lifecycle::freed_error()))?;
-        session.enter().map_err(session_error)
+        session.enter().map_err(|err| {
+            // Closed by a deferred free(): let go of it now.
+            self.session.borrow_mut().take();
+            session_error(err)
+        })
     }
 }
 
@@ -127,11 +131,16 @@ impl JsSession {
     /// its handlers, mount-declared predicates, `navigate` and `onWarn` — at once, or when the outermost
     /// call in flight returns if called from inside a callback. Later calls throw `SESSION_FREED`.
     #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
-    pub fn retire(&self) {
-        let session = self.session.borrow_mut().take();
+    pub fn retire(&self) -> bool {
+        let session = self.session.borrow().clone();
+        // Deferred (called inside a callback): the session keeps answering until the outermost call
+        // returns; the handle lets go of it on its next call.
         if let Some(session) = session {
-            session.close();
+            if !session.close() {
+                self.session.borrow_mut().take();
+            }
         }
+        adoption::stay_attached()
     }
 
     /// The cursor: a page id, or an off-graph location the app reported.

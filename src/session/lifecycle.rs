@@ -5,7 +5,7 @@
 //!
 //! A `close()` requested from inside a callback (a handler freeing its own session) takes effect
 //! when the outermost call that entered through [`Session::enter`] returns, so the call in flight
-//! finishes on a whole session. The JS layer enters through `enter` on every exported call of a
+//! finishes on a whole session. Dropping the last handle on a session closes it too. The JS layer enters through `enter` on every exported call of a
 //! session and of its handles; native callers may too. Used by `js::session`, `js::handles`, `js::port`.
 
 use std::cell::Cell;
@@ -114,6 +114,14 @@ impl Session {
         };
         self.host.release_callbacks(&ids);
         self.host.closed(self);
+    }
+}
+
+/// A session dropped without `close()` (an app that never called `free()`, its wrapper collected)
+/// still releases what it holds.
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.close_now();
     }
 }
 
