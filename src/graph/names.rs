@@ -94,7 +94,7 @@ pub fn nearest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -
     for candidate in candidates {
         let distance = edit_distance(&typed_lower, &candidate.to_lowercase());
         let limit = (candidate.chars().count() / 3).max(1);
-        if distance <= limit && best.map_or(true, |(d, _)| distance < d) {
+        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));
         }
     }

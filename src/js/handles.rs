@@ -23,23 +23,28 @@ use super::session::session_error;
 use crate::session::lifecycle::{freed_error, Entered};
 use crate::session::Session;
 
+/// The `Session` object's slot for its core session (`None` once freed). Handles hold it weakly: a
+/// group handle the app dropped without `free()` waits for the collector, and must not keep a freed
+/// session (or even its allocation, as a `Weak<Session>` would) alive meanwhile.
+pub type Anchor = RefCell<Option<Rc<Session>>>;
+
 /// The session behind a handle, entered for one call; `None` once the handle or the session is freed.
-/// Handles hold the session weakly: a dropped group handle must not keep a freed session's ledger.
-fn entered(cell: &RefCell<Option<Weak<Session>>>) -> Option<Entered> {
-    let session = cell.borrow().as_ref()?.upgrade()?;
+fn entered(cell: &RefCell<Option<Weak<Anchor>>>) -> Option<Entered> {
+    let anchor = cell.borrow().as_ref()?.upgrade()?;
+    let session = anchor.borrow().clone()?;
     session.enter().ok()
 }
 
 /// The handle of one `registerActions` call.
 #[wasm_bindgen]
 pub struct ActionGroup {
-    session: RefCell<Option<Weak<Session>>>,
+    session: RefCell<Option<Weak<Anchor>>>,
     id: String,
 }
 
 impl ActionGroup {
-    pub fn new(session: Rc<Session>, id: String) -> ActionGroup {
-        ActionGroup { session: RefCell::new(Some(Rc::downgrade(&session))), id }
+    pub fn new(session: Weak<Anchor>, id: String) -> ActionGroup {
+        ActionGroup { session: RefCell::new(Some(session)), id }
     }
 
     pub fn group_id(&self) -> String {
@@ -91,13 +96,13 @@ impl ActionGroup {
 /// The handle of one `beginWork` call.
 #[wasm_bindgen]
 pub struct WorkHandle {
-    session: RefCell<Option<Weak<Session>>>,
+    session: RefCell<Option<Weak<Anchor>>>,
     work_id: String,
 }
 
 impl WorkHandle {
-    pub fn new(session: Rc<Session>, work_id: String) -> WorkHandle {
-        WorkHandle { session: RefCell::new(Some(Rc::downgrade(&session))), work_id }
+    pub fn new(session: Weak<Anchor>, work_id: String) -> WorkHandle {
+        WorkHandle { session: RefCell::new(Some(session)), work_id }
     }
 }
 

@@ -20,7 +20,7 @@ use super::brand;
 use super::fast;
 use super::graph::{describe, graph_handle_arg};
 use super::lifecycle::{self as adoption, Class};
-use super::handles::{ActionGroup, WorkHandle};
+use super::handles::{ActionGroup, Anchor, WorkHandle};
 use super::host::JsHost;
 use super::callbacks;
 use crate::facts;
@@ -53,7 +53,7 @@ fn principal(options: &JsValue, key: &'static str, what: &str) -> Result<Option<
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession {
     /// `None` once freed (decision 26): every later call is a typed `SESSION_FREED` error.
-    session: RefCell<Option<Rc<Session>>>,
+    session: Rc<Anchor>,
     host: Rc<JsHost>,
 }
 
@@ -113,7 +113,7 @@ pub fn create_session(
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);
-    let session = JsSession { session: RefCell::new(Some(session)), host };
+    let session = JsSession { session: Rc::new(RefCell::new(Some(session))), host };
     Ok(adoption::adopt(Class::Session, session.into()))
 }
 
@@ -270,7 +270,7 @@ impl JsSession {
             Ok(group) => group,
             Err(err) => return fail(session_error(err)),
         };
-        let handle = ActionGroup::new(Rc::clone(session.rc()), group);
+        let handle = ActionGroup::new(Rc::downgrade(&self.session), group);
         for (name, on) in enabled {
             let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("registerActions: spec.enabled.{name} must be true or false")))?;
             session.set_enabled(&handle.group_id(), &name, on).map_err(session_error)?;
@@ -410,7 +410,7 @@ impl JsSession {
         };
         let session = self.live()?;
         let work_id = session.begin_work(affordance_id.as_deref()).map_err(session_error)?;
-        Ok(adoption::adopt(Class::Work, WorkHandle::new(Rc::clone(session.rc()), work_id).into()))
+        Ok(adoption::adopt(Class::Work, WorkHandle::new(Rc::downgrade(&self.session), work_id).into()))
     }
 
     /// Work the app says it is still doing.

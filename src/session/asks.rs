@@ -83,7 +83,7 @@ impl Inner {
                 )),
             };
         }
-        if self.enforced && by.as_deref().map_or(true, |b| b.trim().is_empty()) {
+        if self.enforced && by.as_deref().is_none_or(|b| b.trim().is_empty()) {
             return DoorResult {
                 ok: false,
                 reason: Some("NEEDS_DECIDER"),

@@ -91,7 +91,7 @@ impl Inner {
                     };
                 };
                 let verdict = self.guard_verdict(aff);
-                let guard_passes = verdict.as_ref().map_or(true, |v| v.passed);
+                let guard_passes = verdict.as_ref().is_none_or(|v| v.passed);
                 let status = if done {
                     StepStatus::Done
                 } else if inferred {

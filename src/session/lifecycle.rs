@@ -36,13 +36,6 @@ impl Deref for Entered {
     }
 }
 
-impl Entered {
-    /// The session handle itself (for handles made during the call).
-    pub fn rc(&self) -> &Rc<Session> {
-        &self.session
-    }
-}
-
 impl Drop for Entered {
     fn drop(&mut self) {
         let life = &self.session.life;

@@ -43,7 +43,7 @@ impl Inner {
 
     /// Offered now: on the cursor's page and its guard passes (unevaluable keys never hide).
     pub fn offered_now(&self, aff: &Affordance) -> bool {
-        self.on_current_page(aff) && aff.action.guard.as_ref().map_or(true, |g| quick_check(g, &self.state).0)
+        self.on_current_page(aff) && aff.action.guard.as_ref().is_none_or(|g| quick_check(g, &self.state).0)
     }
 
     /// Something would execute a fire of it: a registered handler, or a literal href and `navigate`.
