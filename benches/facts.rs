@@ -24,12 +24,26 @@ fn session_with(attempts: usize) -> Session {
         "tick": {"does": "Tick the counter", "input": "none"},
         "tock": {"does": "Tock the counter", "input": "none"}
     }}}});
-    let graph = Rc::new(build_navigation_graph("bench", &from_json_text(&def.to_string()).unwrap()).unwrap());
+    let graph = Rc::new(
+        build_navigation_graph("bench", &from_json_text(&def.to_string()).unwrap()).unwrap(),
+    );
     let noop = host.handler(|_, _| HandlerOutcome::Returned(None));
-    let options = SessionOptions { node: Some("desk".into()), ..SessionOptions::default() };
+    let options = SessionOptions {
+        node: Some("desk".into()),
+        ..SessionOptions::default()
+    };
     let session = Session::new(graph, host, options).unwrap();
-    session.register_actions("desk", vec![("tick".into(), noop), ("tock".into(), noop)], vec![]).unwrap();
-    let agent = || FireOptions { source: Some(Principal::Agent), payload: None };
+    session
+        .register_actions(
+            "desk",
+            vec![("tick".into(), noop), ("tock".into(), noop)],
+            vec![],
+        )
+        .unwrap();
+    let agent = || FireOptions {
+        source: Some(Principal::Agent),
+        payload: None,
+    };
     for i in 0..attempts {
         let id = match i % 10 {
             9 => "desk.invented",
@@ -61,25 +75,35 @@ fn bench(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("groundTruth");
     for (n, s) in &sessions {
-        group.bench_with_input(BenchmarkId::from_parameter(n), s, |b, s| b.iter(|| ground_truth(black_box(s), None, None)));
+        group.bench_with_input(BenchmarkId::from_parameter(n), s, |b, s| {
+            b.iter(|| ground_truth(black_box(s), None, None))
+        });
     }
     group.finish();
 
     let mut group = c.benchmark_group("contextBrief");
     for (n, s) in &sessions {
-        group.bench_with_input(BenchmarkId::from_parameter(n), s, |b, s| b.iter(|| context_brief(black_box(s), None)));
+        group.bench_with_input(BenchmarkId::from_parameter(n), s, |b, s| {
+            b.iter(|| context_brief(black_box(s), None))
+        });
     }
     group.finish();
 
     // The target is stated at the default dial (20), where the 10-attempt session shows 10 lines and the
     // others 20: that ratio carries the cost of 10 more lines. With the dial at 10 every size shows 10
     // lines, which isolates growth with history; the difference at 10k gives the cost of one line.
-    let time = |f: &dyn Fn(&Session)| -> Vec<Duration> { sessions.iter().map(|(_, s)| per_call(2_000, || f(s))).collect() };
+    let time = |f: &dyn Fn(&Session)| -> Vec<Duration> {
+        sessions
+            .iter()
+            .map(|(_, s)| per_call(2_000, || f(s)))
+            .collect()
+    };
     let same_facts = time(&|s| drop(black_box(ground_truth(s, None, Some(10)))));
     let same_brief = time(&|s| drop(black_box(context_brief_capped(s, None, Some(10)))));
     let default_facts = time(&|s| drop(black_box(ground_truth(s, None, None))));
     let default_brief = time(&|s| drop(black_box(context_brief(s, None))));
-    let ratio = |d: &[Duration], hi: usize, lo: usize| d[hi].as_secs_f64() / d[lo].as_secs_f64().max(1e-12);
+    let ratio =
+        |d: &[Duration], hi: usize, lo: usize| d[hi].as_secs_f64() / d[lo].as_secs_f64().max(1e-12);
     let report = |name: &str, same: &[Duration], default: &[Duration]| {
         let target = ratio(default, 2, 0);
         println!(

@@ -50,33 +50,62 @@ fn bench_session(returns: Returns) -> Bench {
         HandlerOutcome::Returned(None)
     });
     let name_it = host.handler(move |s, input| {
-        let name = input.and_then(|v| v.get("name")).cloned().unwrap_or(Value::Null);
+        let name = input
+            .and_then(|v| v.get("name"))
+            .cloned()
+            .unwrap_or(Value::Null);
         let result = s.update_state(&json!({ "project.name": name }), UpdateOptions::default());
         match (returns, result) {
-            (Returns::UpdateResult, Ok(r)) => HandlerOutcome::Returned(serde_json::to_value(r).ok()),
+            (Returns::UpdateResult, Ok(r)) => {
+                HandlerOutcome::Returned(serde_json::to_value(r).ok())
+            }
             _ => HandlerOutcome::Returned(None),
         }
     });
-    let state: Map<String, Value> = match json!({"project.name": "", "project.recipe": "", "projects.count": 0}) {
+    let state: Map<String, Value> = match json!({"project.name": "", "project.recipe": "", "projects.count": 0})
+    {
         Value::Object(m) => m,
         _ => Map::new(),
     };
-    let options = SessionOptions { node: Some("wizard".into()), state: Some(state), ..SessionOptions::default() };
+    let options = SessionOptions {
+        node: Some("wizard".into()),
+        state: Some(state),
+        ..SessionOptions::default()
+    };
     let session = Rc::new(Session::new(graph, host.clone(), options).expect("createSession"));
-    session.register_actions("wizard", vec![("name-it".into(), name_it)], vec![]).expect("registerActions");
-    Bench { session, host, n: 0 }
+    session
+        .register_actions("wizard", vec![("name-it".into(), name_it)], vec![])
+        .expect("registerActions");
+    Bench {
+        session,
+        host,
+        n: 0,
+    }
 }
 
 impl Bench {
     fn fire_and_settle(&mut self) {
         self.n += 1;
         let payload = Some(json!({ "name": format!("name {}", self.n) }));
-        let fired = self.session.fire("wizard.name-it", FireOptions { source: None, payload }).expect("fire");
+        let fired = self
+            .session
+            .fire(
+                "wizard.name-it",
+                FireOptions {
+                    source: None,
+                    payload,
+                },
+            )
+            .expect("fire");
         black_box(fired);
     }
 
     fn refuse(&self) {
-        black_box(self.session.fire("wizard.not-an-action", FireOptions::default()).expect("fire"));
+        black_box(
+            self.session
+                .fire("wizard.not-an-action", FireOptions::default())
+                .expect("fire"),
+        );
     }
 
     /// `attempts` attempts, half settled fires and half refusals (the JS bench's mix).
@@ -137,8 +166,12 @@ fn main() {
         b.fill(size);
         let port = AgentPort::new(Rc::clone(&b.session), PortOptions::default());
         let available = per_call(round, || drop(black_box(b.session.available())));
-        let facts = per_call(round, || drop(black_box(ground_truth(&b.session, None, None))));
-        let whats_here = per_call(round, || drop(black_box(port.call("wizard.whats_here", &json!({})))));
+        let facts = per_call(round, || {
+            drop(black_box(ground_truth(&b.session, None, None)))
+        });
+        let whats_here = per_call(round, || {
+            drop(black_box(port.call("wizard.whats_here", &json!({}))))
+        });
         let fire = per_call(round, || b.fire_and_settle());
         b.drop_host_records();
         let mut r = bench_session(Returns::UpdateResult);
@@ -160,7 +193,12 @@ fn main() {
         let f = |k: &str| r[k].as_f64().unwrap_or(f64::NAN);
         println!(
             "{:>8}  {:>11.2}  {:>20.2}  {:>11.2}  {:>13.2}  {:>10.2}",
-            r["size"].as_u64().unwrap_or(0), f("fire"), f("fireReturning"), f("available"), f("groundTruth"), f("whatsHere")
+            r["size"].as_u64().unwrap_or(0),
+            f("fire"),
+            f("fireReturning"),
+            f("available"),
+            f("groundTruth"),
+            f("whatsHere")
         );
     }
     println!(

@@ -34,7 +34,8 @@ fn session() -> Session {
     let graph = Rc::new(build_navigation_graph("bench", &def).expect("graph"));
     let host = Rc::new(ClosureHost::new());
     let save = host.handler(|s, _| {
-        s.update_state(&json!({"draft.saved": 1}), UpdateOptions::default()).expect("tap");
+        s.update_state(&json!({"draft.saved": 1}), UpdateOptions::default())
+            .expect("tap");
         HandlerOutcome::Returned(None)
     });
     let toggle = host.handler(|_, _| HandlerOutcome::Returned(None));
@@ -42,8 +43,21 @@ fn session() -> Session {
         Value::Object(m) => m,
         _ => unreachable!(),
     };
-    let s = Session::new(graph, host, SessionOptions { state: Some(state), ..Default::default() }).expect("session");
-    s.register_actions("home", vec![("save".into(), save), ("toggle".into(), toggle)], vec![]).expect("wire");
+    let s = Session::new(
+        graph,
+        host,
+        SessionOptions {
+            state: Some(state),
+            ..Default::default()
+        },
+    )
+    .expect("session");
+    s.register_actions(
+        "home",
+        vec![("save".into(), save), ("toggle".into(), toggle)],
+        vec![],
+    )
+    .expect("wire");
     s
 }
 
@@ -84,13 +98,22 @@ fn timed_fires(level: usize, iters: u64) -> Duration {
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("session");
-    group.sample_size(10).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(2));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
     for level in LEVELS {
-        group.bench_function(format!("fire+settle @{level}"), |b| b.iter_custom(|iters| timed_fires(level, iters)));
+        group.bench_function(format!("fire+settle @{level}"), |b| {
+            b.iter_custom(|iters| timed_fires(level, iters))
+        });
         let s = session();
         fill(&s, level);
-        group.bench_function(format!("available @{level}"), |b| b.iter(|| black_box(s.available())));
-        group.bench_function(format!("attempts_tail(20) @{level}"), |b| b.iter(|| black_box(s.attempts_tail(None, 20))));
+        group.bench_function(format!("available @{level}"), |b| {
+            b.iter(|| black_box(s.available()))
+        });
+        group.bench_function(format!("attempts_tail(20) @{level}"), |b| {
+            b.iter(|| black_box(s.attempts_tail(None, 20)))
+        });
     }
     group.finish();
     report();
@@ -113,8 +136,18 @@ fn report() {
     };
     let (f10, f10k) = (per_call(10), per_call(10_000));
     let (a10, a10k) = (avail(10), avail(10_000));
-    println!("fire+settle: {:.2} µs @10, {:.2} µs @10k — ratio 10k/10 = {:.2}", f10 * 1e6, f10k * 1e6, f10k / f10);
-    println!("available(): {:.2} µs @10, {:.2} µs @10k — ratio 10k/10 = {:.2}", a10 * 1e6, a10k * 1e6, a10k / a10);
+    println!(
+        "fire+settle: {:.2} µs @10, {:.2} µs @10k — ratio 10k/10 = {:.2}",
+        f10 * 1e6,
+        f10k * 1e6,
+        f10k / f10
+    );
+    println!(
+        "available(): {:.2} µs @10, {:.2} µs @10k — ratio 10k/10 = {:.2}",
+        a10 * 1e6,
+        a10k * 1e6,
+        a10k / a10
+    );
 
     let s = session();
     fill(&s, 300); // let the vectors reach a steady growth pattern first

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The test command (README; `.ci/run` calls exactly this): installs what is missing, runs the Rust tests,
+# The test command (README; `.ci/run` calls exactly this): installs what is missing, checks formatting and
+# clippy, runs the Rust tests (the docs/ citation check among them),
 # builds the package, type-checks a TypeScript consumer against the built .d.ts, runs the node tests
 # against the built package, then the browser tests if the repo has them. Exits non-zero on any failure.
 set -euo pipefail
@@ -11,6 +12,13 @@ step() { printf '\n== %s\n' "$*" >&2; }
 
 step "setup"
 "$ROOT/scripts/setup.sh"
+
+step "cargo fmt --check"
+cargo fmt --check
+
+step "cargo clippy (native, all targets; and the wasm-only boundary in src/js)"
+cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown --lib -- -D warnings
 
 step "cargo test"
 cargo test

@@ -9,10 +9,7 @@ use serde_json::Value;
 
 use crate::session::Session;
 
-/// An opaque handle for an app function (a handler or a verify predicate) that the host owns.
-/// The core stores and compares ids; only the host can call what they name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CallbackId(pub u32);
+pub use crate::graph::def::CallbackId;
 
 /// What came back from a handler (or from `navigate`) when the core called it.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,9 +39,19 @@ pub enum PredicateAnswer {
 /// The app, as the core sees it. Every method may call back into `session`.
 pub trait Host {
     /// Call a registered handler with the (already checked) input.
-    fn call_handler(&self, session: &Session, handler: CallbackId, input: Option<&Value>) -> HandlerOutcome;
+    fn call_handler(
+        &self,
+        session: &Session,
+        handler: CallbackId,
+        input: Option<&Value>,
+    ) -> HandlerOutcome;
     /// Ask a verify predicate about a detached copy of the state.
-    fn ask_predicate(&self, session: &Session, predicate: CallbackId, state: &Value) -> PredicateAnswer;
+    fn ask_predicate(
+        &self,
+        session: &Session,
+        predicate: CallbackId,
+        state: &Value,
+    ) -> PredicateAnswer;
     /// Whether the app gave the session a `navigate` function.
     fn can_navigate(&self) -> bool;
     /// Push `href` through the app's own router.

@@ -23,8 +23,14 @@ fn eq_and_ne_use_structural_equality() {
     assert!(holds(r#"{"k":{"eq":1}}"#, json!({"k": 1.0})));
     assert!(!holds(r#"{"k":{"eq":1}}"#, json!({"k": "1"})));
     assert!(holds(r#"{"k":{"eq":null}}"#, json!({"k": null})));
-    assert!(holds(r#"{"k":{"eq":[1,{"a":2}]}}"#, json!({"k": [1, {"a": 2}]})));
-    assert!(holds(r#"{"k":{"eq":{"a":1,"b":2}}}"#, json!({"k": {"b": 2, "a": 1}})));
+    assert!(holds(
+        r#"{"k":{"eq":[1,{"a":2}]}}"#,
+        json!({"k": [1, {"a": 2}]})
+    ));
+    assert!(holds(
+        r#"{"k":{"eq":{"a":1,"b":2}}}"#,
+        json!({"k": {"b": 2, "a": 1}})
+    ));
     assert!(!holds(r#"{"k":{"eq":[1,2]}}"#, json!({"k": [2, 1]})));
     assert!(holds(r#"{"k":{"ne":""}}"#, json!({"k": null})));
     assert!(!holds(r#"{"k":{"ne":""}}"#, json!({"k": ""})));
@@ -37,7 +43,10 @@ fn in_and_not_in_match_structurally() {
     assert!(!holds(r#"{"k":{"in":["a","b"]}}"#, json!({"k": "c"})));
     assert!(holds(r#"{"k":{"in":[[1],[2]]}}"#, json!({"k": [2]})));
     assert!(holds(r#"{"k":{"notIn":["a"]}}"#, json!({"k": "b"})));
-    assert!(!holds(r#"{"k":{"notIn":[{"x":1}]}}"#, json!({"k": {"x": 1}})));
+    assert!(!holds(
+        r#"{"k":{"notIn":[{"x":1}]}}"#,
+        json!({"k": {"x": 1}})
+    ));
     assert!(!holds(r#"{"k":{"in":[]}}"#, json!({"k": 1})));
 }
 
@@ -62,7 +71,10 @@ fn mixed_type_comparison_fails_with_a_note() {
     let row = &v.evidence[0];
     assert!(!row.result);
     let note = row.note.as_deref().unwrap_or("");
-    assert!(note.contains("a string") && note.contains("a number"), "{note}");
+    assert!(
+        note.contains("a string") && note.contains("a number"),
+        "{note}"
+    );
     let v = verdict(r#"{"k":{"lte":"a"}}"#, json!({"k": null}));
     assert!(!v.passed);
     assert!(v.evidence[0].note.is_some());
@@ -91,17 +103,30 @@ fn missing_keys_are_unevaluable_and_never_fail() {
 
 #[test]
 fn every_conjunct_yields_an_evidence_row_in_filter_order() {
-    let v = verdict(r#"{"n":{"gt":0,"lt":10},"t":{"eq":"x"}}"#, json!({"n": 20, "t": "x"}));
-    let rows: Vec<(String, &str, bool)> =
-        v.evidence.iter().map(|e| (e.key.clone(), e.op.name(), e.result)).collect();
+    let v = verdict(
+        r#"{"n":{"gt":0,"lt":10},"t":{"eq":"x"}}"#,
+        json!({"n": 20, "t": "x"}),
+    );
+    let rows: Vec<(String, &str, bool)> = v
+        .evidence
+        .iter()
+        .map(|e| (e.key.clone(), e.op.name(), e.result))
+        .collect();
     assert_eq!(
         rows,
-        vec![("n".into(), "gt", true), ("n".into(), "lt", false), ("t".into(), "eq", true)]
+        vec![
+            ("n".into(), "gt", true),
+            ("n".into(), "lt", false),
+            ("t".into(), "eq", true)
+        ]
     );
     assert_eq!(v.evidence[0].actual_summary, "20");
     assert_eq!(v.evidence[2].actual_summary, "\"x\"");
     let row = serde_json::to_value(&v.evidence[1]).expect("serialises");
-    assert_eq!(row, json!({"key":"n","op":"lt","threshold":10,"actualSummary":"20","result":false}));
+    assert_eq!(
+        row,
+        json!({"key":"n","op":"lt","threshold":10,"actualSummary":"20","result":false})
+    );
 }
 
 fn shape_error(filter: &str, usage: FilterUse) -> String {

@@ -12,32 +12,72 @@ fn contract(text: &str) -> InputContract {
 
 #[test]
 fn none_and_schemas_compile_and_everything_else_is_refused() {
-    assert_eq!(compile_input(&DefValue::Undefined, "a").ok(), Some(InputContract::Unknown));
+    assert_eq!(
+        compile_input(&DefValue::Undefined, "a").ok(),
+        Some(InputContract::Unknown)
+    );
     assert_eq!(contract(r#""none""#), InputContract::NoInput);
-    assert!(matches!(contract(r#"{"type":"object"}"#), InputContract::Schema(_)));
-    assert!(matches!(contract(r#"{"properties":{"a":{}}}"#), InputContract::Schema(_)));
-    for bad in [r#"{}"#, "null", "42", r#""None""#, r#""anything""#, r#"{"type":3}"#] {
-        let err = compile_input(&from_json_text(bad).expect("json"), "action 'p.x'").expect_err(bad);
+    assert!(matches!(
+        contract(r#"{"type":"object"}"#),
+        InputContract::Schema(_)
+    ));
+    assert!(matches!(
+        contract(r#"{"properties":{"a":{}}}"#),
+        InputContract::Schema(_)
+    ));
+    for bad in [
+        r#"{}"#,
+        "null",
+        "42",
+        r#""None""#,
+        r#""anything""#,
+        r#"{"type":3}"#,
+    ] {
+        let err =
+            compile_input(&from_json_text(bad).expect("json"), "action 'p.x'").expect_err(bad);
         assert_eq!(err.code, "BAD_INPUT");
-        assert!(err.message.contains("'none'") && err.message.contains("action 'p.x'"), "{}", err.message);
+        assert!(
+            err.message.contains("'none'") && err.message.contains("action 'p.x'"),
+            "{}",
+            err.message
+        );
     }
     let with_fn = DefValue::Object(vec![
         ("type".into(), DefValue::String("object".into())),
         ("default".into(), DefValue::Function(CallbackId(3))),
     ]);
-    assert_eq!(compile_input(&with_fn, "a").expect_err("fn").code, "BAD_INPUT");
+    assert_eq!(
+        compile_input(&with_fn, "a").expect_err("fn").code,
+        "BAD_INPUT"
+    );
 }
 
 #[test]
 fn expects_is_one_line() {
     assert_eq!(expects_text(&InputContract::Unknown), None);
-    assert_eq!(expects_text(&InputContract::NoInput).as_deref(), Some("none"));
-    let name = contract(r#"{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}"#);
+    assert_eq!(
+        expects_text(&InputContract::NoInput).as_deref(),
+        Some("none")
+    );
+    let name = contract(
+        r#"{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}"#,
+    );
     assert_eq!(expects_text(&name).as_deref(), Some("{ name: string }"));
-    let mixed = contract(r#"{"type":"object","properties":{"a":{"type":"number"},"b":{},"c":{"type":"object","properties":{"d":{"type":"string"}}}},"required":["a"]}"#);
-    assert_eq!(expects_text(&mixed).as_deref(), Some("{ a: number, b?: any, c?: object }"));
-    assert_eq!(expects_text(&contract(r#"{"type":"string"}"#)).as_deref(), Some("string"));
-    assert_eq!(expects_text(&contract(r#"{"type":["object","null"],"properties":{}}"#)).as_deref(), Some("object"));
+    let mixed = contract(
+        r#"{"type":"object","properties":{"a":{"type":"number"},"b":{},"c":{"type":"object","properties":{"d":{"type":"string"}}}},"required":["a"]}"#,
+    );
+    assert_eq!(
+        expects_text(&mixed).as_deref(),
+        Some("{ a: number, b?: any, c?: object }")
+    );
+    assert_eq!(
+        expects_text(&contract(r#"{"type":"string"}"#)).as_deref(),
+        Some("string")
+    );
+    assert_eq!(
+        expects_text(&contract(r#"{"type":["object","null"],"properties":{}}"#)).as_deref(),
+        Some("object")
+    );
 }
 
 #[test]
@@ -46,7 +86,13 @@ fn none_accepts_and_erases_blank_payloads() {
     assert_eq!(check_payload(&none, None), Ok(None));
     assert_eq!(check_payload(&none, Some(&json!(""))), Ok(None));
     assert_eq!(check_payload(&none, Some(&json!({}))), Ok(None));
-    for bad in [json!(null), json!({"value": ""}), json!("x"), json!(0), json!([])] {
+    for bad in [
+        json!(null),
+        json!({"value": ""}),
+        json!("x"),
+        json!(0),
+        json!([]),
+    ] {
         let issues = check_payload(&none, Some(&bad)).expect_err("refused");
         assert!(issues[0].contains("takes no input"), "{issues:?}");
     }
@@ -56,7 +102,10 @@ fn none_accepts_and_erases_blank_payloads() {
 
 #[test]
 fn unknown_contract_passes_payloads_untouched() {
-    assert_eq!(check_payload(&InputContract::Unknown, Some(&json!(""))), Ok(Some(json!(""))));
+    assert_eq!(
+        check_payload(&InputContract::Unknown, Some(&json!(""))),
+        Ok(Some(json!("")))
+    );
     assert_eq!(check_payload(&InputContract::Unknown, None), Ok(None));
 }
 
@@ -67,15 +116,26 @@ fn schemas_judge_required_keys_types_and_closed_objects() {
             "inner":{"type":"object","properties":{"x":{"type":"boolean"}},"required":["x"]}},
             "required":["name"],"additionalProperties":false}"#,
     );
-    assert_eq!(check_payload(&schema, Some(&json!({"name": "a"}))), Ok(Some(json!({"name": "a"}))));
+    assert_eq!(
+        check_payload(&schema, Some(&json!({"name": "a"}))),
+        Ok(Some(json!({"name": "a"})))
+    );
     let issues = check_payload(&schema, Some(&json!({"nam": "a"}))).expect_err("missing");
     let all = issues.join("; ");
-    assert!(all.contains("missing required key 'name'") && all.contains("unexpected key 'nam'"), "{all}");
+    assert!(
+        all.contains("missing required key 'name'") && all.contains("unexpected key 'nam'"),
+        "{all}"
+    );
     assert!(!all.contains("\"a\""));
     let issues = check_payload(&schema, Some(&json!({"name": 1, "n": 1.5}))).expect_err("types");
     let all = issues.join("; ");
-    assert!(all.contains("'name' should be string, not number") && all.contains("'n' should be integer"), "{all}");
-    let issues = check_payload(&schema, Some(&json!({"name": "a", "inner": {}}))).expect_err("nested");
+    assert!(
+        all.contains("'name' should be string, not number")
+            && all.contains("'n' should be integer"),
+        "{all}"
+    );
+    let issues =
+        check_payload(&schema, Some(&json!({"name": "a", "inner": {}}))).expect_err("nested");
     assert!(issues.join("; ").contains("'inner.x'"));
     assert!(check_payload(&schema, Some(&json!(null))).is_err());
     assert!(check_payload(&schema, None).is_err());
@@ -85,12 +145,17 @@ fn schemas_judge_required_keys_types_and_closed_objects() {
 
 #[test]
 fn levels_using_unimplemented_keywords_are_not_judged() {
-    let schema = contract(r#"{"type":"object","anyOf":[{"required":["a"]}],"properties":{"a":{"type":"string"}}}"#);
+    let schema = contract(
+        r#"{"type":"object","anyOf":[{"required":["a"]}],"properties":{"a":{"type":"string"}}}"#,
+    );
     assert!(check_payload(&schema, Some(&json!({"a": 5}))).is_ok());
-    let schema = contract(r#"{"type":"object","properties":{"a":{"type":"string","format":"email"}}}"#);
+    let schema =
+        contract(r#"{"type":"object","properties":{"a":{"type":"string","format":"email"}}}"#);
     assert!(check_payload(&schema, Some(&json!({"a": 5}))).is_ok());
     let optional = contract(r#"{"type":"object","properties":{"a":{"type":"string"}}}"#);
     assert_eq!(check_payload(&optional, None), Ok(None));
-    let open = contract(r#"{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false,"patternProperties":{"^x-":{}}}"#);
+    let open = contract(
+        r#"{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false,"patternProperties":{"^x-":{}}}"#,
+    );
     assert!(check_payload(&open, Some(&json!({"x-trace": 1}))).is_ok());
 }

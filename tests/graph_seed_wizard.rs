@@ -22,7 +22,10 @@ fn seed_graph() -> NavigationGraph {
 fn seed_wizard_compiles_in_seed_order() {
     let graph = seed_graph();
     assert_eq!(graph.id, "wizard");
-    assert_eq!(graph.page_ids().collect::<Vec<_>>(), vec!["projects", "wizard", "review"]);
+    assert_eq!(
+        graph.page_ids().collect::<Vec<_>>(),
+        vec!["projects", "wizard", "review"]
+    );
     assert_eq!(
         graph.action_ids().collect::<Vec<_>>(),
         vec![
@@ -38,9 +41,17 @@ fn seed_wizard_compiles_in_seed_order() {
     let journey = graph.journey("new-project").expect("journey");
     assert_eq!(
         journey.steps,
-        vec!["wizard.name-it", "wizard.pick-recipe", "wizard.next-to-review", "review.create-project"]
+        vec![
+            "wizard.name-it",
+            "wizard.pick-recipe",
+            "wizard.next-to-review",
+            "review.create-project"
+        ]
     );
-    assert_eq!(journey.does, "Create a project: name it, pick a recipe, review it, create it");
+    assert_eq!(
+        journey.does,
+        "Create a project: name it, pick a recipe, review it, create it"
+    );
 }
 
 #[test]
@@ -55,18 +66,36 @@ fn seed_links_keep_the_route_tables_descriptions() {
     assert_eq!(projects.origin, ActionOrigin::CrossLink);
     assert_eq!(expects_text(&projects.input), None);
     // Decision 11: a hand page merges over the route table's page; its `does` survives.
-    assert_eq!(graph.action("go-to-review").expect("link").does, "Go to the Review step");
-    assert_eq!(graph.action("go-to-review").expect("link").on, vec!["projects", "wizard"]);
-    assert_eq!(graph.action("go-to-wizard").expect("link").does, "Go to the New Project wizard");
-    assert_eq!(graph.page("wizard").and_then(|p| p.description.as_deref()), Some("the New Project wizard"));
-    assert_eq!(graph.page("review").and_then(|p| p.route.as_deref()), Some("/projects/new/review"));
+    assert_eq!(
+        graph.action("go-to-review").expect("link").does,
+        "Go to the Review step"
+    );
+    assert_eq!(
+        graph.action("go-to-review").expect("link").on,
+        vec!["projects", "wizard"]
+    );
+    assert_eq!(
+        graph.action("go-to-wizard").expect("link").does,
+        "Go to the New Project wizard"
+    );
+    assert_eq!(
+        graph.page("wizard").and_then(|p| p.description.as_deref()),
+        Some("the New Project wizard")
+    );
+    assert_eq!(
+        graph.page("review").and_then(|p| p.route.as_deref()),
+        Some("/projects/new/review")
+    );
 }
 
 #[test]
 fn seed_actions_compile_their_contracts() {
     let graph = seed_graph();
     let name_it = graph.action("wizard.name-it").expect("name-it");
-    assert_eq!(expects_text(&name_it.input).as_deref(), Some("{ name: string }"));
+    assert_eq!(
+        expects_text(&name_it.input).as_deref(),
+        Some("{ name: string }")
+    );
     assert_eq!(name_it.writes, Some(vec!["project.name".to_string()]));
     assert!(matches!(name_it.verify, Some(Verify::Filter(_))));
     assert_eq!(name_it.role, "action");
@@ -95,17 +124,28 @@ fn seed_actions_compile_their_contracts() {
 #[test]
 fn seed_routes_match_their_pages() {
     let graph = seed_graph();
-    assert_eq!(match_route(&graph, "/projects/new/review").as_deref(), Some("review"));
-    assert_eq!(match_route(&graph, "/projects/new?x=1").as_deref(), Some("wizard"));
+    assert_eq!(
+        match_route(&graph, "/projects/new/review").as_deref(),
+        Some("review")
+    );
+    assert_eq!(
+        match_route(&graph, "/projects/new?x=1").as_deref(),
+        Some("wizard")
+    );
     assert_eq!(match_route(&graph, "/nowhere"), None);
 }
 
 #[test]
 fn without_cross_links_the_seed_has_no_links() {
-    let routes = from_json_text(r#"{"projects":{"route":"/projects","does":"the Projects list"},"wizard":"/projects/new"}"#)
-        .expect("routes");
+    let routes = from_json_text(
+        r#"{"projects":{"route":"/projects","does":"the Projects list"},"wizard":"/projects/new"}"#,
+    )
+    .expect("routes");
     let source = from_routes(&routes, &DefValue::Undefined).expect("fromRoutes");
-    assert_eq!(source, json!({"kind":"routes","pages":{"projects":{"route":"/projects","does":"the Projects list"},"wizard":{"route":"/projects/new"}}}));
+    assert_eq!(
+        source,
+        json!({"kind":"routes","pages":{"projects":{"route":"/projects","does":"the Projects list"},"wizard":{"route":"/projects/new"}}})
+    );
     let def = from_json_text(&json!({"sources": [source]}).to_string()).expect("def");
     let graph = build_navigation_graph("wizard", &def).expect("compiles");
     assert_eq!(graph.action_ids().count(), 0);

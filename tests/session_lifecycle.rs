@@ -46,7 +46,10 @@ fn unregister_releases_the_declared_predicate_and_inline_handler_and_keeps_no_gr
     s.unregister(&group).unwrap(); // still idempotent
     s.set_enabled(&group, "mounted", false).unwrap(); // a no-op on a gone group
     assert_eq!(released(&host).len(), 2, "nothing released twice");
-    assert_eq!(s.unregister("mount:home#99").unwrap_err().code, "UNKNOWN_GROUP");
+    assert_eq!(
+        s.unregister("mount:home#99").unwrap_err().code,
+        "UNKNOWN_GROUP"
+    );
 }
 
 #[test]
@@ -54,7 +57,8 @@ fn close_releases_every_function_the_session_holds() {
     let (host, s) = fresh_shop(None);
     let s = Rc::new(s);
     let handler = returning(&host);
-    s.register_actions("home", vec![("toggle".into(), handler)], vec![]).unwrap();
+    s.register_actions("home", vec![("toggle".into(), handler)], vec![])
+        .unwrap();
     let (actions, predicate, inline) = mounted_declaration(&host);
     s.register_actions("home", vec![], actions).unwrap();
     assert!(!s.close(), "not in a call: closed at once");
@@ -74,24 +78,36 @@ fn close_inside_a_callback_waits_for_the_outermost_entered_call() {
     let h = {
         let seen = seen.clone();
         host.handler(move |session, _| {
-            let Some(me) = me.upgrade() else { return HandlerOutcome::Returned(None) };
+            let Some(me) = me.upgrade() else {
+                return HandlerOutcome::Returned(None);
+            };
             // A nested entered call frees the session; the outer one still sees it whole.
             let inner = me.enter().expect("live");
             seen.borrow_mut().push(("deferred", inner.close()));
             drop(inner);
             seen.borrow_mut().push(("still open", !session.is_closed()));
-            session.update_state(&json!({"search.q": "x"}), UpdateOptions::default()).expect("answers");
+            session
+                .update_state(&json!({"search.q": "x"}), UpdateOptions::default())
+                .expect("answers");
             HandlerOutcome::Returned(None)
         })
     };
-    s.register_actions("home", vec![("search".into(), h)], vec![]).unwrap();
+    s.register_actions("home", vec![("search".into(), h)], vec![])
+        .unwrap();
     {
         let call = s.enter().unwrap();
-        assert!(call.fire("home.search", agent(Some(json!({"q": "x"})))).unwrap().ok);
+        assert!(
+            call.fire("home.search", agent(Some(json!({"q": "x"}))))
+                .unwrap()
+                .ok
+        );
         assert!(!s.is_closed(), "the outermost call has not returned yet");
     }
     assert!(s.is_closed());
-    assert_eq!(*seen.borrow(), vec![("deferred", true), ("still open", true)]);
+    assert_eq!(
+        *seen.borrow(),
+        vec![("deferred", true), ("still open", true)]
+    );
     assert!(host.released.borrow().contains(&h));
     assert!(s.enter().is_err());
 }

@@ -1,4 +1,4 @@
-//! Pins the ordered fire checks (session.md §8.1): each refusal is one `fire-rejected` gap row with
+//! Pins the ordered fire checks (docs/session.md §8.1): each refusal is one `fire-rejected` gap row with
 //! the right reason, principal, evidence and captured `does`, is indexed as an attempt, and never bumps.
 
 mod session_support;
@@ -11,7 +11,14 @@ use serde_json::json;
 use session_support::*;
 
 fn fire(s: &Session, id: &str, payload: Option<serde_json::Value>) -> FireResult {
-    s.fire(id, FireOptions { source: None, payload }).expect("fire never errs outside a predicate")
+    s.fire(
+        id,
+        FireOptions {
+            source: None,
+            payload,
+        },
+    )
+    .expect("fire never errs outside a predicate")
 }
 
 fn wired() -> (Rc<ClosureHost>, Session, String) {
@@ -40,11 +47,19 @@ fn an_unknown_id_is_refused_without_a_captured_name() {
     let v = s.version();
     let r = fire(&s, "home.invented", None);
     assert_eq!(r.reason, Some("UNKNOWN_AFFORDANCE"));
-    assert!(r.available.as_ref().unwrap().contains(&"home.search".to_string()));
+    assert!(r
+        .available
+        .as_ref()
+        .unwrap()
+        .contains(&"home.search".to_string()));
     let gap = s.gaps().pop().unwrap();
     assert_eq!(gap.affordance_id.as_deref(), Some("home.invented"));
     assert_eq!(gap.does, None, "UNKNOWN_AFFORDANCE keeps nothing");
-    assert_eq!(gap.principal, Some(Principal::Agent), "source defaults to agent");
+    assert_eq!(
+        gap.principal,
+        Some(Principal::Agent),
+        "source defaults to agent"
+    );
     assert_eq!(s.version(), v);
     let view = s.attempts_tail(None, 1).pop().unwrap();
     assert_eq!(view.kind, AttemptKind::Refused);
@@ -58,7 +73,10 @@ fn an_action_of_another_page_is_not_on_node() {
     let r = fire(&s, "cart.checkout", None);
     assert_eq!(r.reason, Some("NOT_ON_NODE"));
     assert_eq!(r.node.as_deref(), Some("home"));
-    assert_eq!(s.gaps().pop().unwrap().does.as_deref(), Some("Place the order"));
+    assert_eq!(
+        s.gaps().pop().unwrap().does.as_deref(),
+        Some("Place the order")
+    );
 }
 
 #[test]
@@ -83,7 +101,13 @@ fn a_payload_to_a_no_input_action_is_refused_but_a_blank_one_is_erased() {
     assert_eq!(r.reason, Some("PAYLOAD_INVALID"), "null is not blank");
     let ok = fire(&s, "home.toggle", Some(json!({})));
     assert!(ok.ok);
-    assert_eq!(s.transition(ok.transition_id.as_deref().unwrap()).unwrap().payload, None, "blank payload erased");
+    assert_eq!(
+        s.transition(ok.transition_id.as_deref().unwrap())
+            .unwrap()
+            .payload,
+        None,
+        "blank payload erased"
+    );
 }
 
 #[test]
@@ -102,14 +126,23 @@ fn a_greyed_control_is_refused_with_its_failing_conjuncts() {
     let r = fire(&s, "home.greyed", None);
     assert_eq!(r.reason, Some("TOOL_DISABLED"));
     assert_eq!(r.evidence.unwrap()[0].key, "user.plan");
-    assert_eq!(s.gaps().pop().unwrap().does.as_deref(), Some("A greyed control"), "a real control keeps its name");
+    assert_eq!(
+        s.gaps().pop().unwrap().does.as_deref(),
+        Some("A greyed control"),
+        "a real control keeps its name"
+    );
 }
 
 #[test]
 fn a_switched_off_control_is_refused_without_evidence() {
     let (_h, s, group) = wired();
     s.set_enabled(&group, "toggle", false).unwrap();
-    let edge = s.available().edges.into_iter().find(|e| e.affordance_id == "home.toggle").unwrap();
+    let edge = s
+        .available()
+        .edges
+        .into_iter()
+        .find(|e| e.affordance_id == "home.toggle")
+        .unwrap();
     assert_eq!(edge.enabled, Some(false));
     let r = fire(&s, "home.toggle", None);
     assert_eq!(r.reason, Some("TOOL_DISABLED"));
@@ -123,7 +156,15 @@ fn an_agent_fire_of_an_unwired_action_is_not_materialized_but_a_user_fire_is_rec
     let (_h, s, _) = wired();
     let r = fire(&s, "home.unwired", None);
     assert_eq!(r.reason, Some("NOT_MATERIALIZED"));
-    let user = s.fire("home.unwired", FireOptions { source: Some(Principal::User), payload: None }).unwrap();
+    let user = s
+        .fire(
+            "home.unwired",
+            FireOptions {
+                source: Some(Principal::User),
+                payload: None,
+            },
+        )
+        .unwrap();
     assert!(user.ok);
     assert_eq!(user.materialized, Some(false));
     assert_eq!(user.effect_status, Some(EffectStatus::Unobservable));
@@ -139,34 +180,59 @@ fn refusals_never_bump_and_sit_before_the_fire_that_closes_their_version() {
     let ok = fire(&s, "home.toggle", None);
     assert!(ok.ok);
     let tail = s.attempts_tail(None, 3);
-    assert_eq!(tail.iter().map(|a| a.key).collect::<Vec<_>>(), vec![v, v, v]);
-    assert_eq!(tail.iter().map(|a| a.kind).collect::<Vec<_>>(), vec![AttemptKind::Refused, AttemptKind::Refused, AttemptKind::Fired]);
+    assert_eq!(
+        tail.iter().map(|a| a.key).collect::<Vec<_>>(),
+        vec![v, v, v]
+    );
+    assert_eq!(
+        tail.iter().map(|a| a.kind).collect::<Vec<_>>(),
+        vec![
+            AttemptKind::Refused,
+            AttemptKind::Refused,
+            AttemptKind::Fired
+        ]
+    );
 }
 
 #[test]
 fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() {
     let (host, s) = fresh_shop(Some(true));
     let checkout = reporting(&host, json!({"orders.count": 1}));
-    s.register_actions("cart", vec![("checkout".into(), checkout)], vec![]).unwrap();
+    s.register_actions("cart", vec![("checkout".into(), checkout)], vec![])
+        .unwrap();
     s.sync("cart", SyncOptions::default()).unwrap();
 
     let v = s.version();
     let r = fire(&s, "cart.checkout", None);
     assert_eq!(r.reason, Some("APPROVAL_REQUIRED"));
     assert_eq!(s.version(), v);
-    let approval_warnings = || host.warnings().iter().filter(|w| w.contains("APPROVAL_REQUIRED")).count();
+    let approval_warnings = || {
+        host.warnings()
+            .iter()
+            .filter(|w| w.contains("APPROVAL_REQUIRED"))
+            .count()
+    };
     assert_eq!(approval_warnings(), 1);
 
-    let ask = s.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
+    let ask = s
+        .confirm_ask("cart.checkout", Principal::Agent, None)
+        .unwrap();
     assert_eq!(ask.ask_id, "ask#1");
-    assert_eq!(fire(&s, "cart.checkout", None).reason, Some("APPROVAL_REQUIRED"), "unanswered");
+    assert_eq!(
+        fire(&s, "cart.checkout", None).reason,
+        Some("APPROVAL_REQUIRED"),
+        "unanswered"
+    );
     assert_eq!(approval_warnings(), 1, "warned once per action and reason");
     assert_eq!(s.ask_summary(20).awaiting_total, 1);
 
     assert!(s.approve("ask#1", Some("ana".into()), None).unwrap().ok);
     let again = s.approve("ask#1", None, None).unwrap();
     assert_eq!(again.reason, Some("ASK_ALREADY_ANSWERED"));
-    assert_eq!(s.decline("ask#9", None, None).unwrap().reason, Some("UNKNOWN_ASK"));
+    assert_eq!(
+        s.decline("ask#9", None, None).unwrap().reason,
+        Some("UNKNOWN_ASK")
+    );
     let summary = s.ask_summary(20);
     assert_eq!(summary.lines.len(), 1);
     assert_eq!(summary.lines[0].answer, Some(AskAnswer::Approved));
@@ -174,26 +240,60 @@ fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() 
     let placed = fire(&s, "cart.checkout", None);
     assert!(placed.ok);
     assert_eq!(placed.effect_status, Some(EffectStatus::Performed));
-    assert_eq!(s.transition(placed.transition_id.as_deref().unwrap()).unwrap().ask_id.as_deref(), Some("ask#1"));
+    assert_eq!(
+        s.transition(placed.transition_id.as_deref().unwrap())
+            .unwrap()
+            .ask_id
+            .as_deref(),
+        Some("ask#1")
+    );
     let book = s.asks();
-    assert_eq!(book.len(), 1, "answered asks stay in the book under enforcement");
+    assert_eq!(
+        book.len(),
+        1,
+        "answered asks stay in the book under enforcement"
+    );
     assert!(book[0].spent);
-    assert_eq!(fire(&s, "cart.checkout", None).reason, Some("APPROVAL_REQUIRED"), "an approval is single-use");
+    assert_eq!(
+        fire(&s, "cart.checkout", None).reason,
+        Some("APPROVAL_REQUIRED"),
+        "an approval is single-use"
+    );
     // A user fire is not gated.
-    assert!(s.fire("cart.checkout", FireOptions { source: Some(Principal::User), payload: None }).unwrap().ok);
+    assert!(
+        s.fire(
+            "cart.checkout",
+            FireOptions {
+                source: Some(Principal::User),
+                payload: None
+            }
+        )
+        .unwrap()
+        .ok
+    );
 }
 
 #[test]
 fn enforced_approval_refuses_after_a_human_no() {
     let (host, s) = fresh_shop(Some(true));
     let checkout = reporting(&host, json!({"orders.count": 1}));
-    s.register_actions("cart", vec![("checkout".into(), checkout)], vec![]).unwrap();
+    s.register_actions("cart", vec![("checkout".into(), checkout)], vec![])
+        .unwrap();
     s.sync("cart", SyncOptions::default()).unwrap();
-    let ask = s.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
-    assert!(s.decline(&ask.ask_id, Some("ana".into()), Some("not today".into())).unwrap().ok);
+    let ask = s
+        .confirm_ask("cart.checkout", Principal::Agent, None)
+        .unwrap();
+    assert!(
+        s.decline(&ask.ask_id, Some("ana".into()), Some("not today".into()))
+            .unwrap()
+            .ok
+    );
     let r = fire(&s, "cart.checkout", None);
     assert_eq!(r.reason, Some("APPROVAL_DECLINED"));
-    assert_eq!(s.gaps().pop().unwrap().rejection_reason.as_deref(), Some("APPROVAL_DECLINED"));
+    assert_eq!(
+        s.gaps().pop().unwrap().rejection_reason.as_deref(),
+        Some("APPROVAL_DECLINED")
+    );
     assert_eq!(s.asks()[0].answer, Some(AskAnswer::Declined));
 }
 
@@ -202,25 +302,50 @@ fn capability_refusals_come_before_the_approval_question() {
     let (_, s) = fresh_shop(Some(true));
     s.sync("cart", SyncOptions::default()).unwrap();
     // Nothing wired: NOT_MATERIALIZED, not APPROVAL_REQUIRED.
-    assert_eq!(fire(&s, "cart.checkout", None).reason, Some("NOT_MATERIALIZED"));
+    assert_eq!(
+        fire(&s, "cart.checkout", None).reason,
+        Some("NOT_MATERIALIZED")
+    );
 }
 
 #[test]
 fn the_human_doors_need_a_decider_under_enforcement_and_default_mode_keeps_no_answered_asks() {
     let (_, enforced) = fresh_shop(Some(true));
     enforced.sync("cart", SyncOptions::default()).unwrap();
-    let ask = enforced.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
-    for door in [enforced.approve(&ask.ask_id, None, None).unwrap(), enforced.decline(&ask.ask_id, Some("  ".into()), None).unwrap()] {
+    let ask = enforced
+        .confirm_ask("cart.checkout", Principal::Agent, None)
+        .unwrap();
+    for door in [
+        enforced.approve(&ask.ask_id, None, None).unwrap(),
+        enforced
+            .decline(&ask.ask_id, Some("  ".into()), None)
+            .unwrap(),
+    ] {
         assert_eq!(door.reason, Some("NEEDS_DECIDER"));
     }
-    assert_eq!(enforced.asks()[0].answer, None, "a refused door records nothing");
+    assert_eq!(
+        enforced.asks()[0].answer,
+        None,
+        "a refused door records nothing"
+    );
 
     let (_, default) = fresh_shop(None);
     default.sync("cart", SyncOptions::default()).unwrap();
-    let first = default.confirm_ask("cart.checkout", Principal::Agent, None).unwrap();
-    assert_eq!(default.approve(&first.ask_id, Some("ana".into()), None).unwrap().reason, Some("NOT_ENFORCED"));
+    let first = default
+        .confirm_ask("cart.checkout", Principal::Agent, None)
+        .unwrap();
+    assert_eq!(
+        default
+            .approve(&first.ask_id, Some("ana".into()), None)
+            .unwrap()
+            .reason,
+        Some("NOT_ENFORCED")
+    );
     assert_eq!(default.asks().len(), 1, "still awaiting");
     assert!(default.decline(&first.ask_id, None, None).unwrap().ok);
-    assert!(default.asks().is_empty(), "a no closes the card in default mode");
+    assert!(
+        default.asks().is_empty(),
+        "a no closes the card in default mode"
+    );
     assert_eq!(default.ask_summary(20), AskSummary::default());
 }

@@ -1,4 +1,4 @@
-//! Pins the worked wizard sequence of session.md §17 — versions, records, settlements — and its
+//! Pins the worked wizard sequence of docs/session.md §17 — versions, records, settlements — and its
 //! dropped-navigate and no-cross-links (dead-end) variants, driven through re-entrant closures.
 
 mod session_support;
@@ -20,8 +20,20 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
 
     // Turn 1: what is on offer.
     let available = s.available();
-    let ids: Vec<&str> = available.edges.iter().map(|e| e.affordance_id.as_str()).collect();
-    assert_eq!(ids, vec!["wizard.name-it", "wizard.next-to-review", "go-to-projects", "go-to-review"]);
+    let ids: Vec<&str> = available
+        .edges
+        .iter()
+        .map(|e| e.affordance_id.as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        vec![
+            "wizard.name-it",
+            "wizard.next-to-review",
+            "go-to-projects",
+            "go-to-review"
+        ]
+    );
     let next = &available.edges[1];
     assert_eq!(next.enabled, Some(false));
     assert_eq!(next.expects, Some(json!("none")));
@@ -32,9 +44,17 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     assert_eq!(committed.frame.as_ref().unwrap().status, FrameStatus::Open);
     assert_eq!(s.version(), 2);
     let plan = committed.plan.unwrap();
-    let ready: Vec<&str> =
-        plan.steps.iter().filter(|p| p.status == StepStatus::Ready && !p.awaiting_state).map(|p| p.step.as_str()).collect();
-    assert_eq!(ready, vec!["wizard.name-it", "wizard.next-to-review"], "greyed step stays ready (decision 8)");
+    let ready: Vec<&str> = plan
+        .steps
+        .iter()
+        .filter(|p| p.status == StepStatus::Ready && !p.awaiting_state)
+        .map(|p| p.step.as_str())
+        .collect();
+    assert_eq!(
+        ready,
+        vec!["wizard.name-it", "wizard.next-to-review"],
+        "greyed step stays ready (decision 8)"
+    );
 
     // 2: the greyed button is refused, recorded, and bumps nothing.
     let refused = s.fire("wizard.next-to-review", agent(None)).unwrap();
@@ -52,7 +72,12 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     assert_eq!(s.version(), 2);
 
     // 3: name it — the handler's store tap settles it inside the handler window.
-    let named = s.fire("wizard.name-it", agent(Some(json!({"name": "Ion channel screen"})))).unwrap();
+    let named = s
+        .fire(
+            "wizard.name-it",
+            agent(Some(json!({"name": "Ion channel screen"}))),
+        )
+        .unwrap();
     assert!(named.ok);
     assert_eq!(named.settlement, Some(SettlementState::Settled));
     assert_eq!(named.effect_status, Some(EffectStatus::Performed));
@@ -68,14 +93,28 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     assert_eq!(settlement.verify_held, Some(VerifyHeld::Held));
 
     // 4: the deliberate recipe bug — writes observed, verify fails, the commit stands.
-    let bad = s.fire("wizard.pick-recipe", agent(Some(json!({"recipe": "not-a-recipe"})))).unwrap();
+    let bad = s
+        .fire(
+            "wizard.pick-recipe",
+            agent(Some(json!({"recipe": "not-a-recipe"}))),
+        )
+        .unwrap();
     assert_eq!(bad.version, Some(6));
     assert_eq!(bad.effect_status, Some(EffectStatus::Refused));
-    let settled = s.settlement_if_known(bad.transition_id.as_deref().unwrap()).unwrap().unwrap();
+    let settled = s
+        .settlement_if_known(bad.transition_id.as_deref().unwrap())
+        .unwrap()
+        .unwrap();
     assert_eq!(settled.outcome, Outcome::Committed);
     assert_eq!(settled.verify_held, Some(VerifyHeld::Failed));
-    assert_eq!(settled.writes_observed, Some(EffectVerified::Observed(true)));
-    assert_eq!(settled.transition.effect_verified, Some(EffectVerified::Observed(true)));
+    assert_eq!(
+        settled.writes_observed,
+        Some(EffectVerified::Observed(true))
+    );
+    assert_eq!(
+        settled.transition.effect_verified,
+        Some(EffectVerified::Observed(true))
+    );
     let error = settled.error.as_ref().unwrap();
     assert_eq!(error.reason, "VERIFY_FAILED");
     assert_eq!(
@@ -88,7 +127,12 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     assert_eq!(wire["verifyHeld"], json!(false));
 
     // 5: a real recipe; Next un-greys.
-    let good = s.fire("wizard.pick-recipe", agent(Some(json!({"recipe": "dose-response"})))).unwrap();
+    let good = s
+        .fire(
+            "wizard.pick-recipe",
+            agent(Some(json!({"recipe": "dose-response"}))),
+        )
+        .unwrap();
     assert_eq!(good.effect_status, Some(EffectStatus::Performed));
     assert_eq!(good.version, Some(8));
     assert!(s.available().edges.iter().all(|e| e.enabled.is_none()));
@@ -101,14 +145,22 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     let hop_record = s.transition(hop.transition_id.as_deref().unwrap()).unwrap();
     assert_eq!(hop_record.cursor_version, 8);
     assert_eq!(hop_record.to_node.as_deref(), Some("review"));
-    assert_eq!(hop_record.effect_verified, Some(EffectVerified::Unobservable));
+    assert_eq!(
+        hop_record.effect_verified,
+        Some(EffectVerified::Unobservable)
+    );
     assert_eq!(hop_record.arrival, Some(Arrival::Observed));
-    let hop_settled = s.settlement_if_known(hop.transition_id.as_deref().unwrap()).unwrap().unwrap();
+    let hop_settled = s
+        .settlement_if_known(hop.transition_id.as_deref().unwrap())
+        .unwrap()
+        .unwrap();
     assert_eq!(hop_settled.verify_held, Some(VerifyHeld::Held));
     assert_eq!(w.app.borrow().path, "/projects/new/review");
 
     // 7: the confirm card — no bump.
-    let ask = s.confirm_ask("review.create-project", Principal::Agent, None).unwrap();
+    let ask = s
+        .confirm_ask("review.create-project", Principal::Agent, None)
+        .unwrap();
     assert_eq!(ask.ask_id, "ask#1");
     assert_eq!(
         serde_json::to_string(&ask.receipts.will_do).unwrap(),
@@ -121,20 +173,30 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     let created = s.fire("review.create-project", agent(None)).unwrap();
     assert_eq!(created.effect_status, Some(EffectStatus::Performed));
     assert_eq!(created.version, Some(12));
-    let created_record = s.transition(created.transition_id.as_deref().unwrap()).unwrap();
+    let created_record = s
+        .transition(created.transition_id.as_deref().unwrap())
+        .unwrap();
     assert_eq!(created_record.ask_id.as_deref(), Some("ask#1"));
-    let created_settled = s.settlement_if_known(created.transition_id.as_deref().unwrap()).unwrap().unwrap();
+    let created_settled = s
+        .settlement_if_known(created.transition_id.as_deref().unwrap())
+        .unwrap()
+        .unwrap();
     assert_eq!(created_settled.verify_held, Some(VerifyHeld::Held));
     assert_eq!(created_settled.data, Some(json!({"projectId": "prj-1"})));
-    assert!(s.asks().is_empty(), "default mode: the spent ask left the book");
+    assert!(
+        s.asks().is_empty(),
+        "default mode: the spent ask left the book"
+    );
     assert!(s.pending().is_empty());
     assert_eq!(s.version(), 12);
 
     // The attempt index: one refusal and five fires, in (version, rank) order.
     assert_eq!(s.attempt_count(), 6);
     let tail = s.attempts_tail(None, 20);
-    let kinds: Vec<(AttemptKind, &str)> =
-        tail.iter().map(|a| (a.kind, a.affordance_id.as_deref().unwrap())).collect();
+    let kinds: Vec<(AttemptKind, &str)> = tail
+        .iter()
+        .map(|a| (a.kind, a.affordance_id.as_deref().unwrap()))
+        .collect();
     assert_eq!(
         kinds,
         vec![
@@ -155,9 +217,18 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     let frame = s.journey_frame().unwrap();
     assert_eq!(
         frame.fired_steps,
-        vec!["wizard.name-it", "wizard.pick-recipe", "wizard.next-to-review", "review.create-project"]
+        vec![
+            "wizard.name-it",
+            "wizard.pick-recipe",
+            "wizard.next-to-review",
+            "review.create-project"
+        ]
     );
-    assert!(w.host.warnings().is_empty(), "no warnings in the seed run: {:?}", w.host.warnings());
+    assert!(
+        w.host.warnings().is_empty(),
+        "no warnings in the seed run: {:?}",
+        w.host.warnings()
+    );
 }
 
 #[test]
@@ -165,8 +236,16 @@ fn a_dropped_navigate_is_rolled_back_and_walked_back() {
     let w = wizard(true, true, SessionOptions::default());
     let s = &w.session;
     s.commit_journey("new-project").unwrap();
-    s.fire("wizard.name-it", agent(Some(json!({"name": "Ion channel screen"})))).unwrap();
-    s.fire("wizard.pick-recipe", agent(Some(json!({"recipe": "dose-response"})))).unwrap();
+    s.fire(
+        "wizard.name-it",
+        agent(Some(json!({"name": "Ion channel screen"}))),
+    )
+    .unwrap();
+    s.fire(
+        "wizard.pick-recipe",
+        agent(Some(json!({"recipe": "dose-response"}))),
+    )
+    .unwrap();
     assert_eq!(s.version(), 6);
 
     let hop = s.fire("wizard.next-to-review", agent(None)).unwrap();
@@ -177,17 +256,26 @@ fn a_dropped_navigate_is_rolled_back_and_walked_back() {
     assert_eq!(settled.verify_held, Some(VerifyHeld::Failed));
     let error = settled.error.unwrap();
     assert_eq!(error.reason, "VERIFY_FAILED");
-    assert!(error.evidence.is_none(), "a predicate verify carries no evidence");
+    assert!(
+        error.evidence.is_none(),
+        "a predicate verify carries no evidence"
+    );
     assert_eq!(s.node(), "wizard");
     let rows = s.transitions();
     let last = rows.last().unwrap();
-    assert!(last.id.starts_with("sync:wizard#"), "walk-back row, got {}", last.id);
+    assert!(
+        last.id.starts_with("sync:wizard#"),
+        "walk-back row, got {}",
+        last.id
+    );
     assert_eq!(last.from_node, "review");
     assert_eq!(last.to_node.as_deref(), Some("wizard"));
     // record 6→7, commit →8, roll back →9, walk back →10.
     assert_eq!(s.version(), 10);
     let frame = s.journey_frame().unwrap();
-    assert!(!frame.fired_steps.contains(&"wizard.next-to-review".to_string()));
+    assert!(!frame
+        .fired_steps
+        .contains(&"wizard.next-to-review".to_string()));
     let view = s.attempts_tail(None, 1);
     assert_eq!(view[0].outcome, Some(Outcome::RolledBack));
 }

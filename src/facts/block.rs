@@ -1,4 +1,4 @@
-//! The facts block (`groundTruth`) as a pure function over a small view (facts-and-serving §2).
+//! The facts block (`groundTruth`) as a pure function over a small view (docs/facts-and-serving.md §2).
 //!
 //! [`FactsView`] holds only what the block shows: the shown attempts (already the newest
 //! `maxAttempts`, oldest first) plus counts, the ask book, pending fires and open work. The view is
@@ -10,10 +10,12 @@
 use std::fmt::Write;
 
 use super::grade::FireFacts;
-use super::line::{push_row, LineFacts, ROW_GUESS};
 /// One attempt row's line (moved to `facts::line`; kept here for callers of `block::attempt_line`).
 pub use super::line::attempt_line;
-use super::text::{ask_id, plural, ActionRef, NodeRef, HEADER, NO_ACTIONS_THIS_SESSION, UNTIED_WORK};
+use super::line::{push_row, LineFacts, ROW_GUESS};
+use super::text::{
+    ask_id, plural, ActionRef, NodeRef, HEADER, NO_ACTIONS_THIS_SESSION, UNTIED_WORK,
+};
 use crate::session::push_decimal;
 use crate::session::Principal;
 
@@ -33,13 +35,28 @@ pub fn normalize_max(max: Option<i64>) -> usize {
 #[derive(Debug, Clone, PartialEq)]
 pub enum AttemptWhat {
     /// A fire the session refused (a `fire-rejected` gap row).
-    FireRefused { who: Principal, action: ActionRef, reason: String },
+    FireRefused {
+        who: Principal,
+        action: ActionRef,
+        reason: String,
+    },
     /// A journey commit refused because its first step could not execute.
-    JourneyRefused { who: Principal, journey: String, journey_declared: bool, reason: String, first_step: ActionRef },
+    JourneyRefused {
+        who: Principal,
+        journey: String,
+        journey_declared: bool,
+        reason: String,
+        first_step: ActionRef,
+    },
     /// A reported gap flagged `actionsMayBeStale`.
     ActionsMayBeStale,
     /// A fire the session recorded (a transition whose cause is a fire).
-    Fired { who: Principal, action: ActionRef, fire: FireFacts, inferred: bool },
+    Fired {
+        who: Principal,
+        action: ActionRef,
+        fire: FireFacts,
+        inferred: bool,
+    },
 }
 
 /// One attempt with its ordering key: `(key, rank)` ascending, refusals (rank 0) before the fire
@@ -100,7 +117,7 @@ pub struct FactsView {
     pub work_untied: bool,
 }
 
-/// Select the attempts window from a full list (any order): the reference semantics of §2.3–2.4.
+/// Select the attempts window from a full list (any order): docs/facts-and-serving.md §2.3 and §2.4.
 /// `facts::read` gets the same answer from the session's index without touching old rows.
 pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) -> AttemptsWindow {
     all.sort_by_key(|a| (a.key, a.rank));
@@ -109,7 +126,12 @@ pub fn select_attempts(mut all: Vec<Attempt>, since: Option<u64>, max: usize) ->
     let matching = total - first;
     let start = first.max(total.saturating_sub(max.max(1)));
     let shown = all.split_off(start);
-    AttemptsWindow { since, total, matching, shown }
+    AttemptsWindow {
+        since,
+        total,
+        matching,
+        shown,
+    }
 }
 
 /// Appends `"\n"` then `line` (every line after the header is pushed this way).
@@ -188,11 +210,24 @@ fn ask_lines(out: &mut String, asks: &[AskView], awaiting_beyond: usize, max: us
             AskState::Withdrawn => "The human withdrew their approval",
             AskState::Spent => continue,
         };
-        push_line(out, &[lead, ": ", ask.action.label(), " (", ask_id(&ask.ask_id), ")."]);
+        push_line(
+            out,
+            &[
+                lead,
+                ": ",
+                ask.action.label(),
+                " (",
+                ask_id(&ask.ask_id),
+                ").",
+            ],
+        );
     }
     let omitted = awaiting_seen.saturating_sub(max) + awaiting_beyond;
     if omitted > 0 {
-        let _ = write!(out, "\n  \u{2026} {omitted} more await the human's decision, not listed.");
+        let _ = write!(
+            out,
+            "\n  \u{2026} {omitted} more await the human's decision, not listed."
+        );
     }
 }
 
@@ -220,7 +255,11 @@ fn work_lines(out: &mut String, tied: &[ActionRef], untied: bool, max: usize) {
         push_joined(out, labels.iter().take(kept).copied());
         out.push('.');
         if labels.len() > kept {
-            let _ = write!(out, "\n  \u{2026} {} more in progress, not listed.", labels.len() - kept);
+            let _ = write!(
+                out,
+                "\n  \u{2026} {} more in progress, not listed.",
+                labels.len() - kept
+            );
         }
     }
     if untied {
@@ -231,7 +270,12 @@ fn work_lines(out: &mut String, tied: &[ActionRef], untied: bool, max: usize) {
 /// Render the facts block. `max` is the normalised `maxAttempts` (see [`normalize_max`]).
 pub fn render_facts(view: &FactsView, max: usize) -> String {
     let mut out = String::new();
-    render_facts_into(&mut out, view, max, view.attempts.shown.iter().map(|a| a.what.line_facts()));
+    render_facts_into(
+        &mut out,
+        view,
+        max,
+        view.attempts.shown.iter().map(|a| a.what.line_facts()),
+    );
     out
 }
 

@@ -1,4 +1,4 @@
-//! The friendly brief (`contextBrief`) as a pure function over a small view (facts-and-serving §3).
+//! The friendly brief (`contextBrief`) as a pure function over a small view (docs/facts-and-serving.md §3).
 //!
 //! Position, the open journey, recent transitions (newest `maxTransitions`), pending fires and what is
 //! available now. Refused fires never appear here — they are the facts block's job. Every sentence is
@@ -25,7 +25,10 @@ pub const KEY_LABEL_MAX: usize = 60;
 
 /// A state key name as the brief prints it: control characters stripped, cut to [`KEY_LABEL_MAX`].
 pub fn key_label(key: &str) -> String {
-    key.chars().filter(|c| !c.is_control()).take(KEY_LABEL_MAX).collect()
+    key.chars()
+        .filter(|c| !c.is_control())
+        .take(KEY_LABEL_MAX)
+        .collect()
 }
 
 /// The flags a fire line can carry, in the order they print.
@@ -54,8 +57,14 @@ impl FireFlags {
         };
         on(self.inferred, "inferred, not observed");
         on(self.high_effect, "high-effect");
-        on(self.not_materialized, "not materialized \u{2014} nothing executed");
-        on(self.navigation_unconfirmed, "navigation claimed, unconfirmed");
+        on(
+            self.not_materialized,
+            "not materialized \u{2014} nothing executed",
+        );
+        on(
+            self.navigation_unconfirmed,
+            "navigation claimed, unconfirmed",
+        );
         on(self.awaiting_state, "awaiting app state");
         match self.outcome {
             Some(Outcome::Rejected) => w.push("rejected"),
@@ -86,10 +95,17 @@ pub enum BriefRow {
         flags: FireFlags,
     },
     /// A position report that moved the cursor.
-    Moved { who: Principal, from: NodeRef, to: NodeRef },
+    Moved {
+        who: Principal,
+        from: NodeRef,
+        to: NodeRef,
+    },
     StructureChanged,
     /// A state report no fire claimed: the names of the keys it changed (values never print).
-    StateReport { who: Principal, keys: Vec<String> },
+    StateReport {
+        who: Principal,
+        keys: Vec<String>,
+    },
 }
 
 /// The transitions section's input.
@@ -135,8 +151,19 @@ pub struct BriefView {
 /// One transition's line, without the bullet.
 pub fn brief_line(row: &BriefRow) -> String {
     match row {
-        BriefRow::Fired { who, action, does, from, to, flags } => {
-            let who = if flags.inferred { Principal::Unknown } else { *who };
+        BriefRow::Fired {
+            who,
+            action,
+            does,
+            from,
+            to,
+            flags,
+        } => {
+            let who = if flags.inferred {
+                Principal::Unknown
+            } else {
+                *who
+            };
             // Concatenated, not formatted: this runs for every shown row, every turn.
             let mut line = String::with_capacity(96);
             for part in [who.as_str(), " fired ", action.label()] {
@@ -165,10 +192,16 @@ pub fn brief_line(row: &BriefRow) -> String {
             to.label()
         ),
         BriefRow::StructureChanged => STRUCTURE_CHANGED.to_string(),
-        BriefRow::StateReport { who, keys } if keys.is_empty() => format!("{} {NO_KEY_CHANGED}", who.as_str()),
+        BriefRow::StateReport { who, keys } if keys.is_empty() => {
+            format!("{} {NO_KEY_CHANGED}", who.as_str())
+        }
         BriefRow::StateReport { who, keys } => {
             let names: Vec<String> = keys.iter().map(|k| key_label(k)).collect();
-            format!("{} reported a change to: {}", who.as_str(), names.join(", "))
+            format!(
+                "{} reported a change to: {}",
+                who.as_str(),
+                names.join(", ")
+            )
         }
     }
 }
@@ -178,10 +211,15 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
     let max = max.max(1);
     let mut out = vec![format!("You are on: {}.", view.node.label())];
     if let Some(f) = &view.frame {
-        out.push(format!("Open journey: {}{DASH}{} ({}/{} steps done).", f.journey, f.does, f.done, f.total));
+        out.push(format!(
+            "Open journey: {}{DASH}{} ({}/{} steps done).",
+            f.journey, f.does, f.done, f.total
+        ));
     }
     for j in &view.demoted {
-        out.push(format!("Journey {j} was demoted: its precondition no longer holds."));
+        out.push(format!(
+            "Journey {j} was demoted: its precondition no longer holds."
+        ));
     }
     let t = &view.transitions;
     out.push(match t.since {
@@ -206,7 +244,10 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
         out.push("Pending: none.".to_string());
     } else {
         let labels: Vec<&str> = view.pending.iter().map(ActionRef::label).collect();
-        out.push(format!("Pending (awaiting app state): {}.", labels.join(", ")));
+        out.push(format!(
+            "Pending (awaiting app state): {}.",
+            labels.join(", ")
+        ));
     }
     if view.available.is_empty() {
         out.push("Available now: (nothing on this page).".to_string());
@@ -214,7 +255,13 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
         let ids: Vec<String> = view
             .available
             .iter()
-            .map(|a| if a.high_effect { format!("{} [high-effect]", a.id) } else { a.id.clone() })
+            .map(|a| {
+                if a.high_effect {
+                    format!("{} [high-effect]", a.id)
+                } else {
+                    a.id.clone()
+                }
+            })
             .collect();
         out.push(format!("Available now: {}.", ids.join(", ")));
     }

@@ -1,4 +1,4 @@
-//! The grading ladder: one fired attempt → its lead and note (facts-and-serving §2.6).
+//! The grading ladder: one fired attempt → its lead and note (docs/facts-and-serving.md §2.6).
 //!
 //! The first matching rule wins, and nothing is rounded up: the grade follows the state axis, so a
 //! navigation whose verify predicate held still reads "ran, but the effect was unobservable", while a
@@ -135,65 +135,146 @@ mod tests {
     const FAILED: Option<VerifyHeld> = Some(VerifyHeld::Failed);
 
     fn committed(effect_verified: Option<EffectVerified>) -> FireFacts {
-        FireFacts { materialized: true, outcome: Outcome::Committed, verify_held: None, effect_verified }
+        FireFacts {
+            materialized: true,
+            outcome: Outcome::Committed,
+            verify_held: None,
+            effect_verified,
+        }
     }
 
     #[test]
     fn rule_1_an_unwired_fire_did_not_happen_even_if_committed() {
-        let f = FireFacts { materialized: false, ..committed(UNOBSERVABLE) };
-        assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_NOT_WIRED });
+        let f = FireFacts {
+            materialized: false,
+            ..committed(UNOBSERVABLE)
+        };
+        assert_eq!(
+            grade(&f),
+            Grade {
+                lead: DID_NOT_HAPPEN,
+                note: NOTE_NOT_WIRED
+            }
+        );
     }
 
     #[test]
     fn rule_2_a_pending_fire_is_not_yet_known() {
-        let f = FireFacts { outcome: Outcome::Pending, ..committed(UNOBSERVABLE) };
-        assert_eq!(grade(&f), Grade { lead: NOT_YET_KNOWN, note: NOTE_NO_REPORT_YET });
+        let f = FireFacts {
+            outcome: Outcome::Pending,
+            ..committed(UNOBSERVABLE)
+        };
+        assert_eq!(
+            grade(&f),
+            Grade {
+                lead: NOT_YET_KNOWN,
+                note: NOTE_NO_REPORT_YET
+            }
+        );
     }
 
     #[test]
     fn rule_3_a_failed_verify_outranks_a_standing_commit_with_writes_observed() {
-        let f = FireFacts { verify_held: FAILED, ..committed(OBSERVED) };
-        assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_VERIFY_FAILED });
-        let rolled = FireFacts { verify_held: FAILED, outcome: Outcome::RolledBack, ..committed(UNOBSERVABLE) };
+        let f = FireFacts {
+            verify_held: FAILED,
+            ..committed(OBSERVED)
+        };
+        assert_eq!(
+            grade(&f),
+            Grade {
+                lead: DID_NOT_HAPPEN,
+                note: NOTE_VERIFY_FAILED
+            }
+        );
+        let rolled = FireFacts {
+            verify_held: FAILED,
+            outcome: Outcome::RolledBack,
+            ..committed(UNOBSERVABLE)
+        };
         assert_eq!(grade(&rolled).note, NOTE_VERIFY_FAILED);
     }
 
     #[test]
     fn rule_4_a_rejected_fire_did_not_happen() {
-        let f = FireFacts { outcome: Outcome::Rejected, ..committed(UNOBSERVABLE) };
-        assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_APP_REFUSED });
+        let f = FireFacts {
+            outcome: Outcome::Rejected,
+            ..committed(UNOBSERVABLE)
+        };
+        assert_eq!(
+            grade(&f),
+            Grade {
+                lead: DID_NOT_HAPPEN,
+                note: NOTE_APP_REFUSED
+            }
+        );
     }
 
     #[test]
     fn rule_5_a_rolled_back_fire_did_not_happen() {
-        let f = FireFacts { outcome: Outcome::RolledBack, ..committed(UNOBSERVABLE) };
-        assert_eq!(grade(&f), Grade { lead: DID_NOT_HAPPEN, note: NOTE_ROLLED_BACK });
+        let f = FireFacts {
+            outcome: Outcome::RolledBack,
+            ..committed(UNOBSERVABLE)
+        };
+        assert_eq!(
+            grade(&f),
+            Grade {
+                lead: DID_NOT_HAPPEN,
+                note: NOTE_ROLLED_BACK
+            }
+        );
     }
 
     #[test]
     fn rule_6_a_superseded_fire_ran_but_its_outcome_was_never_observed() {
-        let f = FireFacts { outcome: Outcome::Superseded, ..committed(OBSERVED) };
-        assert_eq!(grade(&f), Grade { lead: RAN_OUTCOME_NEVER_OBSERVED, note: NOTE_SUPERSEDED });
+        let f = FireFacts {
+            outcome: Outcome::Superseded,
+            ..committed(OBSERVED)
+        };
+        assert_eq!(
+            grade(&f),
+            Grade {
+                lead: RAN_OUTCOME_NEVER_OBSERVED,
+                note: NOTE_SUPERSEDED
+            }
+        );
     }
 
     #[test]
     fn rule_7_committed_with_declared_writes_observed_did_happen() {
-        assert_eq!(grade(&committed(OBSERVED)), Grade { lead: DID_HAPPEN, note: NOTE_EFFECT_OBSERVED });
+        assert_eq!(
+            grade(&committed(OBSERVED)),
+            Grade {
+                lead: DID_HAPPEN,
+                note: NOTE_EFFECT_OBSERVED
+            }
+        );
     }
 
     #[test]
     fn rule_8_committed_without_the_declared_writes_is_not_rounded_up() {
         assert_eq!(
             grade(&committed(NOT_OBSERVED)),
-            Grade { lead: RAN_EFFECT_NOT_OBSERVED, note: NOTE_COMMITTED }
+            Grade {
+                lead: RAN_EFFECT_NOT_OBSERVED,
+                note: NOTE_COMMITTED
+            }
         );
     }
 
     #[test]
     fn rule_9_a_navigation_whose_verify_held_is_still_only_unobservable() {
         // A held verify upgrades nothing: the grade follows the state axis.
-        let nav = FireFacts { verify_held: Some(VerifyHeld::Held), ..committed(UNOBSERVABLE) };
-        assert_eq!(grade(&nav), Grade { lead: RAN_EFFECT_UNOBSERVABLE, note: NOTE_NOTHING_TO_CHECK });
+        let nav = FireFacts {
+            verify_held: Some(VerifyHeld::Held),
+            ..committed(UNOBSERVABLE)
+        };
+        assert_eq!(
+            grade(&nav),
+            Grade {
+                lead: RAN_EFFECT_UNOBSERVABLE,
+                note: NOTE_NOTHING_TO_CHECK
+            }
+        );
     }
 
     #[test]

@@ -20,29 +20,63 @@ use crate::session::Principal;
 /// session's rows and the hand-built path from an [`AttemptWhat`], through the same code.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum LineFacts<'a> {
-    FireRefused { who: Principal, action: &'a str, reason: &'a str },
-    JourneyRefused { who: Principal, journey: &'a str, reason: &'a str, first_step: &'a str },
+    FireRefused {
+        who: Principal,
+        action: &'a str,
+        reason: &'a str,
+    },
+    JourneyRefused {
+        who: Principal,
+        journey: &'a str,
+        reason: &'a str,
+        first_step: &'a str,
+    },
     ActionsMayBeStale,
-    Fired { who: Principal, action: &'a str, fire: FireFacts, inferred: bool },
+    Fired {
+        who: Principal,
+        action: &'a str,
+        fire: FireFacts,
+        inferred: bool,
+    },
 }
 
 impl AttemptWhat {
     /// This attempt's line facts: each id through its label rule.
     pub fn line_facts(&self) -> LineFacts<'_> {
         match self {
-            AttemptWhat::FireRefused { who, action, reason } => {
-                LineFacts::FireRefused { who: *who, action: action.label(), reason }
-            }
-            AttemptWhat::JourneyRefused { who, journey, journey_declared, reason, first_step } => LineFacts::JourneyRefused {
+            AttemptWhat::FireRefused {
+                who,
+                action,
+                reason,
+            } => LineFacts::FireRefused {
+                who: *who,
+                action: action.label(),
+                reason,
+            },
+            AttemptWhat::JourneyRefused {
+                who,
+                journey,
+                journey_declared,
+                reason,
+                first_step,
+            } => LineFacts::JourneyRefused {
                 who: *who,
                 journey: journey_label(journey, *journey_declared),
                 reason,
                 first_step: first_step.label(),
             },
             AttemptWhat::ActionsMayBeStale => LineFacts::ActionsMayBeStale,
-            AttemptWhat::Fired { who, action, fire, inferred } => {
-                LineFacts::Fired { who: *who, action: action.label(), fire: *fire, inferred: *inferred }
-            }
+            AttemptWhat::Fired {
+                who,
+                action,
+                fire,
+                inferred,
+            } => LineFacts::Fired {
+                who: *who,
+                action: action.label(),
+                fire: *fire,
+                inferred: *inferred,
+            },
         }
     }
 }
@@ -51,7 +85,12 @@ impl AttemptWhat {
 pub const ROW_GUESS: usize = 112;
 
 /// Every principal, at its [`principal_index`].
-const PRINCIPALS: [Principal; 4] = [Principal::Agent, Principal::User, Principal::System, Principal::Unknown];
+const PRINCIPALS: [Principal; 4] = [
+    Principal::Agent,
+    Principal::User,
+    Principal::System,
+    Principal::Unknown,
+];
 
 fn principal_index(who: Principal) -> usize {
     match who {
@@ -86,8 +125,18 @@ fn fragments() -> &'static Fragments {
             let note = r.grade().note;
             [format!(" ({note})"), format!(" ({note}; {NOTE_INFERRED})")]
         });
-        let refused_head = PRINCIPALS.map(|who| format!("{row_start}{DID_NOT_HAPPEN}{DASH}{}'s fire of ", who.as_str()));
-        Fragments { row_start, fired_head, fired_tail, refused_head }
+        let refused_head = PRINCIPALS.map(|who| {
+            format!(
+                "{row_start}{DID_NOT_HAPPEN}{DASH}{}'s fire of ",
+                who.as_str()
+            )
+        });
+        Fragments {
+            row_start,
+            fired_head,
+            fired_tail,
+            refused_head,
+        }
     })
 }
 
@@ -95,7 +144,12 @@ fn fragments() -> &'static Fragments {
 pub fn push_row(out: &mut String, line: LineFacts<'_>) {
     let f = fragments();
     match line {
-        LineFacts::Fired { who, action, fire, inferred } => {
+        LineFacts::Fired {
+            who,
+            action,
+            fire,
+            inferred,
+        } => {
             // A fire the session attributed by inference names no principal.
             let who = if inferred { Principal::Unknown } else { who };
             let r = rung(&fire).index();
@@ -103,12 +157,26 @@ pub fn push_row(out: &mut String, line: LineFacts<'_>) {
             out.push_str(action);
             out.push_str(&f.fired_tail[r][usize::from(inferred)]);
         }
-        LineFacts::FireRefused { who, action, reason } => {
-            for part in [&f.refused_head[principal_index(who)], action, " was refused: ", reason_code(reason)] {
+        LineFacts::FireRefused {
+            who,
+            action,
+            reason,
+        } => {
+            for part in [
+                &f.refused_head[principal_index(who)],
+                action,
+                " was refused: ",
+                reason_code(reason),
+            ] {
                 out.push_str(part);
             }
         }
-        LineFacts::JourneyRefused { who, journey, reason, first_step } => {
+        LineFacts::JourneyRefused {
+            who,
+            journey,
+            reason,
+            first_step,
+        } => {
             let parts = [
                 &f.row_start,
                 DID_NOT_HAPPEN,
@@ -154,38 +222,88 @@ mod tests {
     /// Every fired row, each rung × principal × inferred, against the line spelled out piece by piece.
     #[test]
     fn a_fired_row_reads_bullet_lead_dash_principal_fired_label_and_note() {
-        let outcomes = [Outcome::Committed, Outcome::Pending, Outcome::Rejected, Outcome::RolledBack, Outcome::Superseded];
-        let axes = [None, Some(EffectVerified::Observed(true)), Some(EffectVerified::Observed(false)), Some(EffectVerified::Unobservable)];
+        let outcomes = [
+            Outcome::Committed,
+            Outcome::Pending,
+            Outcome::Rejected,
+            Outcome::RolledBack,
+            Outcome::Superseded,
+        ];
+        let axes = [
+            None,
+            Some(EffectVerified::Observed(true)),
+            Some(EffectVerified::Observed(false)),
+            Some(EffectVerified::Unobservable),
+        ];
         let mut seen = Vec::new();
         for materialized in [true, false] {
             for outcome in outcomes {
                 for verify_held in [None, Some(VerifyHeld::Held), Some(VerifyHeld::Failed)] {
                     for effect_verified in axes {
-                        let fire = FireFacts { materialized, outcome, verify_held, effect_verified };
+                        let fire = FireFacts {
+                            materialized,
+                            outcome,
+                            verify_held,
+                            effect_verified,
+                        };
                         seen.push(rung(&fire));
                         for who in PRINCIPALS {
                             for inferred in [false, true] {
                                 let mut out = String::new();
-                                push_row(&mut out, LineFacts::Fired { who, action: "a.b", fire, inferred });
+                                push_row(
+                                    &mut out,
+                                    LineFacts::Fired {
+                                        who,
+                                        action: "a.b",
+                                        fire,
+                                        inferred,
+                                    },
+                                );
                                 let g = grade(&fire);
                                 let shown_who = if inferred { "unknown" } else { who.as_str() };
-                                let note = if inferred { format!("{}; {NOTE_INFERRED}", g.note) } else { g.note.to_string() };
-                                assert_eq!(out, format!("\n{BULLET}{}{DASH}{shown_who} fired a.b ({note})", g.lead));
+                                let note = if inferred {
+                                    format!("{}; {NOTE_INFERRED}", g.note)
+                                } else {
+                                    g.note.to_string()
+                                };
+                                assert_eq!(
+                                    out,
+                                    format!(
+                                        "\n{BULLET}{}{DASH}{shown_who} fired a.b ({note})",
+                                        g.lead
+                                    )
+                                );
                             }
                         }
                     }
                 }
             }
         }
-        assert!(Rung::ALL.iter().all(|r| seen.contains(r)), "the grid reaches every rung");
+        assert!(
+            Rung::ALL.iter().all(|r| seen.contains(r)),
+            "the grid reaches every rung"
+        );
     }
 
     #[test]
     fn a_refused_row_reads_did_not_happen_and_its_typed_code() {
         for who in PRINCIPALS {
             let mut out = String::new();
-            push_row(&mut out, LineFacts::FireRefused { who, action: "a.b", reason: "TOOL_DISABLED" });
-            assert_eq!(out, format!("\n{BULLET}did NOT happen{DASH}{}'s fire of a.b was refused: TOOL_DISABLED", who.as_str()));
+            push_row(
+                &mut out,
+                LineFacts::FireRefused {
+                    who,
+                    action: "a.b",
+                    reason: "TOOL_DISABLED",
+                },
+            );
+            assert_eq!(
+                out,
+                format!(
+                    "\n{BULLET}did NOT happen{DASH}{}'s fire of a.b was refused: TOOL_DISABLED",
+                    who.as_str()
+                )
+            );
         }
     }
 }

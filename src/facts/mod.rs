@@ -18,11 +18,14 @@ pub mod read;
 pub mod text;
 
 pub use block::{
-    normalize_max, render_facts, render_facts_into, select_attempts, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow,
-    FactsView,
+    normalize_max, render_facts, render_facts_into, select_attempts, AskState, AskView, Attempt,
+    AttemptWhat, AttemptsWindow, FactsView,
 };
-pub use line::{attempt_line, LineFacts};
 pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
-pub use read::{brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into, Brief, FactsBlock};
 pub use grade::{grade, FireFacts, Grade};
+pub use line::{attempt_line, LineFacts};
+pub use read::{
+    brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into,
+    Brief, FactsBlock,
+};
 pub use text::{ActionRef, NodeRef};

@@ -12,16 +12,19 @@
 use serde::Serialize;
 
 use super::block::{
-    normalize_max, render_facts_into, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow, FactsView,
+    normalize_max, render_facts_into, AskState, AskView, Attempt, AttemptWhat, AttemptsWindow,
+    FactsView,
 };
-use super::brief::{render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow};
+use super::brief::{
+    render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow,
+};
 use super::grade::FireFacts;
 use super::line::LineFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};
 use crate::graph::NavigationGraph;
 use crate::session::{
-    AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, EffectVerified, FrameStatus, JourneyFrame, Outcome,
-    Session, TransitionView, TransitionViewKind,
+    AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, EffectVerified, FrameStatus,
+    JourneyFrame, Outcome, Session, TransitionView, TransitionViewKind,
 };
 
 /// What `session.groundTruth()` returns.
@@ -45,22 +48,44 @@ pub struct Brief {
 }
 
 /// `session.groundTruth({ sinceVersion, maxAttempts })`. `max_attempts`: absent → 20, below 1 → 1.
-pub fn ground_truth(session: &Session, since_version: Option<u64>, max_attempts: Option<i64>) -> FactsBlock {
+pub fn ground_truth(
+    session: &Session,
+    since_version: Option<u64>,
+    max_attempts: Option<i64>,
+) -> FactsBlock {
     let mut text = String::new();
     let (node, version) = ground_truth_into(&mut text, session, since_version, max_attempts);
-    FactsBlock { node, version, text }
+    FactsBlock {
+        node,
+        version,
+        text,
+    }
 }
 
 /// [`ground_truth`]'s text rendered into `out` (cleared first, its capacity reused); returns the raw
 /// cursor and the version. The shown lines are rendered straight from the session's rows: nothing is
 /// cloned or allocated per row.
-pub fn ground_truth_into(out: &mut String, session: &Session, since: Option<u64>, max_attempts: Option<i64>) -> (String, u64) {
+pub fn ground_truth_into(
+    out: &mut String,
+    session: &Session,
+    since: Option<u64>,
+    max_attempts: Option<i64>,
+) -> (String, u64) {
     let max = normalize_max(max_attempts);
     let view = present_view(session, since, max);
     let graph = session.graph();
     let rows = session.attempt_rows(since, max);
-    let mut served = ServedNow { rows: &rows, seen: [("", false); ServedNow::REMEMBERED], len: 0 };
-    render_facts_into(out, &view, max, rows.iter().map(|row| line_facts(&mut served, &graph, row)));
+    let mut served = ServedNow {
+        rows: &rows,
+        seen: [("", false); ServedNow::REMEMBERED],
+        len: 0,
+    };
+    render_facts_into(
+        out,
+        &view,
+        max,
+        rows.iter().map(|row| line_facts(&mut served, &graph, row)),
+    );
     (view.node.id, view.version)
 }
 
@@ -70,20 +95,36 @@ pub fn context_brief(session: &Session, since_version: Option<u64>) -> Brief {
 }
 
 /// `session.contextBrief({ sinceVersion, maxTransitions })`. `max_transitions`: absent → 20, below 1 → 1.
-pub fn context_brief_capped(session: &Session, since_version: Option<u64>, max_transitions: Option<i64>) -> Brief {
+pub fn context_brief_capped(
+    session: &Session,
+    since_version: Option<u64>,
+    max_transitions: Option<i64>,
+) -> Brief {
     let max = normalize_max(max_transitions);
     let (view, frame) = brief_view(session, since_version, max);
-    Brief { node: view.node.id.clone(), version: view.version, frame, text: render_brief(&view, max) }
+    Brief {
+        node: view.node.id.clone(),
+        version: view.version,
+        frame,
+        text: render_brief(&view, max),
+    }
 }
 
 fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
     // Only ask the catalogue when the row captured nothing: a captured name already decides.
     let declared_now = !captured_does && session.served_action(id).is_some();
-    ActionRef { id: id.to_string(), captured_does, declared_now }
+    ActionRef {
+        id: id.to_string(),
+        captured_does,
+        declared_now,
+    }
 }
 
 fn node_ref(session: &Session, id: &str) -> NodeRef {
-    NodeRef { id: id.to_string(), is_page: session.graph().page(id).is_some() }
+    NodeRef {
+        id: id.to_string(),
+        is_page: session.graph().page(id).is_some(),
+    }
 }
 
 fn attempt(session: &Session, a: &AttemptView) -> Attempt {
@@ -98,7 +139,10 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
                 let declared = graph.journey(journey);
                 // The row names the step it could not start with; fall back to the journey's first step.
                 let first_step = if id.is_empty() {
-                    let first = declared.and_then(|j| j.steps.first()).map(String::as_str).unwrap_or("");
+                    let first = declared
+                        .and_then(|j| j.steps.first())
+                        .map(String::as_str)
+                        .unwrap_or("");
                     action_ref(session, first, false)
                 } else {
                     action
@@ -111,7 +155,11 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
                     first_step,
                 }
             }
-            None => AttemptWhat::FireRefused { who: a.principal, action, reason },
+            None => AttemptWhat::FireRefused {
+                who: a.principal,
+                action,
+                reason,
+            },
         },
         AttemptKind::Fired => AttemptWhat::Fired {
             who: a.principal,
@@ -125,7 +173,11 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
             inferred: a.inferred,
         },
     };
-    Attempt { key: a.key, rank: u8::from(a.kind == AttemptKind::Fired), what }
+    Attempt {
+        key: a.key,
+        rank: u8::from(a.kind == AttemptKind::Fired),
+        what,
+    }
 }
 
 /// The label rule's "served now" question over one render's rows, remembering the answers for the
@@ -156,9 +208,15 @@ impl<'a> ServedNow<'a, '_> {
 
 /// One row's line facts, with the same label rules as [`attempt`] (the `facts_view` path): an id
 /// prints as itself iff the row captured its `does` or the session serves it now.
-fn line_facts<'a>(served: &mut ServedNow<'a, '_>, graph: &'a NavigationGraph, row: AttemptRow<'a>) -> LineFacts<'a> {
+fn line_facts<'a>(
+    served: &mut ServedNow<'a, '_>,
+    graph: &'a NavigationGraph,
+    row: AttemptRow<'a>,
+) -> LineFacts<'a> {
     let id = row.affordance_id.map_or("", |s| &**s);
-    let mut label = |id: &'a str, captured_does: bool| action_label(id, captured_does, !captured_does && served.is(id));
+    let mut label = |id: &'a str, captured_does: bool| {
+        action_label(id, captured_does, !captured_does && served.is(id))
+    };
     let reason = row.rejection_reason.unwrap_or("REFUSED");
     match row.kind {
         AttemptKind::StaleActions => LineFacts::ActionsMayBeStale,
@@ -167,13 +225,27 @@ fn line_facts<'a>(served: &mut ServedNow<'a, '_>, graph: &'a NavigationGraph, ro
                 let declared = graph.journey(journey);
                 // The row names the step it could not start with; fall back to the journey's first step.
                 let first_step = if id.is_empty() {
-                    label(declared.and_then(|j| j.steps.first()).map_or("", String::as_str), false)
+                    label(
+                        declared
+                            .and_then(|j| j.steps.first())
+                            .map_or("", String::as_str),
+                        false,
+                    )
                 } else {
                     label(id, row.does.is_some())
                 };
-                LineFacts::JourneyRefused { who: row.principal, journey: journey_label(journey, declared.is_some()), reason, first_step }
+                LineFacts::JourneyRefused {
+                    who: row.principal,
+                    journey: journey_label(journey, declared.is_some()),
+                    reason,
+                    first_step,
+                }
             }
-            None => LineFacts::FireRefused { who: row.principal, action: label(id, row.does.is_some()), reason },
+            None => LineFacts::FireRefused {
+                who: row.principal,
+                action: label(id, row.does.is_some()),
+                reason,
+            },
         },
         AttemptKind::Fired => LineFacts::Fired {
             who: row.principal,
@@ -190,7 +262,11 @@ fn line_facts<'a>(served: &mut ServedNow<'a, '_>, graph: &'a NavigationGraph, ro
 }
 
 fn pending_refs(session: &Session) -> Vec<ActionRef> {
-    session.pending().iter().map(|p| action_ref(session, &p.affordance_id, p.does.is_some())).collect()
+    session
+        .pending()
+        .iter()
+        .map(|p| action_ref(session, &p.affordance_id, p.does.is_some()))
+        .collect()
 }
 
 /// The facts view of `session` now: the newest `max` attempts at or after `since`, plus the present.
@@ -198,7 +274,11 @@ fn pending_refs(session: &Session) -> Vec<ActionRef> {
 pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsView {
     let max = max.max(1);
     let mut view = present_view(session, since, max);
-    view.attempts.shown = session.attempts_tail(since, max).iter().map(|a| attempt(session, a)).collect();
+    view.attempts.shown = session
+        .attempts_tail(since, max)
+        .iter()
+        .map(|a| attempt(session, a))
+        .collect();
     view
 }
 
@@ -236,9 +316,16 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
     FactsView {
         node: node_ref(session, &node),
         version: session.version(),
-        attempts: AttemptsWindow { since, total, matching, shown: Vec::new() },
+        attempts: AttemptsWindow {
+            since,
+            total,
+            matching,
+            shown: Vec::new(),
+        },
         asks,
-        awaiting_beyond: summary.awaiting_total.saturating_sub(summary.awaiting_shown),
+        awaiting_beyond: summary
+            .awaiting_total
+            .saturating_sub(summary.awaiting_shown),
         pending: pending_refs(session),
         work_tied,
         work_untied,
@@ -276,18 +363,25 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
             from,
         },
         TransitionViewKind::StructureChanged => BriefRow::StructureChanged,
-        TransitionViewKind::Report => {
-            BriefRow::StateReport { who: principal, keys: t.changed_keys.iter().map(|k| k.to_string()).collect() }
-        }
+        TransitionViewKind::Report => BriefRow::StateReport {
+            who: principal,
+            keys: t.changed_keys.iter().map(|k| k.to_string()).collect(),
+        },
     }
 }
 
 /// The brief view of `session` now, and the open frame it describes.
-pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefView, Option<JourneyFrame>) {
+pub fn brief_view(
+    session: &Session,
+    since: Option<u64>,
+    max: usize,
+) -> (BriefView, Option<JourneyFrame>) {
     let max = max.max(1);
     let graph = session.graph();
     let node = session.node();
-    let frame = session.journey_frame().filter(|f| f.status == FrameStatus::Open);
+    let frame = session
+        .journey_frame()
+        .filter(|f| f.status == FrameStatus::Open);
     let journey = frame.as_ref().and_then(|f| graph.journey(&f.journey_id));
 
     let frame_line = journey.zip(frame.as_ref()).map(|(j, f)| {
@@ -297,7 +391,12 @@ pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefVi
                 done.push(s);
             }
         }
-        FrameLine { journey: j.id.clone(), does: j.does.clone(), done: done.len(), total: j.steps.len() }
+        FrameLine {
+            journey: j.id.clone(),
+            does: j.does.clone(),
+            done: done.len(),
+            total: j.steps.len(),
+        }
     });
 
     let demoted = session
@@ -307,8 +406,16 @@ pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefVi
         .map(|id| id.to_string())
         .collect();
 
-    let shown = session.transitions_tail(since, max).iter().map(|t| brief_row(session, t)).collect();
-    let transitions = TransitionsWindow { since, matching: session.transitions_since_count(since), shown };
+    let shown = session
+        .transitions_tail(since, max)
+        .iter()
+        .map(|t| brief_row(session, t))
+        .collect();
+    let transitions = TransitionsWindow {
+        since,
+        matching: session.transitions_since_count(since),
+        shown,
+    };
 
     let mut available: Vec<AvailableId> = session
         .available_ids()
@@ -317,13 +424,21 @@ pub fn brief_view(session: &Session, since: Option<u64>, max: usize) -> (BriefVi
             None => true,
             Some(j) => {
                 j.steps.iter().any(|s| **s == **id)
-                    || session.served_action(id).is_some_and(|a| a.role == "cancel" || a.role == "back")
+                    || session
+                        .served_action(id)
+                        .is_some_and(|a| a.role == "cancel" || a.role == "back")
             }
         })
-        .map(|(id, high_effect)| AvailableId { id: id.to_string(), high_effect })
+        .map(|(id, high_effect)| AvailableId {
+            id: id.to_string(),
+            high_effect,
+        })
         .collect();
     if journey.is_some() {
-        available.push(AvailableId { id: "leave-journey".to_string(), high_effect: false });
+        available.push(AvailableId {
+            id: "leave-journey".to_string(),
+            high_effect: false,
+        });
     }
 
     let view = BriefView {

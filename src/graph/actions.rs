@@ -1,4 +1,4 @@
-//! Compiling one action definition (graph.md §2.3) — the same rules for a page action, a root-level
+//! Compiling one action definition (docs/graph.md §2.3) — the same rules for a page action, a root-level
 //! action (which adds `on`) and an action a component declares at mount (which may add `handler`).
 //!
 //! `does` is required; `input` is compiled by `input`; `when`/`enabledWhen`/filter `verify` by
@@ -15,13 +15,25 @@ use super::input::compile_input;
 use super::model::{Action, ActionOrigin, Verify};
 use super::names::{check_name, quote, quote_list, RESERVED_ACTION_NAME};
 use super::routes::is_literal_route;
-use crate::host::CallbackId;
+use crate::graph::def::CallbackId;
 
 /// The keys every action may carry.
-const ACTION_KEYS: [&str; 10] =
-    ["does", "input", "writes", "verify", "when", "enabledWhen", "goTo", "confirm", "binding", "role"];
+const ACTION_KEYS: [&str; 10] = [
+    "does",
+    "input",
+    "writes",
+    "verify",
+    "when",
+    "enabledWhen",
+    "goTo",
+    "confirm",
+    "binding",
+    "role",
+];
 /// The roles an action may declare.
-const ROLES: [&str; 8] = ["next", "prev", "submit", "cancel", "back", "open", "close", "action"];
+const ROLES: [&str; 8] = [
+    "next", "prev", "submit", "cancel", "back", "open", "close", "action",
+];
 
 /// A page as the action compiler needs it: its id and its route.
 #[derive(Debug, Clone, Copy)]
@@ -47,7 +59,10 @@ pub(crate) fn check_action_name(name: &str, owner: &str) -> Result<(), GraphErro
     if name == RESERVED_ACTION_NAME {
         return Err(GraphError::new(
             "RESERVED_ACTION",
-            format!("{owner} {}: that name is reserved for the journey escape tool; choose another", quote(name)),
+            format!(
+                "{owner} {}: that name is reserved for the journey escape tool; choose another",
+                quote(name)
+            ),
         ));
     }
     Ok(())
@@ -107,7 +122,11 @@ pub(crate) fn compile_action(
 
     let (on, node, origin) = match site {
         Site::Page(page) => (vec![page.to_string()], page.to_string(), ActionOrigin::Page),
-        Site::Mounted(page) => (vec![page.to_string()], page.to_string(), ActionOrigin::Mounted),
+        Site::Mounted(page) => (
+            vec![page.to_string()],
+            page.to_string(),
+            ActionOrigin::Mounted,
+        ),
         Site::Root => {
             let on = read_on(fields, &owner, pages)?;
             let node = on.first().cloned().unwrap_or_default();
@@ -115,11 +134,20 @@ pub(crate) fn compile_action(
         }
     };
 
-    let input = compile_input(fields.iter().find(|(k, _)| k == "input").map_or(&DefValue::Undefined, |(_, v)| v), &owner)?;
+    let input = compile_input(
+        fields
+            .iter()
+            .find(|(k, _)| k == "input")
+            .map_or(&DefValue::Undefined, |(_, v)| v),
+        &owner,
+    )?;
     let writes = read_writes(fields, &owner)?;
-    let guard = field(fields, "when").map(|f| compile_filter(f, &owner, FilterUse::When)).transpose()?;
-    let enabled_when =
-        field(fields, "enabledWhen").map(|f| compile_filter(f, &owner, FilterUse::EnabledWhen)).transpose()?;
+    let guard = field(fields, "when")
+        .map(|f| compile_filter(f, &owner, FilterUse::When))
+        .transpose()?;
+    let enabled_when = field(fields, "enabledWhen")
+        .map(|f| compile_filter(f, &owner, FilterUse::EnabledWhen))
+        .transpose()?;
     let verify = match field(fields, "verify") {
         None => None,
         Some(DefValue::Function(callback)) => Some(Verify::Predicate(*callback)),
@@ -159,7 +187,11 @@ pub(crate) fn compile_action(
         Some(role) => {
             return Err(GraphError::new(
                 "BAD_VALUE",
-                format!("{owner} `role` is {}: it must be one of {}", quote(&role), ROLES.join(", ")),
+                format!(
+                    "{owner} `role` is {}: it must be one of {}",
+                    quote(&role),
+                    ROLES.join(", ")
+                ),
             ))
         }
         None if navigates_to.is_some() => "next".into(),
@@ -171,7 +203,10 @@ pub(crate) fn compile_action(
         (_, Some(other)) => {
             return Err(GraphError::new(
                 "BAD_VALUE",
-                format!("{owner} `handler` is {}: it must be a function", other.type_name()),
+                format!(
+                    "{owner} `handler` is {}: it must be a function",
+                    other.type_name()
+                ),
             ))
         }
     };
@@ -205,7 +240,11 @@ pub(crate) fn compile_action(
 }
 
 /// A root action's `on`: a page id or a non-empty list of page ids (duplicates kept).
-fn read_on(fields: &[(String, DefValue)], owner: &str, pages: &[PageRef<'_>]) -> Result<Vec<String>, GraphError> {
+fn read_on(
+    fields: &[(String, DefValue)],
+    owner: &str,
+    pages: &[PageRef<'_>],
+) -> Result<Vec<String>, GraphError> {
     let names: Vec<&DefValue> = match field(fields, "on") {
         None => Vec::new(),
         Some(DefValue::Array(items)) => items.iter().collect(),
@@ -225,7 +264,10 @@ fn read_on(fields: &[(String, DefValue)], owner: &str, pages: &[PageRef<'_>]) ->
         let Some(name) = name.as_str() else {
             return Err(GraphError::new(
                 "BAD_VALUE",
-                format!("{owner} `on` lists {}: list page ids as strings", name.type_name()),
+                format!(
+                    "{owner} `on` lists {}: list page ids as strings",
+                    name.type_name()
+                ),
             ));
         };
         if !pages.iter().any(|p| p.id == name) {
@@ -244,8 +286,13 @@ fn read_on(fields: &[(String, DefValue)], owner: &str, pages: &[PageRef<'_>]) ->
 }
 
 /// `writes`: an array of state-key strings (`[]` allowed: it declares none).
-fn read_writes(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Vec<String>>, GraphError> {
-    let Some(value) = field(fields, "writes") else { return Ok(None) };
+fn read_writes(
+    fields: &[(String, DefValue)],
+    owner: &str,
+) -> Result<Option<Vec<String>>, GraphError> {
+    let Some(value) = field(fields, "writes") else {
+        return Ok(None);
+    };
     let refuse = |what: String| {
         GraphError::new(
             "BAD_VALUE",
@@ -257,14 +304,20 @@ fn read_writes(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Vec<
     };
     items
         .iter()
-        .map(|item| item.as_str().map(str::to_string).ok_or_else(|| refuse(format!("lists {}", item.type_name()))))
+        .map(|item| {
+            item.as_str()
+                .map(str::to_string)
+                .ok_or_else(|| refuse(format!("lists {}", item.type_name())))
+        })
         .collect::<Result<Vec<_>, _>>()
         .map(Some)
 }
 
 /// `binding`: only `{ kind: 'url', href }` with a literal href. Returns the href.
 fn read_binding(fields: &[(String, DefValue)], owner: &str) -> Result<Option<String>, GraphError> {
-    let Some(binding) = field(fields, "binding") else { return Ok(None) };
+    let Some(binding) = field(fields, "binding") else {
+        return Ok(None);
+    };
     let place = format!("{owner} `binding`");
     let entries = expect_object(binding, &place, "write { kind: 'url', href: '/path' }")?;
     check_keys(entries, &["kind", "href"], &place)?;

@@ -1,4 +1,4 @@
-//! `buildNavigationGraph`: validate an authored definition and compile it (graph.md §1–3, §6, §8;
+//! `buildNavigationGraph`: validate an authored definition and compile it (docs/graph.md §1–3, §6, §8;
 //! decisions 10–14, 18). The first fault found is returned, so the order below is part of the contract:
 //! graph id → top-level keys → merge (sources, hand pages) → at least one page → page actions (page
 //! order) → cross-links, then hand root actions over them (same id replaces the link in place) →
@@ -25,7 +25,7 @@ use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Journey, NavigationGraph, Page};
 use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
-use crate::host::CallbackId;
+use crate::graph::def::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
 pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGraph, GraphError> {
@@ -35,8 +35,16 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
             format!("the graph id {} is blank: buildNavigationGraph needs a non-empty id such as 'shop'", quote(id)),
         ));
     }
-    let fields = expect_object(def, "the definition", "pass { pages, actions?, journeys?, sources? }")?;
-    check_keys(fields, &["does", "pages", "actions", "journeys", "sources"], "the definition")?;
+    let fields = expect_object(
+        def,
+        "the definition",
+        "pass { pages, actions?, journeys?, sources? }",
+    )?;
+    check_keys(
+        fields,
+        &["does", "pages", "actions", "journeys", "sources"],
+        "the definition",
+    )?;
     let description = optional_string(fields, "does", "the definition")?;
 
     let merged = merge(field(fields, "sources"), field(fields, "pages"))?;
@@ -49,12 +57,20 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
             ),
         ));
     }
-    let page_refs: Vec<PageRef<'_>> =
-        merged.pages.iter().map(|p| PageRef { id: &p.id, route: p.route.as_deref() }).collect();
+    let page_refs: Vec<PageRef<'_>> = merged
+        .pages
+        .iter()
+        .map(|p| PageRef {
+            id: &p.id,
+            route: p.route.as_deref(),
+        })
+        .collect();
 
     let mut actions: Vec<Action> = Vec::new();
     for page in &merged.pages {
-        let Some(page_actions) = page.actions else { continue };
+        let Some(page_actions) = page.actions else {
+            continue;
+        };
         let place = format!("page {} `actions`", quote(&page.id));
         let entries = expect_object(page_actions, &place, "write { actionName: { does: '…' } }")?;
         for (name, action_def) in present(entries) {
@@ -96,7 +112,11 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         )?;
         for (journey_id, journey_def) in present(entries) {
             check_name(journey_id, "journey")?;
-            let entry = JourneyEntry { id: journey_id.clone(), def: journey_def, owner: format!("journey {}", quote(journey_id)) };
+            let entry = JourneyEntry {
+                id: journey_id.clone(),
+                def: journey_def,
+                owner: format!("journey {}", quote(journey_id)),
+            };
             match journey_entries.iter_mut().find(|j| &j.id == journey_id) {
                 Some(sourced) => *sourced = entry,
                 None => journey_entries.push(entry),
@@ -112,14 +132,28 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
     let pages = merged
         .pages
         .iter()
-        .map(|p| Page { id: p.id.clone(), route: p.route.clone(), description: p.does.clone() })
+        .map(|p| Page {
+            id: p.id.clone(),
+            route: p.route.clone(),
+            description: p.does.clone(),
+        })
         .collect();
-    Ok(NavigationGraph::from_parts(id.to_string(), description, pages, actions, journeys))
+    Ok(NavigationGraph::from_parts(
+        id.to_string(),
+        description,
+        pages,
+        actions,
+        journeys,
+    ))
 }
 
 fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Journey, GraphError> {
     let owner = &entry.owner;
-    let fields = expect_object(entry.def, owner, "write { does: '…', steps: ['action', …] }")?;
+    let fields = expect_object(
+        entry.def,
+        owner,
+        "write { does: '…', steps: ['action', …] }",
+    )?;
     check_keys(fields, &["does", "steps", "when"], owner)?;
     let does = match field(fields, "does") {
         Some(DefValue::String(text)) if !text.trim().is_empty() => text.clone(),
@@ -172,8 +206,15 @@ fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Jour
             }
         }
     }
-    let precondition = field(fields, "when").map(|f| compile_filter(f, owner, FilterUse::JourneyWhen)).transpose()?;
-    Ok(Journey { id: entry.id.clone(), does, steps: resolved, precondition })
+    let precondition = field(fields, "when")
+        .map(|f| compile_filter(f, owner, FilterUse::JourneyWhen))
+        .transpose()?;
+    Ok(Journey {
+        id: entry.id.clone(),
+        does,
+        steps: resolved,
+        precondition,
+    })
 }
 
 /// A step element: a bare name, or `{ step: name }` with a non-blank name.
@@ -220,7 +261,13 @@ pub fn compile_mount_action(
             ),
         ));
     }
-    let page_refs: Vec<PageRef<'_>> =
-        graph.pages.iter().map(|p| PageRef { id: &p.id, route: p.route.as_deref() }).collect();
+    let page_refs: Vec<PageRef<'_>> = graph
+        .pages
+        .iter()
+        .map(|p| PageRef {
+            id: &p.id,
+            route: p.route.as_deref(),
+        })
+        .collect();
     compile_action(Site::Mounted(page), name, def, &page_refs)
 }

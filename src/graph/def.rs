@@ -7,7 +7,11 @@
 
 use serde_json::Value;
 
-use crate::host::CallbackId;
+/// An opaque handle for an app function (a handler or a verify predicate) that the host owns.
+/// The core stores and compares ids; only the host can call what they name. It lives with the
+/// definitions because that is where functions first appear; `host` re-exports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallbackId(pub u32);
 
 /// A JS value as authored. Objects keep their own-key order (integer-like keys first, as JS does).
 #[derive(Debug, Clone, PartialEq)]
@@ -79,9 +83,12 @@ impl DefValue {
             DefValue::Bool(b) => Value::Bool(*b),
             DefValue::Number(n) => number_to_json(*n),
             DefValue::String(s) => Value::String(s.clone()),
-            DefValue::Array(items) => {
-                Value::Array(items.iter().map(|v| v.to_json()).collect::<Option<Vec<_>>>()?)
-            }
+            DefValue::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|v| v.to_json())
+                    .collect::<Option<Vec<_>>>()?,
+            ),
             DefValue::Object(entries) => {
                 let mut map = serde_json::Map::new();
                 for (k, v) in entries {
@@ -104,9 +111,11 @@ impl DefValue {
             Value::Number(n) => DefValue::Number(n.as_f64().unwrap_or(f64::NAN)),
             Value::String(s) => DefValue::String(s.clone()),
             Value::Array(items) => DefValue::Array(items.iter().map(DefValue::from_json).collect()),
-            Value::Object(map) => {
-                DefValue::Object(map.iter().map(|(k, v)| (k.clone(), DefValue::from_json(v))).collect())
-            }
+            Value::Object(map) => DefValue::Object(
+                map.iter()
+                    .map(|(k, v)| (k.clone(), DefValue::from_json(v)))
+                    .collect(),
+            ),
         }
     }
 }
@@ -119,7 +128,9 @@ pub fn number_to_json(n: f64) -> Value {
     if n.fract() == 0.0 && n.abs() < 9.007_199_254_740_992e15 {
         return Value::from(n as i64);
     }
-    serde_json::Number::from_f64(n).map(Value::Number).unwrap_or(Value::Null)
+    serde_json::Number::from_f64(n)
+        .map(Value::Number)
+        .unwrap_or(Value::Null)
 }
 
 /// Build an object value from pairs (test and internal convenience).

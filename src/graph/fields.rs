@@ -11,30 +11,55 @@ use super::names::{nearest, quote};
 /// Keys of the reference's container tree (decision 18: not in this release).
 const CONTAINER_KEYS: [&str; 6] = ["areas", "tabs", "modals", "repeats", "instances", "blocks"];
 /// Reference action fields this release does not support.
-const UNSUPPORTED_ACTION_KEYS: [&str; 7] =
-    ["reads", "blockedBecause", "humanDecides", "principalPolicy", "observability", "freshness", "concurrency"];
+const UNSUPPORTED_ACTION_KEYS: [&str; 7] = [
+    "reads",
+    "blockedBecause",
+    "humanDecides",
+    "principalPolicy",
+    "observability",
+    "freshness",
+    "concurrency",
+];
 
 /// The entries of an object value, or a `BAD_VALUE` error naming what `what` was instead.
-pub fn expect_object<'a>(value: &'a DefValue, what: &str, fix: &str) -> Result<&'a [(String, DefValue)], GraphError> {
+pub fn expect_object<'a>(
+    value: &'a DefValue,
+    what: &str,
+    fix: &str,
+) -> Result<&'a [(String, DefValue)], GraphError> {
     value.as_object().ok_or_else(|| {
-        GraphError::new("BAD_VALUE", format!("{what} is {}, not an object: {fix}", value.type_name()))
+        GraphError::new(
+            "BAD_VALUE",
+            format!("{what} is {}, not an object: {fix}", value.type_name()),
+        )
     })
 }
 
 /// Own entries that are present (not `undefined`), in own-key order.
 pub fn present(entries: &[(String, DefValue)]) -> impl Iterator<Item = (&String, &DefValue)> {
-    entries.iter().filter(|(_, v)| !v.is_undefined()).map(|(k, v)| (k, v))
+    entries
+        .iter()
+        .filter(|(_, v)| !v.is_undefined())
+        .map(|(k, v)| (k, v))
 }
 
 /// Refuse any present key of `entries` outside `allowed`. `place` says where the object sits
 /// ("the definition", "page 'wizard'", "action 'wizard.name-it'").
-pub fn check_keys(entries: &[(String, DefValue)], allowed: &[&str], place: &str) -> Result<(), GraphError> {
+pub fn check_keys(
+    entries: &[(String, DefValue)],
+    allowed: &[&str],
+    place: &str,
+) -> Result<(), GraphError> {
     for (key, _) in present(entries) {
         if allowed.contains(&key.as_str()) {
             continue;
         }
         if key == "tools" || key == "skills" {
-            let instead = if key == "tools" { "actions" } else { "journeys" };
+            let instead = if key == "tools" {
+                "actions"
+            } else {
+                "journeys"
+            };
             return Err(GraphError::new(
                 "RENAMED_KEY",
                 format!("{place} uses `{key}`, which is now called `{instead}`: write `{instead}:` instead"),
@@ -57,10 +82,17 @@ pub fn check_keys(entries: &[(String, DefValue)], allowed: &[&str], place: &str)
         let hint = nearest(key, allowed.iter().copied())
             .map(|n| format!(" — did you mean `{n}`?"))
             .unwrap_or_else(|| ".".into());
-        let valid = allowed.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ");
+        let valid = allowed
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
         return Err(GraphError::new(
             "UNKNOWN_KEY",
-            format!("{place} has the unknown key {}{hint} The keys allowed there are {valid}.", quote(key)),
+            format!(
+                "{place} has the unknown key {}{hint} The keys allowed there are {valid}.",
+                quote(key)
+            ),
         ));
     }
     Ok(())
@@ -76,25 +108,39 @@ pub fn field<'a>(entries: &'a [(String, DefValue)], key: &str) -> Option<&'a Def
 }
 
 /// An optional string field (`null`/`undefined` = absent); any other type is refused `BAD_VALUE`.
-pub fn optional_string(entries: &[(String, DefValue)], key: &str, place: &str) -> Result<Option<String>, GraphError> {
+pub fn optional_string(
+    entries: &[(String, DefValue)],
+    key: &str,
+    place: &str,
+) -> Result<Option<String>, GraphError> {
     match field(entries, key) {
         None => Ok(None),
         Some(DefValue::String(text)) => Ok(Some(text.clone())),
         Some(other) => Err(GraphError::new(
             "BAD_VALUE",
-            format!("{place} `{key}` is {}: it must be a string", other.type_name()),
+            format!(
+                "{place} `{key}` is {}: it must be a string",
+                other.type_name()
+            ),
         )),
     }
 }
 
 /// An optional boolean field (`null`/`undefined` = absent); any other type is refused `BAD_VALUE`.
-pub fn optional_bool(entries: &[(String, DefValue)], key: &str, place: &str) -> Result<Option<bool>, GraphError> {
+pub fn optional_bool(
+    entries: &[(String, DefValue)],
+    key: &str,
+    place: &str,
+) -> Result<Option<bool>, GraphError> {
     match field(entries, key) {
         None => Ok(None),
         Some(DefValue::Bool(b)) => Ok(Some(*b)),
         Some(other) => Err(GraphError::new(
             "BAD_VALUE",
-            format!("{place} `{key}` is {}: it must be true or false", other.type_name()),
+            format!(
+                "{place} `{key}` is {}: it must be true or false",
+                other.type_name()
+            ),
         )),
     }
 }

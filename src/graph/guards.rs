@@ -1,11 +1,11 @@
 //! The guard language: evaluating a compiled [`Filter`] against the flat state, and validating an
 //! authored filter's shape at build time.
 //!
-//! Evaluation (graph.md §4, decision 12): `eq`/`ne`/`in`/`notIn` use structural JSON equality (arrays
+//! Evaluation (docs/graph.md §4, decision 12): `eq`/`ne`/`in`/`notIn` use structural JSON equality (arrays
 //! and objects compared by value, numbers as f64); `gt`/`gte`/`lt`/`lte` compare numbers with numbers
 //! and strings with strings (by UTF-16 code units, as JS does) and fail a mixed-type comparison with a
 //! `note` saying so. A key absent from the state is unevaluable: dropped, never failing.
-//! Shape validation ([`compile_filter`], §4.7, decision 14) is shared by every filter use: action
+//! Shape validation ([`compile_filter`], docs/graph.md §4.7, decision 14) is shared by every filter use: action
 //! `when`, `enabledWhen`, filter-form `verify`, journey `when`. Errors carry code `BAD_FILTER`.
 //! Uses `model`, `def`, `names`; used by `compile` and by the session (offers, fires, verify).
 
@@ -79,13 +79,20 @@ impl GuardVerdict {
     }
     /// Only the conjuncts that failed.
     pub fn failing(&self) -> Vec<ConditionEvidence> {
-        self.evidence.iter().filter(|e| !e.result).cloned().collect()
+        self.evidence
+            .iter()
+            .filter(|e| !e.result)
+            .cloned()
+            .collect()
     }
 }
 
 /// Evaluate `filter` on `state`.
 pub fn evaluate(filter: &Filter, state: &Map<String, Value>) -> GuardVerdict {
-    let mut verdict = GuardVerdict { passed: true, ..GuardVerdict::default() };
+    let mut verdict = GuardVerdict {
+        passed: true,
+        ..GuardVerdict::default()
+    };
     for condition in &filter.conditions {
         let Some(actual) = state.get(&condition.key) else {
             if !verdict.unevaluated.contains(&condition.key) {
@@ -129,17 +136,23 @@ fn compare(op: Op, actual: &Value, threshold: &Value) -> (bool, Option<String>) 
         Op::Ne => (!json_equal(actual, threshold), None),
         Op::In | Op::NotIn => {
             let Value::Array(list) = threshold else {
-                return (false, Some(format!("the `{}` threshold is not a list", op.name())));
+                return (
+                    false,
+                    Some(format!("the `{}` threshold is not a list", op.name())),
+                );
             };
             let found = list.iter().any(|item| json_equal(actual, item));
             (if op == Op::In { found } else { !found }, None)
         }
         Op::Gt | Op::Gte | Op::Lt | Op::Lte => {
             let ordering = match (actual, threshold) {
-                (Value::Number(a), Value::Number(b)) => {
-                    a.as_f64().zip(b.as_f64()).and_then(|(a, b)| a.partial_cmp(&b))
+                (Value::Number(a), Value::Number(b)) => a
+                    .as_f64()
+                    .zip(b.as_f64())
+                    .and_then(|(a, b)| a.partial_cmp(&b)),
+                (Value::String(a), Value::String(b)) => {
+                    Some(a.encode_utf16().cmp(b.encode_utf16()))
                 }
-                (Value::String(a), Value::String(b)) => Some(a.encode_utf16().cmp(b.encode_utf16())),
                 _ => {
                     let note = format!(
                         "`{}` compares numbers with numbers and strings with strings; the value is {} and the threshold is {}",
@@ -174,9 +187,13 @@ pub fn json_equal(a: &Value, b: &Value) -> bool {
             _ => x == y,
         },
         (Value::String(x), Value::String(y)) => x == y,
-        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_equal(p, q)),
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_equal(p, q))
+        }
         (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w)))
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_equal(v, w)))
         }
         _ => false,
     }
@@ -199,7 +216,7 @@ const SUMMARY_STRING_CHARS: usize = 80;
 /// How many keys of an object an evidence row names.
 const SUMMARY_OBJECT_KEYS: usize = 4;
 
-/// A short structural summary of a state value (graph.md §4.6).
+/// A short structural summary of a state value (docs/graph.md §4.6).
 pub fn summarize(value: &Value) -> String {
     match value {
         Value::Null => "null".into(),
@@ -224,7 +241,11 @@ pub fn summarize(value: &Value) -> String {
             if map.is_empty() {
                 return "{}".into();
             }
-            let mut keys: Vec<&str> = map.keys().take(SUMMARY_OBJECT_KEYS).map(String::as_str).collect();
+            let mut keys: Vec<&str> = map
+                .keys()
+                .take(SUMMARY_OBJECT_KEYS)
+                .map(String::as_str)
+                .collect();
             if map.len() > SUMMARY_OBJECT_KEYS {
                 keys.push("…");
             }
@@ -265,7 +286,11 @@ impl FilterUse {
 
 /// Validate an authored WhereFilter and flatten it in authored order.
 /// `owner` names where it sits, e.g. "action 'wizard.name-it'" or "journey 'new-project'".
-pub fn compile_filter(value: &DefValue, owner: &str, usage: FilterUse) -> Result<Filter, GraphError> {
+pub fn compile_filter(
+    value: &DefValue,
+    owner: &str,
+    usage: FilterUse,
+) -> Result<Filter, GraphError> {
     let field = usage.field();
     let ops_list = Op::ALL.map(Op::name).join(", ");
     let Some(entries) = value.as_object() else {
@@ -361,7 +386,11 @@ pub fn compile_filter(value: &DefValue, owner: &str, usage: FilterUse) -> Result
                     ));
                 }
             }
-            conditions.push(Condition { key: key.clone(), op, threshold });
+            conditions.push(Condition {
+                key: key.clone(),
+                op,
+                threshold,
+            });
         }
         if conditions.len() == before {
             return Err(GraphError::new(
@@ -391,7 +420,13 @@ mod tests {
     use serde_json::json;
 
     fn filter(key: &str, op: Op, threshold: Value) -> Filter {
-        Filter { conditions: vec![Condition { key: key.into(), op, threshold }] }
+        Filter {
+            conditions: vec![Condition {
+                key: key.into(),
+                op,
+                threshold,
+            }],
+        }
     }
 
     fn state(value: Value) -> Map<String, Value> {
@@ -415,7 +450,10 @@ mod tests {
         let long = "x".repeat(100);
         let summary = summarize(&json!(long));
         assert_eq!(summary, format!("\"{}...\"", "x".repeat(80)));
-        assert_eq!(summarize(&json!({"a":1,"b":2,"c":3,"d":4,"e":5})), "{a, b, c, d, …}");
+        assert_eq!(
+            summarize(&json!({"a":1,"b":2,"c":3,"d":4,"e":5})),
+            "{a, b, c, d, …}"
+        );
         assert_eq!(summarize(&json!([1])), "(1 item)");
         assert_eq!(summarize(&json!([])), "[]");
         assert_eq!(summarize(&json!(1.5)), "1.5");
@@ -424,7 +462,10 @@ mod tests {
     #[test]
     fn numbers_are_equal_by_value() {
         assert!(json_equal(&json!(1), &json!(1.0)));
-        assert!(json_equal(&json!({"a":[1,{"b":2}]}), &json!({"a":[1.0,{"b":2}]})));
+        assert!(json_equal(
+            &json!({"a":[1,{"b":2}]}),
+            &json!({"a":[1.0,{"b":2}]})
+        ));
         assert!(!json_equal(&json!(1), &json!("1")));
     }
 }

@@ -1,8 +1,8 @@
 //! Input contracts: compiling `input`, the one-line `expects` text, and checking a fire's payload.
 //!
 //! `input: 'none'` is checked before schema detection; an object with a string `type` or an object
-//! `properties` is a JSON Schema kept verbatim; anything else is refused `BAD_INPUT` (graph.md §5.1).
-//! The payload check (session.md §8.1) is structural and deliberately partial: it judges missing
+//! `properties` is a JSON Schema kept verbatim; anything else is refused `BAD_INPUT` (docs/graph.md §5.1).
+//! The payload check (docs/session.md §8.1) is structural and deliberately partial: it judges missing
 //! required keys, wrong primitive types and keys a closed object does not list, two levels deep, and
 //! declines to judge any level using a keyword it does not implement. Its sentences name keys and
 //! type names only, never values. Uses `def`, `model`; used by `compile` and by the session's fire.
@@ -15,7 +15,9 @@ use super::model::InputContract;
 use super::names::quote;
 
 /// Keywords whose meaning the shape check does not implement: a schema level carrying one is not judged.
-const UNJUDGED_KEYWORDS: [&str; 7] = ["$ref", "allOf", "anyOf", "oneOf", "enum", "format", "pattern"];
+const UNJUDGED_KEYWORDS: [&str; 7] = [
+    "$ref", "allOf", "anyOf", "oneOf", "enum", "format", "pattern",
+];
 /// Levels judged: the payload itself and one level inside it.
 const MAX_DEPTH: usize = 2;
 /// At most this many keys are listed when describing a received payload.
@@ -36,7 +38,9 @@ pub fn compile_input(value: &DefValue, owner: &str) -> Result<InputContract, Gra
     }
     let accepted = "accepted forms: 'none' (the action takes nothing) or a JSON Schema object with a string `type` or an object `properties`, e.g. { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }; omit `input` when the shape is unknown";
     let is_schema = value.get("type").is_some_and(|t| t.as_str().is_some())
-        || value.get("properties").is_some_and(|p| p.as_object().is_some());
+        || value
+            .get("properties")
+            .is_some_and(|p| p.as_object().is_some());
     if !is_schema {
         let shown = match value {
             DefValue::String(text) => format!("the string {}", quote(text)),
@@ -44,13 +48,17 @@ pub fn compile_input(value: &DefValue, owner: &str) -> Result<InputContract, Gra
         };
         return Err(GraphError::new(
             "BAD_INPUT",
-            format!("{owner} `input` is {shown}, which is not a recognised input schema; {accepted}"),
+            format!(
+                "{owner} `input` is {shown}, which is not a recognised input schema; {accepted}"
+            ),
         ));
     }
     if !depth_within(value, MAX_SCHEMA_DEPTH) {
         return Err(GraphError::new(
             "BAD_INPUT",
-            format!("{owner} `input` nests deeper than {MAX_SCHEMA_DEPTH} levels; flatten the schema"),
+            format!(
+                "{owner} `input` nests deeper than {MAX_SCHEMA_DEPTH} levels; flatten the schema"
+            ),
         ));
     }
     match value.to_json() {
@@ -87,21 +95,32 @@ pub fn expects_text(input: &InputContract) -> Option<String> {
     }
 }
 
-/// A JSON Schema's one-line shape (graph.md §5.2): flat, `?` on keys not required, `any` when untyped.
+/// A JSON Schema's one-line shape (docs/graph.md §5.2): flat, `?` on keys not required, `any` when untyped.
 fn describe_expected(schema: &Value) -> String {
     let Value::Object(schema) = schema else {
         return "object".into();
     };
     let properties = declared_properties(schema);
     if properties.is_empty() {
-        return schema.get("type").and_then(Value::as_str).unwrap_or("object").to_string();
+        return schema
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("object")
+            .to_string();
     }
     let required = required_keys(schema);
     let fields: Vec<String> = properties
         .iter()
         .map(|(name, property)| {
-            let declared = property.get("type").and_then(Value::as_str).unwrap_or("any");
-            let mark = if required.contains(&name.as_str()) { "" } else { "?" };
+            let declared = property
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or("any");
+            let mark = if required.contains(&name.as_str()) {
+                ""
+            } else {
+                "?"
+            };
             format!("{name}{mark}: {declared}")
         })
         .collect();
@@ -153,8 +172,11 @@ pub fn describe_received(payload: Option<&Value>) -> String {
     if map.is_empty() {
         return "{}".into();
     }
-    let mut shown: Vec<String> =
-        map.iter().take(MAX_LISTED_KEYS).map(|(k, v)| format!("{}: {}", show_key(k), type_word(v))).collect();
+    let mut shown: Vec<String> = map
+        .iter()
+        .take(MAX_LISTED_KEYS)
+        .map(|(k, v)| format!("{}: {}", show_key(k), type_word(v)))
+        .collect();
     if map.len() > MAX_LISTED_KEYS {
         shown.push("…".into());
     }
@@ -164,7 +186,10 @@ pub fn describe_received(payload: Option<&Value>) -> String {
 /// Check a fire's payload against the contract. `Ok(payload_to_use)`: for `'none'` a blank payload is
 /// erased (`None`); otherwise the payload is passed through. `Err(issues)`: sentences naming the
 /// received shape by key and type names only — never values.
-pub fn check_payload(input: &InputContract, payload: Option<&Value>) -> Result<Option<Value>, Vec<String>> {
+pub fn check_payload(
+    input: &InputContract,
+    payload: Option<&Value>,
+) -> Result<Option<Value>, Vec<String>> {
     match input {
         InputContract::Unknown => Ok(payload.cloned()),
         InputContract::NoInput => {
@@ -189,7 +214,9 @@ pub fn check_payload(input: &InputContract, payload: Option<&Value>) -> Result<O
 
 fn declines_to_judge(schema: &Map<String, Value>) -> bool {
     // A schema has a handful of keys: scanning them beats hashing every keyword.
-    schema.keys().any(|k| UNJUDGED_KEYWORDS.contains(&k.as_str()))
+    schema
+        .keys()
+        .any(|k| UNJUDGED_KEYWORDS.contains(&k.as_str()))
 }
 
 fn check_schema(schema: &Value, payload: Option<&Value>) -> Result<(), Vec<String>> {
@@ -217,14 +244,22 @@ fn check_schema(schema: &Value, payload: Option<&Value>) -> Result<(), Vec<Strin
         if payload.is_none() && required_keys(schema_map).is_empty() {
             return Ok(());
         }
-        return Err(vec![format!("expected {}, received {}", expected(), describe_received(payload))]);
+        return Err(vec![format!(
+            "expected {}, received {}",
+            expected(),
+            describe_received(payload)
+        )]);
     };
     let mut defects = Vec::new();
     collect_defects(schema_map, given, "", 1, &mut defects);
     if defects.is_empty() {
         return Ok(());
     }
-    defects.push(format!("expected {}, received {}", expected(), describe_received(payload)));
+    defects.push(format!(
+        "expected {}, received {}",
+        expected(),
+        describe_received(payload)
+    ));
     Err(defects)
 }
 
@@ -256,7 +291,8 @@ fn collect_defects(
         }
     }
     for (key, value) in given {
-        let Some((_, Value::Object(property))) = properties.iter().find(|(name, _)| *name == key) else {
+        let Some((_, Value::Object(property))) = properties.iter().find(|(name, _)| *name == key)
+        else {
             continue;
         };
         if declines_to_judge(property) {
@@ -264,14 +300,24 @@ fn collect_defects(
         }
         if let Some(declared) = property.get("type").and_then(Value::as_str) {
             if !matches_type(declared, value) {
-                defects.push(format!("'{path}{}' should be {declared}, not {}", show_key(key), type_word(value)));
+                defects.push(format!(
+                    "'{path}{}' should be {declared}, not {}",
+                    show_key(key),
+                    type_word(value)
+                ));
                 continue;
             }
         }
         if let (true, Value::Object(inner), Some(Value::Object(_))) =
             (depth < MAX_DEPTH, value, property.get("properties"))
         {
-            collect_defects(property, inner, &format!("{path}{key}."), depth + 1, defects);
+            collect_defects(
+                property,
+                inner,
+                &format!("{path}{key}."),
+                depth + 1,
+                defects,
+            );
         }
     }
     let closed = schema.get("additionalProperties") == Some(&Value::Bool(false))
@@ -287,7 +333,11 @@ fn collect_defects(
             if unexpected.len() > MAX_LISTED_KEYS {
                 shown.push("…".into());
             }
-            let word = if unexpected.len() == 1 { "unexpected key" } else { "unexpected keys" };
+            let word = if unexpected.len() == 1 {
+                "unexpected key"
+            } else {
+                "unexpected keys"
+            };
             defects.push(format!("{word} {}", shown.join(", ")));
         }
     }

@@ -1,4 +1,4 @@
-//! The merge (graph.md §6.4): graph sources and hand-authored pages become one *effective* list of
+//! The merge (docs/graph.md §6.4): graph sources and hand-authored pages become one *effective* list of
 //! pages, the cross-links the route sources asked for, and the sourced journeys.
 //!
 //! Phases, in order: sources in declaration order (a page id or journey id may have one owner); hand
@@ -56,7 +56,10 @@ pub(crate) struct Merged<'a> {
 }
 
 /// Phases 1 and 2: read `def.sources`, then overlay the hand pages.
-pub(crate) fn merge<'a>(sources: Option<&'a DefValue>, hand_pages: Option<&'a DefValue>) -> Result<Merged<'a>, GraphError> {
+pub(crate) fn merge<'a>(
+    sources: Option<&'a DefValue>,
+    hand_pages: Option<&'a DefValue>,
+) -> Result<Merged<'a>, GraphError> {
     let mut merged = Merged::default();
     if let Some(sources) = sources {
         let DefValue::Array(items) = sources else {
@@ -73,7 +76,11 @@ pub(crate) fn merge<'a>(sources: Option<&'a DefValue>, hand_pages: Option<&'a De
         }
     }
     if let Some(pages) = hand_pages {
-        let entries = expect_object(pages, "the definition's `pages`", "write { pageId: { route?, does?, actions? } }")?;
+        let entries = expect_object(
+            pages,
+            "the definition's `pages`",
+            "write { pageId: { route?, does?, actions? } }",
+        )?;
         for (id, page) in present(entries) {
             overlay_hand_page(&mut merged, id, page)?;
         }
@@ -81,15 +88,24 @@ pub(crate) fn merge<'a>(sources: Option<&'a DefValue>, hand_pages: Option<&'a De
     Ok(merged)
 }
 
-fn read_source<'a>(merged: &mut Merged<'a>, index: usize, source: &'a DefValue) -> Result<(), GraphError> {
+fn read_source<'a>(
+    merged: &mut Merged<'a>,
+    index: usize,
+    source: &'a DefValue,
+) -> Result<(), GraphError> {
     let place = format!("sources[{index}]");
     let entries = source.as_object().ok_or_else(|| {
         GraphError::new(
             "BAD_SOURCE",
-            format!("{place} is {}: build each source with fromRoutes(…) or fromJourneys(…)", source.type_name()),
+            format!(
+                "{place} is {}: build each source with fromRoutes(…) or fromJourneys(…)",
+                source.type_name()
+            ),
         )
     })?;
-    let kind = field(entries, "kind").and_then(DefValue::as_str).unwrap_or("");
+    let kind = field(entries, "kind")
+        .and_then(DefValue::as_str)
+        .unwrap_or("");
     match kind {
         "routes" => read_routes_source(merged, entries, &place),
         "journeys" => read_journeys_source(merged, entries, &place),
@@ -107,7 +123,11 @@ fn read_source<'a>(merged: &mut Merged<'a>, index: usize, source: &'a DefValue) 
     }
 }
 
-fn read_routes_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefValue)], place: &str) -> Result<(), GraphError> {
+fn read_routes_source<'a>(
+    merged: &mut Merged<'a>,
+    entries: &'a [(String, DefValue)],
+    place: &str,
+) -> Result<(), GraphError> {
     check_keys(entries, &["kind", "pages", "crossLinks"], place)?;
     let pages = field(entries, "pages").unwrap_or(&DefValue::Undefined);
     let pages = pages.as_object().ok_or_else(|| {
@@ -127,7 +147,9 @@ fn read_routes_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefVal
                 let Some(DefValue::String(route)) = field(fields, "route") else {
                     return Err(GraphError::new(
                         "BAD_VALUE",
-                        format!("{page_place} has no string `route`: give it one such as '/projects'"),
+                        format!(
+                            "{page_place} has no string `route`: give it one such as '/projects'"
+                        ),
                     ));
                 };
                 (route.clone(), optional_string(fields, "does", &page_place)?)
@@ -135,7 +157,10 @@ fn read_routes_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefVal
             other => {
                 return Err(GraphError::new(
                     "BAD_VALUE",
-                    format!("{page_place} is {}: a route entry is a string or {{ route, does? }}", other.type_name()),
+                    format!(
+                        "{page_place} is {}: a route entry is a string or {{ route, does? }}",
+                        other.type_name()
+                    ),
                 ))
             }
         };
@@ -145,7 +170,12 @@ fn read_routes_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefVal
                 format!("{page_place} is already declared by an earlier routes source: one page id has one owner; keep a single source for it"),
             ));
         }
-        merged.pages.push(EffectivePage { id: id.clone(), route: Some(route), does, actions: None });
+        merged.pages.push(EffectivePage {
+            id: id.clone(),
+            route: Some(route),
+            does,
+            actions: None,
+        });
         table.push(id.clone());
     }
     let named = match field(entries, "crossLinks") {
@@ -157,7 +187,10 @@ fn read_routes_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefVal
                 let Some(name) = name.as_str() else {
                     return Err(GraphError::new(
                         "BAD_SOURCE",
-                        format!("{place} crossLinks lists {}: list page ids as strings", name.type_name()),
+                        format!(
+                            "{place} crossLinks lists {}: list page ids as strings",
+                            name.type_name()
+                        ),
                     ));
                 };
                 if !list.iter().any(|n| n == name) {
@@ -169,15 +202,26 @@ fn read_routes_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefVal
         Some(other) => {
             return Err(GraphError::new(
                 "BAD_SOURCE",
-                format!("{place} crossLinks is {}: it must be true, false or a list of page ids", other.type_name()),
+                format!(
+                    "{place} crossLinks is {}: it must be true, false or a list of page ids",
+                    other.type_name()
+                ),
             ))
         }
     };
-    merged.link_requests.push(LinkRequest { table, named, place: format!("{place} crossLinks") });
+    merged.link_requests.push(LinkRequest {
+        table,
+        named,
+        place: format!("{place} crossLinks"),
+    });
     Ok(())
 }
 
-fn read_journeys_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefValue)], place: &str) -> Result<(), GraphError> {
+fn read_journeys_source<'a>(
+    merged: &mut Merged<'a>,
+    entries: &'a [(String, DefValue)],
+    place: &str,
+) -> Result<(), GraphError> {
     check_keys(entries, &["kind", "journeys"], place)?;
     let journeys = field(entries, "journeys").unwrap_or(&DefValue::Undefined);
     let journeys = journeys.as_object().ok_or_else(|| {
@@ -203,7 +247,11 @@ fn read_journeys_source<'a>(merged: &mut Merged<'a>, entries: &'a [(String, DefV
     Ok(())
 }
 
-fn overlay_hand_page<'a>(merged: &mut Merged<'a>, id: &str, page: &'a DefValue) -> Result<(), GraphError> {
+fn overlay_hand_page<'a>(
+    merged: &mut Merged<'a>,
+    id: &str,
+    page: &'a DefValue,
+) -> Result<(), GraphError> {
     check_name(id, "page")?;
     let place = format!("page {}", quote(id));
     let fields = expect_object(page, &place, "write { route?, does?, actions? }")?;
@@ -239,7 +287,12 @@ fn overlay_hand_page<'a>(merged: &mut Merged<'a>, id: &str, page: &'a DefValue) 
             }
             existing.actions = actions;
         }
-        None => merged.pages.push(EffectivePage { id: id.to_string(), route, does, actions }),
+        None => merged.pages.push(EffectivePage {
+            id: id.to_string(),
+            route,
+            does,
+            actions,
+        }),
     }
     Ok(())
 }
@@ -262,14 +315,20 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                     ),
                 ));
             }
-            let Some(target) = merged.pages.iter().find(|p| &p.id == name) else { continue };
+            let Some(target) = merged.pages.iter().find(|p| &p.id == name) else {
+                continue;
+            };
             let route = match &target.route {
                 Some(route) if is_literal_route(route) => route.clone(),
                 other => {
                     if request.named.is_none() {
                         continue;
                     }
-                    return Err(param_route_error(&request.place, name, other.as_deref().unwrap_or("(missing)")));
+                    return Err(param_route_error(
+                        &request.place,
+                        name,
+                        other.as_deref().unwrap_or("(missing)"),
+                    ));
                 }
             };
             let offers = merged.pages.len().saturating_sub(1);
@@ -284,13 +343,23 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                     ),
                 ));
             }
-            let on: Vec<String> = merged.pages.iter().filter(|p| &p.id != name).map(|p| p.id.clone()).collect();
-            let Some(node) = on.first().cloned() else { continue };
+            let on: Vec<String> = merged
+                .pages
+                .iter()
+                .filter(|p| &p.id != name)
+                .map(|p| p.id.clone())
+                .collect();
+            let Some(node) = on.first().cloned() else {
+                continue;
+            };
             let id = format!("go-to-{name}");
             if merged.pages.iter().any(|p| p.id == id) || links.iter().any(|l| l.id == id) {
                 return Err(GraphError::new(
                     "DUPLICATE_ID",
-                    format!("the cross-link {} collides with the page of the same id: rename the page", quote(&id)),
+                    format!(
+                        "the cross-link {} collides with the page of the same id: rename the page",
+                        quote(&id)
+                    ),
                 ));
             }
             links.push(Action {

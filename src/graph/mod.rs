@@ -12,7 +12,8 @@
 //! - `names`: the name law, exact-then-unique-suffix resolution, message helpers.
 //! - `error`: `GraphError` (→ JS `GraphValidationError`).
 //!
-//! Uses `host::CallbackId` only (predicates are opaque). Used by `session`, `facts`, `serve`, `js`.
+//! Depends on no other layer: app functions appear only as opaque [`def::CallbackId`]s. Used by `session`,
+//! `facts`, `serve`, `host` and `js`.
 
 mod actions;
 pub mod compile;
@@ -30,7 +31,10 @@ pub mod sources;
 pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;
-pub use model::{Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page, Verify};
+pub use model::{
+    Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page,
+    Verify,
+};
 pub use names::{resolve_name, Resolution};
 pub use routes::{is_literal_route, match_route};
 pub use sources::{from_journeys, from_routes};

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::host::CallbackId;
+use crate::graph::def::CallbackId;
 
 /// One comparison operator of the guard language (exactly eight).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -25,7 +25,16 @@ pub enum Op {
 }
 
 impl Op {
-    pub const ALL: [Op; 8] = [Op::Eq, Op::Ne, Op::Gt, Op::Gte, Op::Lt, Op::Lte, Op::In, Op::NotIn];
+    pub const ALL: [Op; 8] = [
+        Op::Eq,
+        Op::Ne,
+        Op::Gt,
+        Op::Gte,
+        Op::Lt,
+        Op::Lte,
+        Op::In,
+        Op::NotIn,
+    ];
 
     /// The authored spelling (`eq`, `notIn`, …).
     pub fn name(self) -> &'static str {
@@ -176,10 +185,31 @@ impl NavigationGraph {
         actions: Vec<Action>,
         journeys: Vec<Journey>,
     ) -> NavigationGraph {
-        let page_index = pages.iter().enumerate().map(|(i, p)| (p.id.clone(), i)).collect();
-        let action_index = actions.iter().enumerate().map(|(i, a)| (a.id.clone(), i)).collect();
-        let journey_index = journeys.iter().enumerate().map(|(i, j)| (j.id.clone(), i)).collect();
-        NavigationGraph { id, description, pages, actions, journeys, page_index, action_index, journey_index }
+        let page_index = pages
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+        let action_index = actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| (a.id.clone(), i))
+            .collect();
+        let journey_index = journeys
+            .iter()
+            .enumerate()
+            .map(|(i, j)| (j.id.clone(), i))
+            .collect();
+        NavigationGraph {
+            id,
+            description,
+            pages,
+            actions,
+            journeys,
+            page_index,
+            action_index,
+            journey_index,
+        }
     }
 
     pub fn page(&self, id: &str) -> Option<&Page> {
@@ -191,7 +221,9 @@ impl NavigationGraph {
     }
 
     pub fn journey(&self, id: &str) -> Option<&Journey> {
-        self.journey_index.get(id).and_then(|&i| self.journeys.get(i))
+        self.journey_index
+            .get(id)
+            .and_then(|&i| self.journeys.get(i))
     }
 
     pub fn page_ids(&self) -> impl Iterator<Item = &str> {

@@ -2,7 +2,7 @@
 //! name to a qualified id, and the small text helpers messages share (quoting, "did you mean").
 //!
 //! Pure functions over strings. Used by `compile`, `sources`, `guards`, and by the session and the
-//! port, which resolve the names a model sends with the same rule as journey steps (graph.md §3.3).
+//! port, which resolve the names a model sends with the same rule as journey steps (docs/graph.md §3.3).
 
 use super::error::GraphError;
 
@@ -39,13 +39,16 @@ pub fn quote_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     shown.join(", ")
 }
 
-/// Check the name law (graph.md §3.1). `owner` says what is being named, e.g. "page" or
+/// Check the name law (docs/graph.md §3.1). `owner` says what is being named, e.g. "page" or
 /// "action on page 'wizard'"; the message names it, the name and the reserved set.
 pub fn check_name(name: &str, owner: &str) -> Result<(), GraphError> {
     if name.trim().is_empty() {
         return Err(GraphError::new(
             "BAD_NAME",
-            format!("{owner} has an empty name {}: give it a non-blank name", quote(name)),
+            format!(
+                "{owner} has an empty name {}: give it a non-blank name",
+                quote(name)
+            ),
         ));
     }
     if let Some(c) = name.chars().find(|c| RESERVED_CHARS.contains(c)) {
@@ -79,10 +82,17 @@ pub fn resolve_name<'a>(name: &str, ids: impl IntoIterator<Item = &'a str> + Clo
         return Resolution::Found(name.to_string());
     }
     let suffix = format!(".{name}");
-    let mut matches: Vec<String> = ids.into_iter().filter(|id| id.ends_with(&suffix)).map(str::to_string).collect();
+    let mut matches: Vec<String> = ids
+        .into_iter()
+        .filter(|id| id.ends_with(&suffix))
+        .map(str::to_string)
+        .collect();
     match matches.len() {
         0 => Resolution::NotFound,
-        1 => matches.pop().map(Resolution::Found).unwrap_or(Resolution::NotFound),
+        1 => matches
+            .pop()
+            .map(Resolution::Found)
+            .unwrap_or(Resolution::NotFound),
         _ => Resolution::Ambiguous(matches),
     }
 }
@@ -136,9 +146,15 @@ mod tests {
     #[test]
     fn suffix_resolution_needs_a_segment_boundary() {
         let ids = ["wizard.name-it", "a.save", "b.save"];
-        assert_eq!(resolve_name("name-it", ids), Resolution::Found("wizard.name-it".into()));
+        assert_eq!(
+            resolve_name("name-it", ids),
+            Resolution::Found("wizard.name-it".into())
+        );
         assert_eq!(resolve_name("it", ids), Resolution::NotFound);
-        assert_eq!(resolve_name("save", ids), Resolution::Ambiguous(vec!["a.save".into(), "b.save".into()]));
+        assert_eq!(
+            resolve_name("save", ids),
+            Resolution::Ambiguous(vec!["a.save".into(), "b.save".into()])
+        );
     }
 
     #[test]

@@ -40,10 +40,14 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                 let route = match field(fields, "route") {
                     Some(DefValue::String(route)) => route.clone(),
                     other => {
-                        let got = other.map(DefValue::type_name).unwrap_or_else(|| "missing".into());
+                        let got = other
+                            .map(DefValue::type_name)
+                            .unwrap_or_else(|| "missing".into());
                         return Err(GraphError::new(
                             "BAD_VALUE",
-                            format!("{place} `route` is {got}: it must be a string such as '/projects'"),
+                            format!(
+                                "{place} `route` is {got}: it must be a string such as '/projects'"
+                            ),
                         ));
                     }
                 };
@@ -56,7 +60,10 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                     Some(other) => {
                         return Err(GraphError::new(
                             "BAD_VALUE",
-                            format!("{place} `does` is {}: it must be a string describing the page", other.type_name()),
+                            format!(
+                                "{place} `does` is {}: it must be a string describing the page",
+                                other.type_name()
+                            ),
                         ))
                     }
                 }
@@ -85,8 +92,13 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
 }
 
 /// An object route entry may carry only `route` and `does`.
-pub(crate) fn check_route_entry_keys(fields: &[(String, DefValue)], place: &str) -> Result<(), GraphError> {
-    if let Some((key, _)) = present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills")) {
+pub(crate) fn check_route_entry_keys(
+    fields: &[(String, DefValue)],
+    place: &str,
+) -> Result<(), GraphError> {
+    if let Some((key, _)) =
+        present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills"))
+    {
         return Err(GraphError::new(
             "UNKNOWN_KEY",
             format!(
@@ -98,10 +110,17 @@ pub(crate) fn check_route_entry_keys(fields: &[(String, DefValue)], place: &str)
 }
 
 /// `options.crossLinks` → the snapshot's `crossLinks` value, or `None` for no links.
-fn read_cross_links(options: &DefValue, pages: &Map<String, Value>) -> Result<Option<Value>, GraphError> {
+fn read_cross_links(
+    options: &DefValue,
+    pages: &Map<String, Value>,
+) -> Result<Option<Value>, GraphError> {
     let options = match options {
         DefValue::Undefined | DefValue::Null => return Ok(None),
-        other => expect_object(other, "fromRoutes: options", "pass { crossLinks: true } or { crossLinks: ['page'] }")?,
+        other => expect_object(
+            other,
+            "fromRoutes: options",
+            "pass { crossLinks: true } or { crossLinks: ['page'] }",
+        )?,
     };
     check_keys(options, &["crossLinks"], "fromRoutes options")?;
     match field(options, "crossLinks") {
@@ -171,14 +190,21 @@ pub fn from_journeys(journeys: &DefValue) -> Result<Value, GraphError> {
         check_keys(fields, &["does", "steps", "when"], &place)?;
         let mut copy = Map::new();
         for key in ["does", "steps", "when"] {
-            let Some(value) = field(fields, key) else { continue };
+            let Some(value) = field(fields, key) else {
+                continue;
+            };
             if key == "steps" && !matches!(value, DefValue::Array(_)) {
                 return Err(GraphError::new(
                     "BAD_VALUE",
-                    format!("{place} `steps` is {}: it must be an array of action names", value.type_name()),
+                    format!(
+                        "{place} `steps` is {}: it must be an array of action names",
+                        value.type_name()
+                    ),
                 ));
             }
-            let data = depth_within(value, MAX_COPY_DEPTH).then(|| value.to_json()).flatten();
+            let data = depth_within(value, MAX_COPY_DEPTH)
+                .then(|| value.to_json())
+                .flatten();
             let Some(data) = data else {
                 return Err(GraphError::new(
                     "BAD_VALUE",

@@ -39,7 +39,12 @@ pub fn register(f: Function) -> CallbackId {
 
 /// The function behind `id` (a cheap handle clone), if it is still held.
 pub fn get(id: CallbackId) -> Option<Function> {
-    SLAB.with(|slab| slab.borrow().slots.get(id.0 as usize).and_then(|slot| slot.clone()))
+    SLAB.with(|slab| {
+        slab.borrow()
+            .slots
+            .get(id.0 as usize)
+            .and_then(|slot| slot.clone())
+    })
 }
 
 /// Drop the functions behind `ids`; their ids may be reused.

@@ -75,9 +75,19 @@ pub fn reading(what: &str) -> Result<depth::CallOut, JsValue> {
 
 fn read_value(value: &JsValue, what: &str, authored: bool) -> Result<Converted, JsValue> {
     let _reading = reading(what)?;
-    let mut reader = Reader { what, path: Vec::new(), ancestors: Vec::new(), budget: MAX_VALUES, callbacks: Vec::new(), authored };
+    let mut reader = Reader {
+        what,
+        path: Vec::new(),
+        ancestors: Vec::new(),
+        budget: MAX_VALUES,
+        callbacks: Vec::new(),
+        authored,
+    };
     match reader.read(value, 0) {
-        Ok(value) => Ok(Converted { value, callbacks: reader.callbacks }),
+        Ok(value) => Ok(Converted {
+            value,
+            callbacks: reader.callbacks,
+        }),
         Err(err) => {
             callbacks::release(&reader.callbacks);
             Err(err)
@@ -138,7 +148,10 @@ impl Reader<'_> {
 
     fn read(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
         if self.budget == 0 {
-            return Err(self.fault("VALUE_TOO_LARGE", &format!("makes the value larger than {MAX_VALUES} entries; pass a smaller value")));
+            return Err(self.fault(
+                "VALUE_TOO_LARGE",
+                &format!("makes the value larger than {MAX_VALUES} entries; pass a smaller value"),
+            ));
         }
         self.budget -= 1;
         if value.is_undefined() {
@@ -174,11 +187,23 @@ impl Reader<'_> {
             return Err(self.fault("VALUE_TOO_DEEP", &format!("is nested more than {MAX_DEPTH} levels deep; a definition is plain data a few levels deep")));
         }
         if self.ancestors.iter().any(|a| Object::is(a, value)) {
-            return Err(self.fault("CYCLIC_VALUE", "refers back to an object that contains it (a cycle); pass a tree of plain data"));
+            return Err(self.fault(
+                "CYCLIC_VALUE",
+                "refers back to an object that contains it (a cycle); pass a tree of plain data",
+            ));
         }
-        let is_array = array_is_array(value).map_err(|_| self.fault("UNSUPPORTED_VALUE", "could not be read (a proxy threw); pass plain data"))?;
+        let is_array = array_is_array(value).map_err(|_| {
+            self.fault(
+                "UNSUPPORTED_VALUE",
+                "could not be read (a proxy threw); pass plain data",
+            )
+        })?;
         self.ancestors.push(value.clone());
-        let result = if is_array { self.read_array(value, depth) } else { self.read_object(value, depth) };
+        let result = if is_array {
+            self.read_array(value, depth)
+        } else {
+            self.read_object(value, depth)
+        };
         self.ancestors.pop();
         result
     }
@@ -187,7 +212,12 @@ impl Reader<'_> {
         let length = reflect_get(value, &JsValue::from_str("length"))
             .ok()
             .and_then(|l| l.as_f64())
-            .ok_or_else(|| self.fault("UNSUPPORTED_VALUE", "is an array whose length could not be read; pass a plain array"))?;
+            .ok_or_else(|| {
+                self.fault(
+                    "UNSUPPORTED_VALUE",
+                    "is an array whose length could not be read; pass a plain array",
+                )
+            })?;
         if length > self.budget as f64 {
             return Err(self.fault("VALUE_TOO_LARGE", &format!("is an array of {length} entries, more than the {MAX_VALUES} a value may hold; pass a smaller array")));
         }
@@ -196,7 +226,12 @@ impl Reader<'_> {
         for index in 0..length {
             self.path.push(format!("[{index}]"));
             let item = reflect_get(value, &JsValue::from(index))
-                .map_err(|_| self.fault("UNSUPPORTED_VALUE", "could not be read (a getter or proxy threw); pass plain data"))
+                .map_err(|_| {
+                    self.fault(
+                        "UNSUPPORTED_VALUE",
+                        "could not be read (a getter or proxy threw); pass plain data",
+                    )
+                })
                 .and_then(|item| self.read(&item, depth + 1));
             self.path.pop();
             items.push(item?);
@@ -205,24 +240,40 @@ impl Reader<'_> {
     }
 
     fn read_object(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
-        let unreadable = |r: &Self| r.fault("UNSUPPORTED_VALUE", "could not be read (a getter or proxy threw); pass plain data");
+        let unreadable = |r: &Self| {
+            r.fault(
+                "UNSUPPORTED_VALUE",
+                "could not be read (a getter or proxy threw); pass plain data",
+            )
+        };
         let proto = object_prototype_of(value).map_err(|_| unreadable(self))?;
         if !proto.is_null() && !is_object_prototype(&proto) {
             return Ok(DefValue::Unsupported(instance_description(&proto)));
         }
         let symbols = object_own_symbols(value).map_err(|_| unreadable(self))?;
         if symbols.length() > 0 {
-            return Err(self.fault("UNSUPPORTED_VALUE", "has symbol-keyed properties, which cannot be authored; use string keys"));
+            return Err(self.fault(
+                "UNSUPPORTED_VALUE",
+                "has symbol-keyed properties, which cannot be authored; use string keys",
+            ));
         }
         let keys = object_keys(value).map_err(|_| unreadable(self))?;
         if keys.length() as usize > self.budget {
-            return Err(self.fault("VALUE_TOO_LARGE", &format!("has {} keys, more than the {MAX_VALUES} a value may hold", keys.length())));
+            return Err(self.fault(
+                "VALUE_TOO_LARGE",
+                &format!(
+                    "has {} keys, more than the {MAX_VALUES} a value may hold",
+                    keys.length()
+                ),
+            ));
         }
         let mut entries = Vec::with_capacity(keys.length() as usize);
         for key in keys.iter() {
             let name = key.as_string().unwrap_or_default();
             self.path.push(path_segment(&name));
-            let member = reflect_get(value, &key).map_err(|_| unreadable(self)).and_then(|m| self.read(&m, depth + 1));
+            let member = reflect_get(value, &key)
+                .map_err(|_| unreadable(self))
+                .and_then(|m| self.read(&m, depth + 1));
             self.path.pop();
             entries.push((name, member?));
         }
@@ -252,7 +303,9 @@ fn instance_description(proto: &JsValue) -> String {
 /// `.name` for identifier-like keys, `["odd key"]` otherwise (messages quote paths the way JS code would).
 fn path_segment(key: &str) -> String {
     let ident = !key.is_empty()
-        && key.chars().enumerate().all(|(i, c)| c == '_' || c == '$' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit()));
+        && key.chars().enumerate().all(|(i, c)| {
+            c == '_' || c == '$' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit())
+        });
     if ident {
         format!(".{key}")
     } else {
@@ -270,12 +323,18 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 
 /// Serialise `value` into the reused buffer and hand the text to `use_text`. Re-entrant: a nested call
 /// (a JS callback serialising while an outer result is being handed over) gets a buffer of its own.
-pub fn with_json<T: Serialize + ?Sized>(value: &T, use_text: impl FnOnce(&str) -> Result<JsValue, JsValue>) -> Result<JsValue, JsValue> {
+pub fn with_json<T: Serialize + ?Sized>(
+    value: &T,
+    use_text: impl FnOnce(&str) -> Result<JsValue, JsValue>,
+) -> Result<JsValue, JsValue> {
     with_written(value, |_| false, use_text)
 }
 
 /// [`to_js`] through a hand-written `write` (see `session::wire`); serde when it declines the shape.
-pub fn to_js_written<T: Serialize + ?Sized>(value: &T, write: impl FnOnce(&mut Vec<u8>) -> bool) -> Result<JsValue, JsValue> {
+pub fn to_js_written<T: Serialize + ?Sized>(
+    value: &T,
+    write: impl FnOnce(&mut Vec<u8>) -> bool,
+) -> Result<JsValue, JsValue> {
     with_written(value, write, json_parse)
 }
 
@@ -297,13 +356,20 @@ fn with_written<T: Serialize + ?Sized>(
     };
     let result = match written {
         Ok(()) => use_text(std::str::from_utf8(&buffer).unwrap_or("null")),
-        Err(e) => Err(errors::session_error("INTERNAL", &format!("could not hand a result to JS ({e}); this is a groundfacts bug"))),
+        Err(e) => Err(errors::session_error(
+            "INTERNAL",
+            &format!("could not hand a result to JS ({e}); this is a groundfacts bug"),
+        )),
     };
     // Keep the larger buffer, but not a huge one a single big result left behind.
     if buffer.capacity() <= 64 * 1024 {
         BUFFER.with(|b| {
             let kept = b.take();
-            b.set(if kept.capacity() > buffer.capacity() { kept } else { buffer });
+            b.set(if kept.capacity() > buffer.capacity() {
+                kept
+            } else {
+                buffer
+            });
         });
     }
     result
@@ -323,11 +389,18 @@ pub fn field(options: &JsValue, key: &'static str, what: &str) -> Result<JsValue
         if options.is_undefined() || options.is_null() {
             return Ok(JsValue::UNDEFINED);
         }
-        return Err(errors::session_error("BAD_ARGUMENT", &format!("{what} must be an object (or omitted)")));
+        return Err(errors::session_error(
+            "BAD_ARGUMENT",
+            &format!("{what} must be an object (or omitted)"),
+        ));
     }
     let _reading = reading(what)?;
-    reflect_get(options, &key_string(key))
-        .map_err(|_| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} could not be read (a getter threw)")))
+    reflect_get(options, &key_string(key)).map_err(|_| {
+        errors::session_error(
+            "BAD_ARGUMENT",
+            &format!("{what}.{key} could not be read (a getter threw)"),
+        )
+    })
 }
 
 /// An option name as a JS string, made once per name: a fresh one per call costs a UTF-8 decode.
@@ -347,12 +420,18 @@ fn key_string(key: &'static str) -> JsValue {
 }
 
 /// An optional string member (`undefined`/`null` → `None`).
-pub fn opt_string(options: &JsValue, key: &'static str, what: &str) -> Result<Option<String>, JsValue> {
+pub fn opt_string(
+    options: &JsValue,
+    key: &'static str,
+    what: &str,
+) -> Result<Option<String>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    value.as_string().map(Some).ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a string")))
+    value.as_string().map(Some).ok_or_else(|| {
+        errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a string"))
+    })
 }
 
 /// An optional boolean member.
@@ -361,18 +440,30 @@ pub fn opt_bool(options: &JsValue, key: &'static str, what: &str) -> Result<Opti
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    value.as_bool().map(Some).ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be true or false")))
+    value.as_bool().map(Some).ok_or_else(|| {
+        errors::session_error(
+            "BAD_ARGUMENT",
+            &format!("{what}.{key} must be true or false"),
+        )
+    })
 }
 
 /// An optional finite number member.
-pub fn opt_number(options: &JsValue, key: &'static str, what: &str) -> Result<Option<f64>, JsValue> {
+pub fn opt_number(
+    options: &JsValue,
+    key: &'static str,
+    what: &str,
+) -> Result<Option<f64>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
     match value.as_f64() {
         Some(n) if n.is_finite() => Ok(Some(n)),
-        _ => Err(errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a finite number"))),
+        _ => Err(errors::session_error(
+            "BAD_ARGUMENT",
+            &format!("{what}.{key} must be a finite number"),
+        )),
     }
 }
 
@@ -384,20 +475,31 @@ pub fn opt_count(options: &JsValue, key: &'static str, what: &str) -> Result<Opt
     }
     match value.as_f64() {
         Some(n) if n.is_finite() && n >= 0.0 => Ok(Some(n.floor() as u64)),
-        _ => Err(errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a non-negative number"))),
+        _ => Err(errors::session_error(
+            "BAD_ARGUMENT",
+            &format!("{what}.{key} must be a non-negative number"),
+        )),
     }
 }
 
 /// An optional function member.
-pub fn opt_function(options: &JsValue, key: &'static str, what: &str) -> Result<Option<Function>, JsValue> {
+pub fn opt_function(
+    options: &JsValue,
+    key: &'static str,
+    what: &str,
+) -> Result<Option<Function>, JsValue> {
     let value = field(options, key, what)?;
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }
-    value.dyn_into::<Function>().map(Some).map_err(|_| errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a function")))
+    value.dyn_into::<Function>().map(Some).map_err(|_| {
+        errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a function"))
+    })
 }
 
 /// A required string argument.
 pub fn string_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what} must be a string")))
+    value
+        .as_string()
+        .ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what} must be a string")))
 }

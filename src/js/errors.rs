@@ -62,7 +62,11 @@ pub fn graph_error(err: &GraphError) -> JsValue {
 
 /// A `GraphValidationError` built from parts (conversion faults found before the core sees a value).
 pub fn graph_error_parts(code: &str, message: &str) -> JsValue {
-    let message = if message.starts_with("groundfacts: ") { message.to_string() } else { format!("groundfacts: {message}") };
+    let message = if message.starts_with("groundfacts: ") {
+        message.to_string()
+    } else {
+        format!("groundfacts: {message}")
+    };
     JsGraphValidationError::new(&message, code).into()
 }
 
@@ -73,6 +77,10 @@ pub fn reentrancy_error(code: &str, message: &str) -> JsValue {
 
 /// A `SessionError`: a call naming something the session does not have, or a malformed argument.
 pub fn session_error(code: &str, message: &str) -> JsValue {
-    let message = if message.starts_with("groundfacts: ") { message.to_string() } else { format!("groundfacts: {message}") };
+    let message = if message.starts_with("groundfacts: ") {
+        message.to_string()
+    } else {
+        format!("groundfacts: {message}")
+    };
     JsSessionError::new(&message, code).into()
 }

@@ -113,11 +113,22 @@ extern "C" {
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue) -> Option<String>;
     #[wasm_bindgen(js_name = acceptedFire)]
-    fn accepted_fire_js(transition_id: &str, settlement: &JsValue, effect_status: &JsValue, version: f64) -> JsValue;
+    fn accepted_fire_js(
+        transition_id: &str,
+        settlement: &JsValue,
+        effect_status: &JsValue,
+        version: f64,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = renderedBlock)]
     fn rendered_block_js(node: &str, version: f64, text: &str) -> JsValue;
     #[wasm_bindgen(catch, js_name = parseWithTexts)]
-    fn parse_with_texts_js(json: &str, key1: Option<&str>, text1: Option<&str>, key2: Option<&str>, text2: Option<&str>) -> Result<JsValue, JsValue>;
+    fn parse_with_texts_js(
+        json: &str,
+        key1: Option<&str>,
+        text1: Option<&str>,
+        key2: Option<&str>,
+        text2: Option<&str>,
+    ) -> Result<JsValue, JsValue>;
 }
 
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
@@ -145,7 +156,12 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
         && result.node.is_none()
         && result.ask_id.is_none()
         && result.materialized.is_none();
-    let (Some(id), Some(settlement), Some(status), Some(version)) = (&result.transition_id, result.settlement, result.effect_status, result.version) else {
+    let (Some(id), Some(settlement), Some(status), Some(version)) = (
+        &result.transition_id,
+        result.settlement,
+        result.effect_status,
+        result.version,
+    ) else {
         return None;
     };
     if !plain || version > (1u64 << 53) {
@@ -158,7 +174,11 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
         ];
     }
     WORDS.with(|w| {
-        let settlement = &w[if settlement == SettlementState::Settled { 0 } else { 1 }];
+        let settlement = &w[if settlement == SettlementState::Settled {
+            0
+        } else {
+            1
+        }];
         let status = &w[match status {
             EffectStatus::Pending => 2,
             EffectStatus::Performed => 3,
@@ -176,7 +196,11 @@ pub fn rendered_block(node: &str, version: u64, text: &str) -> Result<JsValue, J
     if version <= (1u64 << 53) {
         return Ok(rendered_block_js(node, version as f64, text));
     }
-    let block = crate::facts::FactsBlock { node: node.to_string(), version, text: String::new() };
+    let block = crate::facts::FactsBlock {
+        node: node.to_string(),
+        version,
+        text: String::new(),
+    };
     super::convert::with_json(&block, |json| parse_with_texts(json, &[("text", text)]))
 }
 
@@ -197,5 +221,11 @@ pub fn with_text_buffer<R>(render: impl FnOnce(&mut String) -> R) -> R {
 pub fn parse_with_texts(json: &str, texts: &[(&str, &str)]) -> Result<JsValue, JsValue> {
     let first = texts.first();
     let second = texts.get(1);
-    parse_with_texts_js(json, first.map(|t| t.0), first.map(|t| t.1), second.map(|t| t.0), second.map(|t| t.1))
+    parse_with_texts_js(
+        json,
+        first.map(|t| t.0),
+        first.map(|t| t.1),
+        second.map(|t| t.0),
+        second.map(|t| t.1),
+    )
 }

@@ -208,8 +208,13 @@ pub fn build_navigation_graph(
     let def = convert::to_def(&def, "buildNavigationGraph: def")?;
     match core::build_navigation_graph(&id, &def.value) {
         Ok(graph) => {
-            let handle = GraphHandle { graph: Rc::new(graph), held: Rc::new(HeldFunctions(def.callbacks)) };
-            let graph = JsNavigationGraph { live: RefCell::new(Some(handle)) };
+            let handle = GraphHandle {
+                graph: Rc::new(graph),
+                held: Rc::new(HeldFunctions(def.callbacks)),
+            };
+            let graph = JsNavigationGraph {
+                live: RefCell::new(Some(handle)),
+            };
             Ok(lifecycle::adopt(Class::Graph, graph.into()))
         }
         Err(err) => {
@@ -251,7 +256,10 @@ pub fn match_route(
 ) -> Result<Option<String>, JsValue> {
     let graph = graph_arg(&graph, "matchRoute: graph")?;
     let path = path.as_string().ok_or_else(|| {
-        errors::session_error("BAD_ARGUMENT", "matchRoute: the path must be a string (e.g. location.pathname)")
+        errors::session_error(
+            "BAD_ARGUMENT",
+            "matchRoute: the path must be a string (e.g. location.pathname)",
+        )
     })?;
     Ok(core::match_route(&graph, &path))
 }

@@ -44,7 +44,10 @@ pub struct ActionGroup {
 
 impl ActionGroup {
     pub fn new(session: Weak<Anchor>, id: String) -> ActionGroup {
-        ActionGroup { session: RefCell::new(Some(session)), id }
+        ActionGroup {
+            session: RefCell::new(Some(session)),
+            id,
+        }
     }
 
     pub fn group_id(&self) -> String {
@@ -76,9 +79,13 @@ impl ActionGroup {
         #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "setEnabled: name")?;
-        let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false"))?;
+        let on = on.as_bool().ok_or_else(|| {
+            errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false")
+        })?;
         let session = entered(&self.session).ok_or_else(|| session_error(freed_error()))?;
-        session.set_enabled(&self.id, &name, on).map_err(session_error)
+        session
+            .set_enabled(&self.id, &name, on)
+            .map_err(session_error)
     }
 
     /// Hidden: what `free()` / `[Symbol.dispose]()` call. Unregisters the group (decision 26), then
@@ -102,7 +109,10 @@ pub struct WorkHandle {
 
 impl WorkHandle {
     pub fn new(session: Weak<Anchor>, work_id: String) -> WorkHandle {
-        WorkHandle { session: RefCell::new(Some(session)), work_id }
+        WorkHandle {
+            session: RefCell::new(Some(session)),
+            work_id,
+        }
     }
 }
 

@@ -48,7 +48,11 @@ pub struct JsHost {
 }
 
 impl JsHost {
-    pub fn new(navigate: Option<Function>, on_warn: Option<Function>, graph_keep: Rc<dyn std::any::Any>) -> JsHost {
+    pub fn new(
+        navigate: Option<Function>,
+        on_warn: Option<Function>,
+        graph_keep: Rc<dyn std::any::Any>,
+    ) -> JsHost {
         JsHost {
             navigate: RefCell::new(navigate),
             on_warn: RefCell::new(on_warn),
@@ -66,7 +70,11 @@ impl JsHost {
 
     /// Keep `resolve` until `transition_id` settles.
     pub fn wait_for(&self, transition_id: &str, resolve: Function) {
-        self.waiting.borrow_mut().entry(transition_id.to_string()).or_default().push(resolve);
+        self.waiting
+            .borrow_mut()
+            .entry(transition_id.to_string())
+            .or_default()
+            .push(resolve);
     }
 
     /// Call `f(arg)` and classify what came back as a handler outcome.
@@ -88,7 +96,11 @@ impl JsHost {
                     return HandlerOutcome::ReturnedFailure(failure);
                 }
                 // What the handler produced is data only; anything that is not plain data is dropped.
-                HandlerOutcome::Returned(convert::to_json(&value, "a handler's return value").ok().flatten())
+                HandlerOutcome::Returned(
+                    convert::to_json(&value, "a handler's return value")
+                        .ok()
+                        .flatten(),
+                )
             }
         }
     }
@@ -103,13 +115,21 @@ impl JsHost {
             Closure::once_into_js(move |value: JsValue| {
                 let outcome = match returned_failure(&value) {
                     Some(failure) => HandlerOutcome::ReturnedFailure(failure),
-                    None => HandlerOutcome::Returned(convert::to_json(&value, "a handler's result").ok().flatten()),
+                    None => HandlerOutcome::Returned(
+                        convert::to_json(&value, "a handler's result")
+                            .ok()
+                            .flatten(),
+                    ),
                 };
                 complete(&session, token, outcome);
             })
         };
         let on_err = Closure::once_into_js(move |thrown: JsValue| {
-            complete(&session, token, HandlerOutcome::Threw(describe_thrown(&thrown)));
+            complete(
+                &session,
+                token,
+                HandlerOutcome::Threw(describe_thrown(&thrown)),
+            );
         });
         match then.call2(thenable, &on_ok, &on_err) {
             Ok(_) => HandlerOutcome::Deferred(token),
@@ -126,27 +146,47 @@ fn complete(session: &Weak<Session>, token: u32, outcome: HandlerOutcome) {
 }
 
 impl Host for JsHost {
-    fn call_handler(&self, _session: &Session, handler: CallbackId, input: Option<&Value>) -> HandlerOutcome {
+    fn call_handler(
+        &self,
+        _session: &Session,
+        handler: CallbackId,
+        input: Option<&Value>,
+    ) -> HandlerOutcome {
         let Some(f) = callbacks::get(handler) else {
-            return HandlerOutcome::Threw("the handler was released (its group was unregistered)".into());
+            return HandlerOutcome::Threw(
+                "the handler was released (its group was unregistered)".into(),
+            );
         };
         let arg = match input {
             Some(input) => match convert::to_js(input) {
                 Ok(arg) => arg,
-                Err(_) => return HandlerOutcome::Threw("the input could not be handed to the handler".into()),
+                Err(_) => {
+                    return HandlerOutcome::Threw(
+                        "the input could not be handed to the handler".into(),
+                    )
+                }
             },
             None => JsValue::UNDEFINED,
         };
         self.run_handler(&f, &arg)
     }
 
-    fn ask_predicate(&self, _session: &Session, predicate: CallbackId, state: &Value) -> PredicateAnswer {
+    fn ask_predicate(
+        &self,
+        _session: &Session,
+        predicate: CallbackId,
+        state: &Value,
+    ) -> PredicateAnswer {
         let Some(f) = callbacks::get(predicate) else {
             return PredicateAnswer::Threw("the verify predicate is no longer held".into());
         };
         let state = match convert::to_js(state) {
             Ok(state) => state,
-            Err(_) => return PredicateAnswer::Threw("the state could not be handed to the predicate".into()),
+            Err(_) => {
+                return PredicateAnswer::Threw(
+                    "the state could not be handed to the predicate".into(),
+                )
+            }
         };
         match f.call1(&JsValue::UNDEFINED, &state) {
             Err(thrown) => PredicateAnswer::Threw(describe_thrown(&thrown)),
@@ -167,7 +207,9 @@ impl Host for JsHost {
         let navigate = self.navigate.borrow().clone();
         match navigate {
             Some(f) => self.run_handler(&f, &JsValue::from_str(href)),
-            None => HandlerOutcome::Threw("no navigate function was given to createSession (or the session was freed)".into()),
+            None => HandlerOutcome::Threw(
+                "no navigate function was given to createSession (or the session was freed)".into(),
+            ),
         }
     }
 
@@ -244,7 +286,11 @@ fn returned_failure(value: &JsValue) -> Option<String> {
         return None;
     }
     let error = reflect_get(value, "error").unwrap_or(JsValue::UNDEFINED);
-    let reason = if error.is_undefined() || error.is_null() { value.clone() } else { error };
+    let reason = if error.is_undefined() || error.is_null() {
+        value.clone()
+    } else {
+        error
+    };
     Some(describe_thrown(&reason))
 }
 
@@ -259,7 +305,10 @@ fn describe_thrown(thrown: &JsValue) -> String {
     if let Some(text) = json_stringify(thrown).ok().and_then(|t| t.as_string()) {
         return text;
     }
-    js_string(thrown).ok().and_then(|t| t.as_string()).unwrap_or_else(|| describe_value(thrown))
+    js_string(thrown)
+        .ok()
+        .and_then(|t| t.as_string())
+        .unwrap_or_else(|| describe_value(thrown))
 }
 
 /// What a non-boolean answer was, for the warning (`a Promise`, `null`, `a number`, …).

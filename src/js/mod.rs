@@ -44,7 +44,9 @@ pub(crate) fn init() {
         static HOOK: Once = Once::new();
         HOOK.call_once(|| {
             std::panic::set_hook(Box::new(|info| {
-                web_sys::console::error_1(&format!("groundfacts panicked (a bug — please report it): {info}").into());
+                web_sys::console::error_1(
+                    &format!("groundfacts panicked (a bug — please report it): {info}").into(),
+                );
             }));
         });
     }

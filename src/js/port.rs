@@ -16,8 +16,8 @@ use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_string};
 use super::lifecycle::{self, Class};
-use super::{errors, fast};
 use super::session::session_arg;
+use super::{errors, fast};
 use crate::serve::{AgentPort as CorePort, PortOptions};
 use crate::session::{Principal, Session};
 
@@ -43,11 +43,18 @@ pub fn serve_to_agent(
     }
     if let Some(source) = opt_string(&options, "source", what)? {
         port_options.source = Principal::parse(&source).ok_or_else(|| {
-            errors::session_error("BAD_ARGUMENT", &format!("{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"))
+            errors::session_error(
+                "BAD_ARGUMENT",
+                &format!(
+                    "{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"
+                ),
+            )
         })?;
     }
     let port = Rc::new(CorePort::new(Rc::clone(&session), port_options));
-    let port = AgentPort { live: RefCell::new(Some((port, session))) };
+    let port = AgentPort {
+        live: RefCell::new(Some((port, session))),
+    };
     Ok(lifecycle::adopt(Class::Port, port.into()))
 }
 
@@ -57,7 +64,10 @@ impl AgentPort {
     #[wasm_bindgen(unchecked_return_type = "ToolDescription[]")]
     pub fn tools(&self) -> Result<JsValue, JsValue> {
         let (port, _) = self.live.borrow().clone().ok_or_else(|| {
-            errors::session_error("PORT_FREED", "this AgentPort was freed (port.free()); serve the session again with serveToAgent")
+            errors::session_error(
+                "PORT_FREED",
+                "this AgentPort was freed (port.free()); serve the session again with serveToAgent",
+            )
         })?;
         convert::to_js(&port.tools_json())
     }
@@ -79,7 +89,10 @@ impl AgentPort {
     ) -> Result<JsValue, JsValue> {
         let name = name.as_string().unwrap_or_default();
         let Some((port, session)) = self.live.borrow().clone() else {
-            return hand_over(gone("PORT_FREED", "This port was freed by the app. Nothing was performed."));
+            return hand_over(gone(
+                "PORT_FREED",
+                "This port was freed by the app. Nothing was performed.",
+            ));
         };
         // Held for the call: a `session.free()` from a handler takes effect when this call returns.
         // A freed session is still served (its ledger is intact; with its functions released nothing

@@ -14,21 +14,22 @@ use js_sys::{Function, Promise};
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use super::brand;
+use super::callbacks;
 use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
-use super::brand;
 use super::fast;
 use super::graph::{describe, graph_handle_arg};
-use super::lifecycle::{self as adoption, Class};
 use super::handles::{ActionGroup, Anchor, WorkHandle};
 use super::host::JsHost;
-use super::callbacks;
+use super::lifecycle::{self as adoption, Class};
 use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::lifecycle::{self, Entered};
 use crate::session::{
-    wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions, UpdateOptions,
+    wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions,
+    SyncOptions, UpdateOptions,
 };
 
 /// A core session error as the matching JS error class.
@@ -40,11 +41,20 @@ pub fn session_error(err: SessionError) -> JsValue {
     }
 }
 
-fn principal(options: &JsValue, key: &'static str, what: &str) -> Result<Option<Principal>, JsValue> {
+fn principal(
+    options: &JsValue,
+    key: &'static str,
+    what: &str,
+) -> Result<Option<Principal>, JsValue> {
     match opt_string(options, key, what)? {
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
-            errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be 'agent', 'user', 'system' or 'unknown', not {text:?}"))
+            errors::session_error(
+                "BAD_ARGUMENT",
+                &format!(
+                    "{what}.{key} must be 'agent', 'user', 'system' or 'unknown', not {text:?}"
+                ),
+            )
         }),
     }
 }
@@ -61,7 +71,11 @@ impl JsSession {
     /// The core session for one call, entered (a `free()` from inside a callback waits for the
     /// outermost entered call to return); `SESSION_FREED` once freed.
     fn live(&self) -> Result<Entered, JsValue> {
-        let session = self.session.borrow().clone().ok_or_else(|| session_error(lifecycle::freed_error()))?;
+        let session = self
+            .session
+            .borrow()
+            .clone()
+            .ok_or_else(|| session_error(lifecycle::freed_error()))?;
         session.enter().map_err(|err| {
             // Closed by a deferred free(): let go of it now.
             self.session.borrow_mut().take();
@@ -76,7 +90,10 @@ pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> 
     brand::claim::<Rc<Session>>(value).ok_or_else(|| {
         errors::session_error(
             "NOT_A_SESSION",
-            &format!("{what} must be a Session returned by createSession (and not freed); got {}", describe(value)),
+            &format!(
+                "{what} must be a Session returned by createSession (and not freed); got {}",
+                describe(value)
+            ),
         )
     })
 }
@@ -95,25 +112,43 @@ pub fn create_session(
         None
     } else {
         Some(navigate.dyn_into::<Function>().map_err(|_| {
-            errors::session_error("BAD_ARGUMENT", "createSession: navigate must be a function (href) => void, or omitted")
+            errors::session_error(
+                "BAD_ARGUMENT",
+                "createSession: navigate must be a function (href) => void, or omitted",
+            )
         })?)
     };
     let what = "createSession: options";
     let on_warn = opt_function(&options, "onWarn", what)?;
     let node = opt_string(&options, "node", what)?;
-    let state = match convert::to_json(&convert::field(&options, "state", what)?, "createSession: options.state")? {
+    let state = match convert::to_json(
+        &convert::field(&options, "state", what)?,
+        "createSession: options.state",
+    )? {
         None | Some(Value::Null) => None,
         Some(Value::Object(map)) => Some(map),
-        Some(_) => return Err(errors::session_error("BAD_ARGUMENT", "createSession: options.state must be an object (the flat state projection)")),
+        Some(_) => {
+            return Err(errors::session_error(
+                "BAD_ARGUMENT",
+                "createSession: options.state must be an object (the flat state projection)",
+            ))
+        }
     };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn, graph.held));
     let graph = graph.graph;
-    let core_options = SessionOptions { node, state, require_human_approval };
+    let core_options = SessionOptions {
+        node,
+        state,
+        require_human_approval,
+    };
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);
-    let session = JsSession { session: Rc::new(RefCell::new(Some(session))), host };
+    let session = JsSession {
+        session: Rc::new(RefCell::new(Some(session))),
+        host,
+    };
     Ok(adoption::adopt(Class::Session, session.into()))
 }
 
@@ -183,14 +218,20 @@ impl JsSession {
             Ok(delta) => delta.unwrap_or(Value::Null),
             // Nothing is consumed from a delta that is not plain data; the refusal is data, not a throw.
             Err(err) => {
-                let issue = js_sys::Reflect::get(&err, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_default();
+                let issue = js_sys::Reflect::get(&err, &JsValue::from_str("message"))
+                    .ok()
+                    .and_then(|m| m.as_string())
+                    .unwrap_or_default();
                 let refusal = serde_json::json!({
                     "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.live()?.version(),
                 });
                 return convert::to_js(&refusal);
             }
         };
-        let result = self.live()?.update_state(&delta, core_options).map_err(session_error)?;
+        let result = self
+            .live()?
+            .update_state(&delta, core_options)
+            .map_err(session_error)?;
         convert::to_js_written(&result, |out| wire::update_result(out, &result))
     }
 
@@ -198,13 +239,20 @@ impl JsSession {
     #[wasm_bindgen(unchecked_return_type = "SyncResult")]
     pub fn sync(
         &self,
-        #[wasm_bindgen(js_name = pageOrPath, unchecked_param_type = "string")] page_or_path: JsValue,
+        #[wasm_bindgen(js_name = pageOrPath, unchecked_param_type = "string")]
+        page_or_path: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "SyncOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let page_or_path = string_arg(&page_or_path, "sync: pageOrPath")?;
         let what = "sync: options";
-        let core_options = SyncOptions { stimulus: opt_string(&options, "stimulus", what)?, principal: principal(&options, "principal", what)? };
-        let result = self.live()?.sync(&page_or_path, core_options).map_err(session_error)?;
+        let core_options = SyncOptions {
+            stimulus: opt_string(&options, "stimulus", what)?,
+            principal: principal(&options, "principal", what)?,
+        };
+        let result = self
+            .live()?
+            .sync(&page_or_path, core_options)
+            .map_err(session_error)?;
         convert::to_js(&result)
     }
 
@@ -259,7 +307,10 @@ impl JsSession {
             Ok(Some(Value::Object(map))) => map.into_iter().collect::<Vec<_>>(),
             Ok(None) | Ok(Some(Value::Null)) => Vec::new(),
             Ok(Some(_)) | Err(_) => {
-                return fail(errors::session_error("BAD_ARGUMENT", "registerActions: spec.enabled must be an object of name → boolean"))
+                return fail(errors::session_error(
+                    "BAD_ARGUMENT",
+                    "registerActions: spec.enabled must be an object of name → boolean",
+                ))
             }
         };
         let session = match self.live() {
@@ -272,8 +323,15 @@ impl JsSession {
         };
         let handle = ActionGroup::new(Rc::downgrade(&self.session), group);
         for (name, on) in enabled {
-            let on = on.as_bool().ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("registerActions: spec.enabled.{name} must be true or false")))?;
-            session.set_enabled(&handle.group_id(), &name, on).map_err(session_error)?;
+            let on = on.as_bool().ok_or_else(|| {
+                errors::session_error(
+                    "BAD_ARGUMENT",
+                    &format!("registerActions: spec.enabled.{name} must be true or false"),
+                )
+            })?;
+            session
+                .set_enabled(&handle.group_id(), &name, on)
+                .map_err(session_error)?;
         }
         Ok(adoption::adopt(Class::Group, handle.into()))
     }
@@ -288,8 +346,14 @@ impl JsSession {
         let id = string_arg(&id, "fire: id")?;
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
-        let payload = convert::to_json(&convert::field(&options, "payload", what)?, "fire: options.payload")?;
-        let result = self.live()?.fire_unsnapshotted(&id, FireOptions { source, payload }).map_err(session_error)?;
+        let payload = convert::to_json(
+            &convert::field(&options, "payload", what)?,
+            "fire: options.payload",
+        )?;
+        let result = self
+            .live()?
+            .fire_unsnapshotted(&id, FireOptions { source, payload })
+            .map_err(session_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
         }
@@ -298,20 +362,38 @@ impl JsSession {
 
     /// A promise of how the fire came to rest (resolves at once if it already has; never rejects).
     #[wasm_bindgen(js_name = settlementOf, unchecked_return_type = "Promise<FireSettlement>")]
-    pub fn settlement_of(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<Promise, JsValue> {
+    pub fn settlement_of(
+        &self,
+        #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")]
+        transition_id: JsValue,
+    ) -> Result<Promise, JsValue> {
         let id = string_arg(&transition_id, "settlementOf: transitionId")?;
-        if let Some(settlement) = self.live()?.settlement_if_known(&id).map_err(session_error)? {
+        if let Some(settlement) = self
+            .live()?
+            .settlement_if_known(&id)
+            .map_err(session_error)?
+        {
             return Ok(Promise::resolve(&convert::to_js(&settlement)?));
         }
         let host = Rc::clone(&self.host);
-        Ok(Promise::new(&mut |resolve, _reject| host.wait_for(&id, resolve)))
+        Ok(Promise::new(&mut |resolve, _reject| {
+            host.wait_for(&id, resolve)
+        }))
     }
 
     /// How the fire came to rest, or `undefined` while it is still open.
     #[wasm_bindgen(js_name = settlementIfKnown, unchecked_return_type = "FireSettlement | undefined")]
-    pub fn settlement_if_known(&self, #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")] transition_id: JsValue) -> Result<JsValue, JsValue> {
+    pub fn settlement_if_known(
+        &self,
+        #[wasm_bindgen(js_name = transitionId, unchecked_param_type = "string")]
+        transition_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let id = string_arg(&transition_id, "settlementIfKnown: transitionId")?;
-        match self.live()?.settlement_if_known(&id).map_err(session_error)? {
+        match self
+            .live()?
+            .settlement_if_known(&id)
+            .map_err(session_error)?
+        {
             Some(settlement) => convert::to_js(&settlement),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -352,13 +434,24 @@ impl JsSession {
     pub fn confirm_ask(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ source?: Principal; input?: JsonValue }")] options: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "{ source?: Principal; input?: JsonValue }"
+        )]
+        options: JsValue,
     ) -> Result<JsValue, JsValue> {
         let id = string_arg(&id, "confirmAsk: id")?;
         let what = "confirmAsk: options";
         let source = principal(&options, "source", what)?.unwrap_or(Principal::Agent);
-        let input = convert::to_json(&convert::field(&options, "input", what)?, "confirmAsk: options.input")?;
-        convert::to_js(&self.live()?.confirm_ask(&id, source, input).map_err(session_error)?)
+        let input = convert::to_json(
+            &convert::field(&options, "input", what)?,
+            "confirmAsk: options.input",
+        )?;
+        convert::to_js(
+            &self
+                .live()?
+                .confirm_ask(&id, source, input)
+                .map_err(session_error)?,
+        )
     }
 
     /// The human's yes (enforced approval).
@@ -369,8 +462,16 @@ impl JsSession {
         #[wasm_bindgen(unchecked_optional_param_type = "HumanDecision")] by: JsValue,
     ) -> Result<JsValue, JsValue> {
         let ask_id = string_arg(&ask_id, "approve: askId")?;
-        let (who, note) = (opt_string(&by, "by", "approve: by")?, opt_string(&by, "note", "approve: by")?);
-        convert::to_js(&self.live()?.approve(&ask_id, who, note).map_err(session_error)?)
+        let (who, note) = (
+            opt_string(&by, "by", "approve: by")?,
+            opt_string(&by, "note", "approve: by")?,
+        );
+        convert::to_js(
+            &self
+                .live()?
+                .approve(&ask_id, who, note)
+                .map_err(session_error)?,
+        )
     }
 
     /// The human's no.
@@ -381,8 +482,16 @@ impl JsSession {
         #[wasm_bindgen(unchecked_optional_param_type = "HumanDecision")] by: JsValue,
     ) -> Result<JsValue, JsValue> {
         let ask_id = string_arg(&ask_id, "decline: askId")?;
-        let (who, note) = (opt_string(&by, "by", "decline: by")?, opt_string(&by, "note", "decline: by")?);
-        convert::to_js(&self.live()?.decline(&ask_id, who, note).map_err(session_error)?)
+        let (who, note) = (
+            opt_string(&by, "by", "decline: by")?,
+            opt_string(&by, "note", "decline: by")?,
+        );
+        convert::to_js(
+            &self
+                .live()?
+                .decline(&ask_id, who, note)
+                .map_err(session_error)?,
+        )
     }
 
     /// Record something the app could not do for the user (data; never rendered as instruction).
@@ -394,14 +503,17 @@ impl JsSession {
     ) -> Result<(), JsValue> {
         let request = string_arg(&request, "reportGap: request")?;
         let stale = opt_bool(&options, "actionsMayBeStale", "reportGap: options")?.unwrap_or(false);
-        self.live()?.report_gap(&request, stale).map_err(session_error)
+        self.live()?
+            .report_gap(&request, stale)
+            .map_err(session_error)
     }
 
     /// Say the app is still working (tied to the fire whose handler is running, or to `affordanceId`).
     #[wasm_bindgen(js_name = beginWork, unchecked_return_type = "WorkHandle")]
     pub fn begin_work(
         &self,
-        #[wasm_bindgen(js_name = affordanceId, unchecked_optional_param_type = "string")] affordance_id: JsValue,
+        #[wasm_bindgen(js_name = affordanceId, unchecked_optional_param_type = "string")]
+        affordance_id: JsValue,
     ) -> Result<JsValue, JsValue> {
         let affordance_id = if affordance_id.is_undefined() || affordance_id.is_null() {
             None
@@ -409,8 +521,13 @@ impl JsSession {
             Some(string_arg(&affordance_id, "beginWork: affordanceId")?)
         };
         let session = self.live()?;
-        let work_id = session.begin_work(affordance_id.as_deref()).map_err(session_error)?;
-        Ok(adoption::adopt(Class::Work, WorkHandle::new(Rc::downgrade(&self.session), work_id).into()))
+        let work_id = session
+            .begin_work(affordance_id.as_deref())
+            .map_err(session_error)?;
+        Ok(adoption::adopt(
+            Class::Work,
+            WorkHandle::new(Rc::downgrade(&self.session), work_id).into(),
+        ))
     }
 
     /// Work the app says it is still doing.
@@ -421,9 +538,17 @@ impl JsSession {
 
     /// Open a journey frame.
     #[wasm_bindgen(js_name = commitJourney, unchecked_return_type = "CommitJourneyResult")]
-    pub fn commit_journey(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
+    pub fn commit_journey(
+        &self,
+        #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let journey_id = string_arg(&journey_id, "commitJourney: journeyId")?;
-        convert::to_js(&self.live()?.commit_journey(&journey_id).map_err(session_error)?)
+        convert::to_js(
+            &self
+                .live()?
+                .commit_journey(&journey_id)
+                .map_err(session_error)?,
+        )
     }
 
     /// Close the open journey frame (completed if every step is done, else cancelled).
@@ -447,7 +572,10 @@ impl JsSession {
     /// The facts block: every attempt, refusals included, under the header that ranks it above the
     /// conversation. Send it verbatim, every turn.
     #[wasm_bindgen(js_name = groundTruth, unchecked_return_type = "RenderedBlock")]
-    pub fn ground_truth(&self, #[wasm_bindgen(unchecked_optional_param_type = "GroundTruthOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+    pub fn ground_truth(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "GroundTruthOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let what = "groundTruth: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
@@ -460,18 +588,26 @@ impl JsSession {
 
     /// The friendly brief: position, options, recent happenings (refusals are the facts block's job).
     #[wasm_bindgen(js_name = contextBrief, unchecked_return_type = "ContextBrief")]
-    pub fn context_brief(&self, #[wasm_bindgen(unchecked_optional_param_type = "ContextBriefOptions")] options: JsValue) -> Result<JsValue, JsValue> {
+    pub fn context_brief(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ContextBriefOptions")] options: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let what = "contextBrief: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
         let mut brief = facts::context_brief_capped(&*self.live()?, since, max);
         let text = std::mem::take(&mut brief.text);
-        convert::with_json(&brief, |json| fast::parse_with_texts(json, &[("text", &text)]))
+        convert::with_json(&brief, |json| {
+            fast::parse_with_texts(json, &[("text", &text)])
+        })
     }
 
     /// A journey's steps and where each stands, or `undefined` for an unknown id.
     #[wasm_bindgen(js_name = journeyPlan, unchecked_return_type = "JourneyPlan | undefined")]
-    pub fn journey_plan(&self, #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue) -> Result<JsValue, JsValue> {
+    pub fn journey_plan(
+        &self,
+        #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue,
+    ) -> Result<JsValue, JsValue> {
         let journey_id = string_arg(&journey_id, "journeyPlan: journeyId")?;
         match self.live()?.journey_plan(&journey_id) {
             Some(plan) => convert::to_js(&plan),
@@ -488,7 +624,10 @@ fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValu
         other => {
             return Err(errors::session_error(
                 "BAD_ARGUMENT",
-                &format!("registerActions: spec.handlers must be an object of name → function, not {}", other.type_name()),
+                &format!(
+                    "registerActions: spec.handlers must be an object of name → function, not {}",
+                    other.type_name()
+                ),
             ))
         }
     };

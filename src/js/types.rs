@@ -209,7 +209,7 @@ export interface ServedAction {
   action: string; does: string; goesTo?: string; highEffect?: true; enabled?: false; expects?: 'none' | JsonSchema;
   [key: string]: unknown;
 }
-/** A port result: plain JSON. `ok` and `judgment` say how to read the rest (facts-and-serving.md §4). */
+/** A port result: plain JSON. `ok` and `judgment` say how to read the rest (docs/facts-and-serving.md §4). */
 export interface ServeResult {
   ok: boolean;
   judgment?: string;

@@ -38,10 +38,15 @@ impl Acting<'_> {
 impl AgentPort {
     pub(super) fn do_action(&self, args: &Args) -> ToolResult {
         let available = self.session.available();
-        let served: Vec<String> = available.edges.iter().map(|e| e.affordance_id.clone()).collect();
+        let served: Vec<String> = available
+            .edges
+            .iter()
+            .map(|e| e.affordance_id.clone())
+            .collect();
         let Some(name) = args.string("action") else {
             let mut out = error_head("ACTION_REQUIRED");
-            out.set("why", texts::ACTION_REQUIRED).set("actions", served);
+            out.set("why", texts::ACTION_REQUIRED)
+                .set("actions", served);
             self.position(&mut out);
             return Ok(out);
         };
@@ -49,13 +54,21 @@ impl AgentPort {
         match matches.as_slice() {
             [edge] => {
                 let edge = (*edge).clone();
-                self.act(&edge.affordance_id.clone(), Some(&edge), args, Acting::Action)
+                self.act(
+                    &edge.affordance_id.clone(),
+                    Some(&edge),
+                    args,
+                    Acting::Action,
+                )
             }
             [] => Ok(self.teaching_refusal(name, served)),
             several => {
                 let mut out = error_head("AMBIGUOUS_ACTION");
-                let candidates: Vec<&str> = several.iter().map(|e| e.affordance_id.as_str()).collect();
-                out.set("why", texts::AMBIGUOUS_ACTION).set("candidates", json!(candidates)).set("actions", served);
+                let candidates: Vec<&str> =
+                    several.iter().map(|e| e.affordance_id.as_str()).collect();
+                out.set("why", texts::AMBIGUOUS_ACTION)
+                    .set("candidates", json!(candidates))
+                    .set("actions", served);
                 self.position(&mut out);
                 Ok(out)
             }
@@ -68,14 +81,17 @@ impl AgentPort {
         let node = self.session.node();
         if let Some(action) = self.declared_action(name) {
             if !action.on.contains(&node) {
-                out.set("why", texts::ACTION_ELSEWHERE).set("offeredOn", json!(action.on));
+                out.set("why", texts::ACTION_ELSEWHERE)
+                    .set("offeredOn", json!(action.on));
             } else if let Some(guard) = &action.guard {
                 let verdict = guards::evaluate(guard, &self.session.state());
                 if verdict.passed {
                     out.set("why", texts::ACTION_NOT_OFFERED_NOW);
                 } else {
-                    out.set("why", texts::ACTION_GUARD_UNMET)
-                        .set("evidence", serde_json::to_value(&verdict.evidence).unwrap_or(Value::Null));
+                    out.set("why", texts::ACTION_GUARD_UNMET).set(
+                        "evidence",
+                        serde_json::to_value(&verdict.evidence).unwrap_or(Value::Null),
+                    );
                     if !verdict.unevaluated.is_empty() {
                         out.set("guardUnevaluated", json!(verdict.unevaluated));
                     }
@@ -105,15 +121,31 @@ impl AgentPort {
     }
 
     /// The confirm gate, then `fire()`. `edge` is the served row for `id`, if it is served here now.
-    pub(super) fn act(&self, id: &str, edge: Option<&AvailableEdge>, args: &Args, who: Acting) -> ToolResult {
+    pub(super) fn act(
+        &self,
+        id: &str,
+        edge: Option<&AvailableEdge>,
+        args: &Args,
+        who: Acting,
+    ) -> ToolResult {
         let input = args.value("input").cloned();
         let performable = edge.is_some_and(|e| e.enabled != Some(false));
         let high_effect = edge.is_some_and(|e| e.high_effect);
         let asking = self.options.confirm_high_effect || self.gated;
         if asking && high_effect && performable && !args.flag("confirm") {
-            return if args.flag("decline") { self.decline(id, input, who) } else { self.needs_confirm(id, input, who, None) };
+            return if args.flag("decline") {
+                self.decline(id, input, who)
+            } else {
+                self.needs_confirm(id, input, who, None)
+            };
         }
-        let fired = self.session.fire(id, FireOptions { source: Some(self.options.source), payload: input.clone() })?;
+        let fired = self.session.fire(
+            id,
+            FireOptions {
+                source: Some(self.options.source),
+                payload: input.clone(),
+            },
+        )?;
         if !fired.ok && fired.reason.is_some_and(|r| r.starts_with("APPROVAL_")) && high_effect {
             // Enforced approval refused the confirmed fire: a recorded attempt, and the question
             // goes back to the human with a card.
@@ -122,22 +154,34 @@ impl AgentPort {
         Ok(self.fire_result(id, &fired, edge))
     }
 
-    fn needs_confirm(&self, id: &str, input: Option<Value>, who: Acting, refused: Option<&FireResult>) -> ToolResult {
+    fn needs_confirm(
+        &self,
+        id: &str,
+        input: Option<Value>,
+        who: Acting,
+        refused: Option<&FireResult>,
+    ) -> ToolResult {
         let ask = self.session.confirm_ask(id, self.options.source, input)?;
         let mut out = Out::ok(false);
         out.set("judgment", "needs-confirm");
         who.label(&mut out, id);
-        out.set("does", ask.receipts.will_do.does.clone()).set("performed", false);
+        out.set("does", ask.receipts.will_do.does.clone())
+            .set("performed", false);
         match refused {
             Some(fired) => {
-                out.set("did", id).set_opt("reason", fired.reason).set("why", texts::APPROVAL_ENFORCED);
+                out.set("did", id)
+                    .set_opt("reason", fired.reason)
+                    .set("why", texts::APPROVAL_ENFORCED);
             }
             None => {
                 out.set("why", texts::NEEDS_CONFIRM);
             }
         }
         out.set("askId", ask.ask_id.clone())
-            .set("receipts", serde_json::to_value(&ask.receipts).unwrap_or(Value::Null))
+            .set(
+                "receipts",
+                serde_json::to_value(&ask.receipts).unwrap_or(Value::Null),
+            )
             .set("howToAct", texts::NEEDS_CONFIRM_HOW);
         self.position(&mut out);
         Ok(out)
@@ -159,13 +203,28 @@ impl AgentPort {
         Ok(out)
     }
 
-    /// §4.6 success / refusal shapes.
-    pub(super) fn fire_result(&self, id: &str, fired: &FireResult, edge: Option<&AvailableEdge>) -> Out {
+    /// docs/facts-and-serving.md §4.6 success / refusal shapes.
+    pub(super) fn fire_result(
+        &self,
+        id: &str,
+        fired: &FireResult,
+        edge: Option<&AvailableEdge>,
+    ) -> Out {
         if fired.ok {
             let mut out = Out::ok(true);
             out.set("did", id)
-                .set_opt("settlement", fired.settlement.map(|s| serde_json::to_value(s).unwrap_or(Value::Null)))
-                .set_opt("effectStatus", fired.effect_status.map(|s| serde_json::to_value(s).unwrap_or(Value::Null)))
+                .set_opt(
+                    "settlement",
+                    fired
+                        .settlement
+                        .map(|s| serde_json::to_value(s).unwrap_or(Value::Null)),
+                )
+                .set_opt(
+                    "effectStatus",
+                    fired
+                        .effect_status
+                        .map(|s| serde_json::to_value(s).unwrap_or(Value::Null)),
+                )
                 .set_opt("transitionId", fired.transition_id.clone());
             if fired.settlement == Some(SettlementState::AwaitingState)
                 || fired.effect_status == Some(crate::session::EffectStatus::Pending)
@@ -174,7 +233,10 @@ impl AgentPort {
                 out.set("howToSettle", texts::how_to_settle(&tool))
                     .set("settleWith", json!({"tool": tool, "arg": "transitionId"}));
             }
-            let unevaluated = fired.transition.as_ref().is_some_and(|t| t.guard_unevaluated.as_ref().is_some_and(|g| !g.is_empty()));
+            let unevaluated = fired
+                .transition
+                .as_ref()
+                .is_some_and(|t| t.guard_unevaluated.as_ref().is_some_and(|g| !g.is_empty()));
             out.set_true("guardUnevaluated", unevaluated);
             if fired.materialized == Some(false) {
                 out.set("materialized", false);
@@ -184,17 +246,32 @@ impl AgentPort {
         }
         let reason = fired.reason.unwrap_or("REFUSED");
         let mut out = Out::ok(false);
-        out.set("judgment", "rejected").set("did", id).set("reason", reason);
+        out.set("judgment", "rejected")
+            .set("did", id)
+            .set("reason", reason);
         if let Some(evidence) = &fired.evidence {
-            out.set("evidence", serde_json::to_value(evidence).unwrap_or(Value::Null));
+            out.set(
+                "evidence",
+                serde_json::to_value(evidence).unwrap_or(Value::Null),
+            );
         }
-        out.set_opt("issues", fired.issues.clone()).set_opt("node", fired.node.clone()).set_opt("askId", fired.ask_id.clone());
+        out.set_opt("issues", fired.issues.clone())
+            .set_opt("node", fired.node.clone())
+            .set_opt("askId", fired.ask_id.clone());
         if reason == "PAYLOAD_INVALID" {
-            let expects = edge.and_then(|e| e.expects.clone()).or_else(|| self.declared_expects(id));
+            let expects = edge
+                .and_then(|e| e.expects.clone())
+                .or_else(|| self.declared_expects(id));
             out.set_opt("expects", expects);
         }
         out.set_true("retriable", reason == "TOOL_DISABLED");
-        out.set("why", refusal_why(reason, fired.evidence.as_ref().is_some_and(|e| !e.is_empty())));
+        out.set(
+            "why",
+            refusal_why(
+                reason,
+                fired.evidence.as_ref().is_some_and(|e| !e.is_empty()),
+            ),
+        );
         self.position(&mut out);
         out
     }
@@ -215,12 +292,17 @@ fn resolve<'a>(edges: &'a [AvailableEdge], name: &str) -> Vec<&'a AvailableEdge>
         return vec![exact];
     }
     let suffix = format!(".{name}");
-    edges.iter().filter(|e| e.affordance_id.ends_with(&suffix)).collect()
+    edges
+        .iter()
+        .filter(|e| e.affordance_id.ends_with(&suffix))
+        .collect()
 }
 
 fn refusal_why(reason: &str, has_evidence: bool) -> String {
     match reason {
-        "TOOL_DISABLED" if has_evidence => format!("{}{}", texts::TOOL_DISABLED, texts::TOOL_DISABLED_EVIDENCE),
+        "TOOL_DISABLED" if has_evidence => {
+            format!("{}{}", texts::TOOL_DISABLED, texts::TOOL_DISABLED_EVIDENCE)
+        }
         "TOOL_DISABLED" => texts::TOOL_DISABLED.to_string(),
         "GUARD_FAILED" => texts::GUARD_FAILED.to_string(),
         "NOT_ON_NODE" => texts::NOT_ON_NODE.to_string(),
@@ -252,8 +334,18 @@ mod tests {
 
     #[test]
     fn resolution_prefers_the_exact_id_then_a_dot_suffix() {
-        let edges = [edge("wizard.name-it"), edge("go-to-projects"), edge("a.save"), edge("b.save")];
-        let ids = |name: &str| resolve(&edges, name).iter().map(|e| e.affordance_id.clone()).collect::<Vec<_>>();
+        let edges = [
+            edge("wizard.name-it"),
+            edge("go-to-projects"),
+            edge("a.save"),
+            edge("b.save"),
+        ];
+        let ids = |name: &str| {
+            resolve(&edges, name)
+                .iter()
+                .map(|e| e.affordance_id.clone())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(ids("wizard.name-it"), ["wizard.name-it"]);
         assert_eq!(ids("name-it"), ["wizard.name-it"]);
         assert_eq!(ids("go-to-projects"), ["go-to-projects"]);

@@ -13,7 +13,9 @@ pub struct Args<'a> {
 
 impl<'a> Args<'a> {
     pub fn new(raw: &'a Value) -> Args<'a> {
-        Args { object: raw.as_object() }
+        Args {
+            object: raw.as_object(),
+        }
     }
 
     fn get(&self, key: &str) -> Option<&'a Value> {
@@ -22,7 +24,9 @@ impl<'a> Args<'a> {
 
     /// A non-empty string, else absent.
     pub fn string(&self, key: &str) -> Option<&'a str> {
-        self.get(key).and_then(Value::as_str).filter(|s| !s.is_empty())
+        self.get(key)
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
     }
 
     /// True only for a literal JSON `true`.
@@ -32,7 +36,9 @@ impl<'a> Args<'a> {
 
     /// A number, else absent. Negative or fractional cursors are floored at 0 by the caller's type.
     pub fn number(&self, key: &str) -> Option<f64> {
-        self.get(key).and_then(Value::as_f64).filter(|n| n.is_finite())
+        self.get(key)
+            .and_then(Value::as_f64)
+            .filter(|n| n.is_finite())
     }
 
     /// The raw value (for `input`, which the session checks against the declared contract).
@@ -107,7 +113,8 @@ mod tests {
 
     #[test]
     fn mistyped_arguments_read_as_absent() {
-        let raw = json!({"action": 7, "confirm": "true", "decline": 1, "sinceVersion": "3", "key": ""});
+        let raw =
+            json!({"action": 7, "confirm": "true", "decline": 1, "sinceVersion": "3", "key": ""});
         let args = Args::new(&raw);
         assert_eq!(args.string("action"), None);
         assert!(!args.flag("confirm"));
@@ -140,6 +147,9 @@ mod tests {
         let mut b = Out::ok(false);
         b.set("judgment", "rejected");
         a.merge(b);
-        assert_eq!(serde_json::to_string(&a.done()).unwrap(), r#"{"ok":false,"judgment":"rejected","x":1}"#);
+        assert_eq!(
+            serde_json::to_string(&a.done()).unwrap(),
+            r#"{"ok":false,"judgment":"rejected","x":1}"#
+        );
     }
 }

@@ -4,7 +4,7 @@
 //! Uses `session` (`journey_frame`, `commit_journey`, `leave_journey`, `journey_plan`, `available`,
 //! `state`) and `graph::guards` (another frame's precondition check). Used by `serve::port`.
 //!
-//! readySteps follows decisions.md 8: a step whose guard passes and whose page is current is listed
+//! readySteps follows docs/decisions.md 8: a step whose guard passes and whose page is current is listed
 //! even while its control is greyed — the greyed state reaches the model as the TOOL_DISABLED refusal
 //! when it takes the step. Step rows carry `step`, `does`, `expects` and nothing about destinations.
 
@@ -34,18 +34,35 @@ impl AgentPort {
             StepMatch::One(step) => step,
             StepMatch::None | StepMatch::Several => {
                 let mut out = error_head("UNKNOWN_STEP");
-                out.set("journey", journey_id).set("why", texts::UNKNOWN_STEP).set("steps", json!(steps));
+                out.set("journey", journey_id)
+                    .set("why", texts::UNKNOWN_STEP)
+                    .set("steps", json!(steps));
                 self.position(&mut out);
                 return Ok(out);
             }
         };
         let available = self.session.available();
-        let edge = available.edges.iter().find(|e| e.affordance_id == step).cloned();
-        let acted = self.act(&step, edge.as_ref(), args, Acting::Step { journey: journey_id })?;
+        let edge = available
+            .edges
+            .iter()
+            .find(|e| e.affordance_id == step)
+            .cloned();
+        let acted = self.act(
+            &step,
+            edge.as_ref(),
+            args,
+            Acting::Step {
+                journey: journey_id,
+            },
+        )?;
         // Frame data is read after the fire; the fire's own fields (ok, judgment, …) win.
         let mut out = Out::ok(true);
         out.set("journey", journey_id);
-        if self.session.journey_frame().is_some_and(|f| f.journey_id == journey_id) {
+        if self
+            .session
+            .journey_frame()
+            .is_some_and(|f| f.journey_id == journey_id)
+        {
             out.merge(self.frame_data(journey_id)?);
         }
         out.merge(acted);
@@ -63,14 +80,20 @@ impl AgentPort {
             // Check the target's precondition before leaving the current frame, so a blocked switch
             // does not cost the model the frame it had.
             let graph = self.session.graph();
-            if let Some(pre) = graph.journey(journey_id).and_then(|j| j.precondition.as_ref()) {
+            if let Some(pre) = graph
+                .journey(journey_id)
+                .and_then(|j| j.precondition.as_ref())
+            {
                 let verdict = guards::evaluate(pre, &self.session.state());
                 if !verdict.passed {
                     let mut out = Out::ok(false);
                     out.set("judgment", "blocked")
                         .set("journey", journey_id)
                         .set("why", texts::JOURNEY_BLOCKED)
-                        .set("evidence", serde_json::to_value(&verdict.evidence).unwrap_or(Value::Null))
+                        .set(
+                            "evidence",
+                            serde_json::to_value(&verdict.evidence).unwrap_or(Value::Null),
+                        )
                         .set("keptFrame", other.journey_id.clone());
                     self.position(&mut out);
                     return Ok(Some(out));
@@ -88,9 +111,14 @@ impl AgentPort {
             out.set("judgment", "blocked")
                 .set("journey", journey_id)
                 .set("why", texts::JOURNEY_BLOCKED)
-                .set("evidence", serde_json::to_value(&committed.evidence).unwrap_or(Value::Null));
+                .set(
+                    "evidence",
+                    serde_json::to_value(&committed.evidence).unwrap_or(Value::Null),
+                );
         } else {
-            out.set("judgment", "error").set("journey", journey_id).set("reason", reason);
+            out.set("judgment", "error")
+                .set("journey", journey_id)
+                .set("reason", reason);
         }
         self.position(&mut out);
         Ok(Some(out))
@@ -99,7 +127,11 @@ impl AgentPort {
     fn declared_steps(&self, journey_id: &str) -> Vec<String> {
         let graph = self.session.graph();
         let mut steps: Vec<String> = Vec::new();
-        for step in graph.journey(journey_id).map(|j| j.steps.as_slice()).unwrap_or_default() {
+        for step in graph
+            .journey(journey_id)
+            .map(|j| j.steps.as_slice())
+            .unwrap_or_default()
+        {
             if !steps.contains(step) {
                 steps.push(step.clone());
             }
@@ -112,11 +144,19 @@ impl AgentPort {
     fn frame_data(&self, journey_id: &str) -> ToolResult {
         let mut out = Out::new();
         let Some(plan) = self.session.journey_plan(journey_id) else {
-            out.set("frame", "open").set("judgment", "navigate-or-wait").set("readySteps", json!([]));
-            out.set("laterSteps", json!([])).set("howToAct", texts::JOURNEY_HOW_NONE);
+            out.set("frame", "open")
+                .set("judgment", "navigate-or-wait")
+                .set("readySteps", json!([]));
+            out.set("laterSteps", json!([]))
+                .set("howToAct", texts::JOURNEY_HOW_NONE);
             return Ok(out);
         };
-        if !plan.steps.is_empty() && plan.steps.iter().all(|s| matches!(s.status, StepStatus::Done | StepStatus::InferredDone)) {
+        if !plan.steps.is_empty()
+            && plan
+                .steps
+                .iter()
+                .all(|s| matches!(s.status, StepStatus::Done | StepStatus::InferredDone))
+        {
             self.session.leave_journey()?;
             out.set("frame", "completed").set("judgment", "done");
             return Ok(out);
@@ -153,7 +193,11 @@ fn disclose(plan: &JourneyPlan) -> Out {
         1 => "one-ready-step",
         _ => "needs-choice",
     };
-    let how = if ready.is_empty() { texts::JOURNEY_HOW_NONE } else { texts::JOURNEY_HOW_READY };
+    let how = if ready.is_empty() {
+        texts::JOURNEY_HOW_NONE
+    } else {
+        texts::JOURNEY_HOW_READY
+    };
     out.set("frame", "open").set("judgment", judgment);
     if !awaiting_state.is_empty() {
         out.set("awaitingState", json!(awaiting_state));
@@ -161,27 +205,41 @@ fn disclose(plan: &JourneyPlan) -> Out {
     if !awaiting_human.is_empty() {
         out.set("awaitingHuman", Value::Array(awaiting_human));
     }
-    out.set("readySteps", Value::Array(ready)).set("laterSteps", Value::Array(later)).set("howToAct", how);
+    out.set("readySteps", Value::Array(ready))
+        .set("laterSteps", Value::Array(later))
+        .set("howToAct", how);
     out
 }
 
 fn step_row(step: &PlanStep) -> Value {
     let mut row = Out::new();
-    row.set("step", step.step.clone()).set("does", step.does.clone());
+    row.set("step", step.step.clone())
+        .set("does", step.does.clone());
     row.set_true("highEffect", step.high_effect);
-    row.set_true("guardUnevaluated", step.guard_unevaluated.as_ref().is_some_and(|g| !g.is_empty()));
+    row.set_true(
+        "guardUnevaluated",
+        step.guard_unevaluated
+            .as_ref()
+            .is_some_and(|g| !g.is_empty()),
+    );
     row.set_opt("expects", step.expects.clone());
     row.done()
 }
 
 fn later_row(step: &PlanStep) -> Value {
     let mut row = Out::new();
-    row.set("step", step.step.clone()).set("status", serde_json::to_value(step.status).unwrap_or(Value::Null));
+    row.set("step", step.step.clone()).set(
+        "status",
+        serde_json::to_value(step.status).unwrap_or(Value::Null),
+    );
     if step.enabled == Some(false) {
         row.set("enabled", false);
     }
     if let Some(evidence) = &step.blocked_on {
-        row.set("blockedOn", serde_json::to_value(evidence).unwrap_or(Value::Null));
+        row.set(
+            "blockedOn",
+            serde_json::to_value(evidence).unwrap_or(Value::Null),
+        );
     }
     row.done()
 }
@@ -227,27 +285,42 @@ mod tests {
     }
 
     fn plan(steps: Vec<PlanStep>) -> JourneyPlan {
-        JourneyPlan { journey_id: "j".into(), does: "J".into(), steps }
+        JourneyPlan {
+            journey_id: "j".into(),
+            does: "J".into(),
+            steps,
+        }
     }
 
     #[test]
     fn a_greyed_ready_step_is_still_listed_and_rows_carry_no_destination() {
         let mut greyed = step("w.next", StepStatus::Ready);
         greyed.enabled = Some(false);
-        let out = disclose(&plan(vec![step("w.name", StepStatus::Ready), greyed, step("r.create", StepStatus::OffNode)]));
+        let out = disclose(&plan(vec![
+            step("w.name", StepStatus::Ready),
+            greyed,
+            step("r.create", StepStatus::OffNode),
+        ]));
         let v = out.done();
         assert_eq!(v["judgment"], "needs-choice");
         assert_eq!(
             v["readySteps"],
             json!([{"step":"w.name","does":"does w.name","expects":"none"},{"step":"w.next","does":"does w.next","expects":"none"}])
         );
-        assert_eq!(v["laterSteps"], json!([{"step":"r.create","status":"off-node"}]));
+        assert_eq!(
+            v["laterSteps"],
+            json!([{"step":"r.create","status":"off-node"}])
+        );
         assert_eq!(v["howToAct"], texts::JOURNEY_HOW_READY);
     }
 
     #[test]
     fn judgment_counts_ready_steps() {
-        let one = disclose(&plan(vec![step("a.x", StepStatus::Ready), step("a.y", StepStatus::Blocked)])).done();
+        let one = disclose(&plan(vec![
+            step("a.x", StepStatus::Ready),
+            step("a.y", StepStatus::Blocked),
+        ]))
+        .done();
         assert_eq!(one["judgment"], "one-ready-step");
         let none = disclose(&plan(vec![step("a.y", StepStatus::OffNode)])).done();
         assert_eq!(none["judgment"], "navigate-or-wait");
@@ -274,14 +347,24 @@ mod tests {
         s.guard_unevaluated = Some(vec!["k".into()]);
         s.expects = None;
         let v = disclose(&plan(vec![s])).done();
-        assert_eq!(v["readySteps"], json!([{"step":"a.x","does":"does a.x","highEffect":true,"guardUnevaluated":true}]));
+        assert_eq!(
+            v["readySteps"],
+            json!([{"step":"a.x","does":"does a.x","highEffect":true,"guardUnevaluated":true}])
+        );
     }
 
     #[test]
     fn step_names_resolve_exactly_or_by_a_unique_dot_suffix() {
-        let steps: Vec<String> = ["wizard.name-it", "wizard.next", "review.next"].iter().map(|s| s.to_string()).collect();
-        assert!(matches!(resolve_step(&steps, "name-it"), StepMatch::One(s) if s == "wizard.name-it"));
-        assert!(matches!(resolve_step(&steps, "review.next"), StepMatch::One(s) if s == "review.next"));
+        let steps: Vec<String> = ["wizard.name-it", "wizard.next", "review.next"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(
+            matches!(resolve_step(&steps, "name-it"), StepMatch::One(s) if s == "wizard.name-it")
+        );
+        assert!(
+            matches!(resolve_step(&steps, "review.next"), StepMatch::One(s) if s == "review.next")
+        );
         assert!(matches!(resolve_step(&steps, "next"), StepMatch::Several));
         assert!(matches!(resolve_step(&steps, "it"), StepMatch::None));
     }

@@ -30,5 +30,8 @@ use crate::session::Session;
 
 /// The facts block (default cap) and the brief for `whats_here`, narrowed by `since`.
 fn facts_texts(session: &Session, since: Option<u64>) -> (String, String) {
-    (crate::facts::ground_truth(session, since, None).text, crate::facts::context_brief(session, since).text)
+    (
+        crate::facts::ground_truth(session, since, None).text,
+        crate::facts::context_brief(session, since).text,
+    )
 }

@@ -25,7 +25,10 @@ pub struct PortOptions {
 
 impl Default for PortOptions {
     fn default() -> PortOptions {
-        PortOptions { confirm_high_effect: true, source: Principal::Agent }
+        PortOptions {
+            confirm_high_effect: true,
+            source: Principal::Agent,
+        }
     }
 }
 
@@ -43,7 +46,12 @@ impl AgentPort {
     pub fn new(session: Rc<Session>, options: PortOptions) -> AgentPort {
         let gated = session.requires_human_approval();
         let table = ToolTable::build(&session.graph(), gated);
-        AgentPort { session, options, table, gated }
+        AgentPort {
+            session,
+            options,
+            table,
+            gated,
+        }
     }
 
     /// The tool array: the same bytes on every call.
@@ -62,7 +70,8 @@ impl AgentPort {
         let out = match self.table.kind_of(name).cloned() {
             None => {
                 let mut out = error_head("UNKNOWN_TOOL");
-                out.set("why", texts::UNKNOWN_TOOL).set("tools", self.table.names());
+                out.set("why", texts::UNKNOWN_TOOL)
+                    .set("tools", self.table.names());
                 return out.done();
             }
             Some(ToolKind::WhatsHere) => self.whats_here(&args),
@@ -84,7 +93,8 @@ impl AgentPort {
 
     /// `youAreOn` + `version`, appended to (almost) every result.
     pub(super) fn position(&self, out: &mut Out) {
-        out.set("youAreOn", self.session.node()).set("version", self.session.version());
+        out.set("youAreOn", self.session.node())
+            .set("version", self.session.version());
     }
 
     /// A session error (a re-entrant call, an internal refusal) as a result.

@@ -40,8 +40,13 @@ impl AgentPort {
             (Err(_), Some(ask)) if !ask.spent => Ok(self.ask_answer(&ask)),
             (Err(_), _) => {
                 // A spent or closed ask: answer as the one fire that carried it, if exactly one did.
-                let carriers: Vec<String> =
-                    self.session.transitions().into_iter().filter(|t| t.ask_id.as_deref() == Some(id)).map(|t| t.id).collect();
+                let carriers: Vec<String> = self
+                    .session
+                    .transitions()
+                    .into_iter()
+                    .filter(|t| t.ask_id.as_deref() == Some(id))
+                    .map(|t| t.id)
+                    .collect();
                 if let [only] = carriers.as_slice() {
                     if let Ok(settled) = self.session.settlement_if_known(only) {
                         return Ok(self.fire_answer(only, settled));
@@ -68,7 +73,10 @@ impl AgentPort {
             .map(|a| json!({"askId": a.ask_id, "action": a.affordance_id}))
             .collect();
         out.set("pending", json!(pending))
-            .set("awaitingSettlement", json!(self.session.awaiting_settlement()))
+            .set(
+                "awaitingSettlement",
+                json!(self.session.awaiting_settlement()),
+            )
             .set("awaitingHuman", Value::Array(awaiting_human));
     }
 
@@ -93,7 +101,12 @@ impl AgentPort {
         let Some(s) = settled else {
             let mut out = Out::ok(true);
             out.set("settled", false).set("judgment", "still-pending");
-            out.set_opt("did", self.session.transition(id).and_then(|t| t.cause.affordance_id));
+            out.set_opt(
+                "did",
+                self.session
+                    .transition(id)
+                    .and_then(|t| t.cause.affordance_id),
+            );
             out.set("howToAct", texts::STILL_PENDING);
             self.position(&mut out);
             return out;
@@ -124,7 +137,11 @@ fn at_rest(s: &FireSettlement, position: impl Fn(&mut Out)) -> Out {
     if s.transition.materialized == Some(false) {
         out.set("materialized", false);
     }
-    let to_node = s.transition.to_node.clone().unwrap_or_else(|| s.transition.from_node.clone());
+    let to_node = s
+        .transition
+        .to_node
+        .clone()
+        .unwrap_or_else(|| s.transition.from_node.clone());
     out.set("toNode", to_node);
     if let Some(error) = &s.error {
         out.set("error", cap(&error.message));

@@ -21,7 +21,8 @@ record of what was actually done and what was refused. Whenever you are unsure w
 call this and trust facts over your own account of the conversation. Pass sinceVersion (the version of an earlier \
 result) to see only what changed since then, including what the user did in the meantime.";
 
-pub const WHY: &str = "Explain why a state key holds its current value: the recorded transitions that wrote it, \
+pub const WHY: &str =
+    "Explain why a state key holds its current value: the recorded transitions that wrote it, \
 oldest first, and who fired each one. Pass a key name you saw in a result or in guard evidence.";
 
 pub const DO_ACTION: &str = "Perform one action that is on offer here, outside any journey. Call whats_here first \
@@ -35,65 +36,91 @@ you whether the human has decided.";
 
 // ── argument descriptions ────────────────────────────────────────────────────────────────────────
 
-pub const ARG_STEP: &str = "A step name from readySteps. Leave it out to open the journey and see its steps.";
-pub const ARG_INPUT: &str = "The input, shaped as the step's or action's expects field says. Leave it out when \
+pub const ARG_STEP: &str =
+    "A step name from readySteps. Leave it out to open the journey and see its steps.";
+pub const ARG_INPUT: &str =
+    "The input, shaped as the step's or action's expects field says. Leave it out when \
 it expects none.";
-pub const ARG_CONFIRM: &str = "Set to true only after the human has seen the receipts and agreed to this \
+pub const ARG_CONFIRM: &str =
+    "Set to true only after the human has seen the receipts and agreed to this \
 high-effect step.";
-pub const ARG_CONFIRM_GATED: &str = "A request to go ahead with a high-effect step. It is not an approval: a human \
+pub const ARG_CONFIRM_GATED: &str =
+    "A request to go ahead with a high-effect step. It is not an approval: a human \
 must approve it in the app itself.";
-pub const ARG_DECLINE: &str = "Set to true when the human has said no: nothing is performed and the question is \
+pub const ARG_DECLINE: &str =
+    "Set to true when the human has said no: nothing is performed and the question is \
 closed.";
-pub const ARG_DECLINE_GATED: &str = "Report that the human said no. It is recorded as your report and closes \
+pub const ARG_DECLINE_GATED: &str =
+    "Report that the human said no. It is recorded as your report and closes \
 nothing; the human answers in the app itself.";
 pub const ARG_ACTION: &str = "An action id from the actions list of a whats_here result.";
-pub const ARG_SINCE_VERSION: &str = "A version from an earlier result: facts and brief then cover only what \
+pub const ARG_SINCE_VERSION: &str =
+    "A version from an earlier result: facts and brief then cover only what \
 happened since.";
-pub const ARG_ROUTE_TO: &str = "A page id: the result adds the declared hops from here to that page.";
+pub const ARG_ROUTE_TO: &str =
+    "A page id: the result adds the declared hops from here to that page.";
 pub const ARG_KEY: &str = "A state key name, e.g. one named in guard evidence.";
-pub const ARG_TRANSITION_ID: &str = "The transitionId from an action's result, or the askId from a needs-confirm \
+pub const ARG_TRANSITION_ID: &str =
+    "The transitionId from an action's result, or the askId from a needs-confirm \
 result.";
 
 // ── dispatch and missing arguments ───────────────────────────────────────────────────────────────
 
-pub const UNKNOWN_TOOL: &str = "There is no tool by that name; call one of tools. Nothing was performed.";
-pub const ACTION_REQUIRED: &str = "do_action needs an action: pass one of the ids in actions (the list whats_here \
+pub const UNKNOWN_TOOL: &str =
+    "There is no tool by that name; call one of tools. Nothing was performed.";
+pub const ACTION_REQUIRED: &str =
+    "do_action needs an action: pass one of the ids in actions (the list whats_here \
 shows). Nothing was performed.";
-pub const KEY_REQUIRED: &str = "why needs a key: pass a state key name. There is no list of keys; use one named in \
+pub const KEY_REQUIRED: &str =
+    "why needs a key: pass a state key name. There is no list of keys; use one named in \
 a result or in guard evidence. Nothing was changed.";
-pub const TRANSITION_ID_REQUIRED: &str = "did_it_work needs a transitionId: pass the id from an action's result \
+pub const TRANSITION_ID_REQUIRED: &str =
+    "did_it_work needs a transitionId: pass the id from an action's result \
 (fires still awaiting the app are listed in pending). Nothing was changed.";
 
 // ── do_action resolution (the port-level teaching refusal; none of these is an attempt) ─────────
 
-pub const ACTION_ELSEWHERE: &str = "The app has this action, but it is not offered on this page. Go to a page that \
+pub const ACTION_ELSEWHERE: &str =
+    "The app has this action, but it is not offered on this page. Go to a page that \
 offers it first. Nothing was performed.";
-pub const ACTION_GUARD_UNMET: &str = "The app has this action on this page, but its conditions are not met right \
+pub const ACTION_GUARD_UNMET: &str =
+    "The app has this action on this page, but its conditions are not met right \
 now (see evidence). Nothing was performed; do not report it as done.";
-pub const ACTION_NOT_OFFERED_NOW: &str = "The app declares this action on this page, but it is not on offer right \
+pub const ACTION_NOT_OFFERED_NOW: &str =
+    "The app declares this action on this page, but it is not on offer right \
 now. Nothing was performed.";
-pub const AMBIGUOUS_ACTION: &str = "Several actions on offer end with that name; pass the full id from actions. \
+pub const AMBIGUOUS_ACTION: &str =
+    "Several actions on offer end with that name; pass the full id from actions. \
 Nothing was performed.";
 
 // ── the confirm gate ─────────────────────────────────────────────────────────────────────────────
 
-pub const NEEDS_CONFIRM: &str = "Nothing was done yet. This is a high-effect action, so it waits for the human's \
+pub const NEEDS_CONFIRM: &str =
+    "Nothing was done yet. This is a high-effect action, so it waits for the human's \
 yes; this is a question for them, not a failure.";
-pub const NEEDS_CONFIRM_HOW: &str = "Show the receipts to the human. If they agree, call again with the same \
+pub const NEEDS_CONFIRM_HOW: &str =
+    "Show the receipts to the human. If they agree, call again with the same \
 arguments plus confirm: true; if they refuse, call again with decline: true.";
-pub const DECLINED_RELAYED: &str = "Your decline was recorded as your report of the human's answer; it closes \
+pub const DECLINED_RELAYED: &str =
+    "Your decline was recorded as your report of the human's answer; it closes \
 nothing. The human answers in the app itself.";
-pub const APPROVAL_ENFORCED: &str = "Nothing was done. This app requires the human to approve high-effect actions \
+pub const APPROVAL_ENFORCED: &str =
+    "Nothing was done. This app requires the human to approve high-effect actions \
 in the app itself; confirm: true is a request, not an approval.";
 
 // ── fire refusals (each of these IS an attempt: the session recorded it) ─────────────────────────
 
-pub const TOOL_DISABLED: &str = "This control is switched off right now. That can change; nothing was performed.";
-pub const TOOL_DISABLED_EVIDENCE: &str = " The declared conditions for switching it on that do not hold now are \
+pub const TOOL_DISABLED: &str =
+    "This control is switched off right now. That can change; nothing was performed.";
+pub const TOOL_DISABLED_EVIDENCE: &str =
+    " The declared conditions for switching it on that do not hold now are \
 in evidence.";
-pub const GUARD_FAILED: &str = "Its conditions are not met right now (see evidence). Nothing was performed.";
-pub const NOT_ON_NODE: &str = "It is not offered on the current page; go to its page first. Nothing was performed.";
-pub const PAYLOAD_INVALID: &str = "The input does not fit what it expects (see issues and expects). Nothing was \
+pub const GUARD_FAILED: &str =
+    "Its conditions are not met right now (see evidence). Nothing was performed.";
+pub const NOT_ON_NODE: &str =
+    "It is not offered on the current page; go to its page first. Nothing was performed.";
+pub const PAYLOAD_INVALID: &str =
+    "The input does not fit what it expects (see issues and expects). Nothing was \
 performed; fix the input and call again.";
 pub const NOT_MATERIALIZED: &str = "Nothing in this app is wired to perform it, so nothing ran.";
 /// `REENTRANCY_DEPTH` (docs/decisions.md decision 24).
@@ -102,28 +129,36 @@ pub const REFUSED_OTHER: &str = "The app's session refused it (see reason). Noth
 
 // ── journeys ─────────────────────────────────────────────────────────────────────────────────────
 
-pub const JOURNEY_HOW_READY: &str = "Call this tool again with step set to a name from readySteps, and input as \
+pub const JOURNEY_HOW_READY: &str =
+    "Call this tool again with step set to a name from readySteps, and input as \
 its expects says.";
-pub const JOURNEY_HOW_NONE: &str = "No step of this journey can be taken here right now. Do not retry later steps; \
+pub const JOURNEY_HOW_NONE: &str =
+    "No step of this journey can be taken here right now. Do not retry later steps; \
 wait for the app, go to the page a step is on, or tell the human.";
-pub const JOURNEY_BLOCKED: &str = "This journey cannot start here: its precondition does not hold (see evidence). \
+pub const JOURNEY_BLOCKED: &str =
+    "This journey cannot start here: its precondition does not hold (see evidence). \
 Nothing was performed.";
-pub const UNKNOWN_STEP: &str = "This journey has no such step; use a name from steps. Nothing was performed.";
+pub const UNKNOWN_STEP: &str =
+    "This journey has no such step; use a name from steps. Nothing was performed.";
 
 // ── did_it_work ──────────────────────────────────────────────────────────────────────────────────
 
-pub const UNKNOWN_TRANSITION: &str = "No performed action has this id. Fires still awaiting the app are in pending; \
+pub const UNKNOWN_TRANSITION: &str =
+    "No performed action has this id. Fires still awaiting the app are in pending; \
 open questions to the human are in awaitingHuman.";
-pub const STILL_PENDING: &str = "The app has not reported how this ended yet. Ask again later; do not perform the \
+pub const STILL_PENDING: &str =
+    "The app has not reported how this ended yet. Ask again later; do not perform the \
 action again.";
-pub const ASK_AWAITING: &str = "The human has not decided yet. Wait for them; do not perform it without their yes.";
+pub const ASK_AWAITING: &str =
+    "The human has not decided yet. Wait for them; do not perform it without their yes.";
 pub const ASK_DECLINED: &str = "The human said no. Do not perform it.";
 pub const ASK_APPROVED: &str = "The human approved it, and it has not been performed yet.";
 pub const ASK_WITHDRAWN: &str = "The human withdrew their approval. Do not perform it.";
 
 // ── why ──────────────────────────────────────────────────────────────────────────────────────────
 
-pub const WHY_NO_WRITER: &str = "No recorded transition wrote this key: it holds its starting value, or the key is \
+pub const WHY_NO_WRITER: &str =
+    "No recorded transition wrote this key: it holds its starting value, or the key is \
 not part of the app's state.";
 
 /// The sentence telling a model how to settle a pending fire; names the did_it_work tool.

@@ -13,7 +13,9 @@ const ENCODED_PREFIX: &str = "_enc_";
 /// Encode a composed tool name.
 pub fn encode_tool_name(composed: &str) -> String {
     let plain = !composed.is_empty()
-        && composed.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-');
+        && composed
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == '-');
     if plain && !composed.starts_with(ENCODED_PREFIX) {
         return composed.to_string();
     }
@@ -34,13 +36,19 @@ mod tests {
 
     #[test]
     fn plain_names_pass_through() {
-        assert_eq!(encode_tool_name("wizard.journey.new-project"), "wizard.journey.new-project");
+        assert_eq!(
+            encode_tool_name("wizard.journey.new-project"),
+            "wizard.journey.new-project"
+        );
         assert_eq!(encode_tool_name("shop_1.whats_here"), "shop_1.whats_here");
     }
 
     #[test]
     fn spaces_and_punctuation_are_escaped_per_utf16_unit() {
-        assert_eq!(encode_tool_name("my shop!.do it"), "_enc_my_u0020shop_u0021.do_u0020it");
+        assert_eq!(
+            encode_tool_name("my shop!.do it"),
+            "_enc_my_u0020shop_u0021.do_u0020it"
+        );
         assert_eq!(encode_tool_name("a_b c"), "_enc_a__b_u0020c");
         // A character outside the BMP is two UTF-16 units, each escaped.
         assert_eq!(encode_tool_name("g.😀"), "_enc_g._ud83d_ude00");

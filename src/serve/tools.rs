@@ -48,7 +48,11 @@ impl ToolTable {
         let mut push = |composed: String, kind: ToolKind, description: String, schema: Value| {
             let name = encode_tool_name(&composed);
             kinds.push((name.clone(), kind));
-            tools.push(ToolDescription { name, description, input_schema: schema });
+            tools.push(ToolDescription {
+                name,
+                description,
+                input_schema: schema,
+            });
         };
         for journey in &graph.journeys {
             push(
@@ -58,10 +62,30 @@ impl ToolTable {
                 journey_schema(gated),
             );
         }
-        push(format!("{g}.whats_here"), ToolKind::WhatsHere, texts::WHATS_HERE.into(), whats_here_schema());
-        push(format!("{g}.why"), ToolKind::Why, texts::WHY.into(), why_schema());
-        push(format!("{g}.do_action"), ToolKind::DoAction, texts::DO_ACTION.into(), do_action_schema(gated));
-        push(format!("{g}.did_it_work"), ToolKind::DidItWork, texts::DID_IT_WORK.into(), did_it_work_schema());
+        push(
+            format!("{g}.whats_here"),
+            ToolKind::WhatsHere,
+            texts::WHATS_HERE.into(),
+            whats_here_schema(),
+        );
+        push(
+            format!("{g}.why"),
+            ToolKind::Why,
+            texts::WHY.into(),
+            why_schema(),
+        );
+        push(
+            format!("{g}.do_action"),
+            ToolKind::DoAction,
+            texts::DO_ACTION.into(),
+            do_action_schema(gated),
+        );
+        push(
+            format!("{g}.did_it_work"),
+            ToolKind::DidItWork,
+            texts::DID_IT_WORK.into(),
+            did_it_work_schema(),
+        );
         ToolTable { tools, kinds }
     }
 
@@ -71,7 +95,11 @@ impl ToolTable {
 
     /// The encoded name of the tool of `kind` (always present: every table has the four generics).
     pub fn name_of(&self, kind: &ToolKind) -> String {
-        self.kinds.iter().find(|(_, k)| k == kind).map(|(n, _)| n.clone()).unwrap_or_default()
+        self.kinds
+            .iter()
+            .find(|(_, k)| k == kind)
+            .map(|(n, _)| n.clone())
+            .unwrap_or_default()
     }
 
     pub fn names(&self) -> Vec<String> {
@@ -97,8 +125,11 @@ fn prop(kind: &str, description: &str) -> Value {
 /// `input`, `confirm`, `decline`: shared verbatim by the journey tools and do_action.
 fn acting_properties(properties: &mut Map<String, Value>, gated: bool) {
     properties.insert("input".into(), prop("object", texts::ARG_INPUT));
-    let (confirm, decline) =
-        if gated { (texts::ARG_CONFIRM_GATED, texts::ARG_DECLINE_GATED) } else { (texts::ARG_CONFIRM, texts::ARG_DECLINE) };
+    let (confirm, decline) = if gated {
+        (texts::ARG_CONFIRM_GATED, texts::ARG_DECLINE_GATED)
+    } else {
+        (texts::ARG_CONFIRM, texts::ARG_DECLINE)
+    };
     properties.insert("confirm".into(), prop("boolean", confirm));
     properties.insert("decline".into(), prop("boolean", decline));
 }
@@ -112,7 +143,10 @@ fn journey_schema(gated: bool) -> Value {
 
 fn whats_here_schema() -> Value {
     let mut p = Map::new();
-    p.insert("sinceVersion".into(), prop("number", texts::ARG_SINCE_VERSION));
+    p.insert(
+        "sinceVersion".into(),
+        prop("number", texts::ARG_SINCE_VERSION),
+    );
     object_schema(p, &[])
 }
 
@@ -131,7 +165,10 @@ fn do_action_schema(gated: bool) -> Value {
 
 fn did_it_work_schema() -> Value {
     let mut p = Map::new();
-    p.insert("transitionId".into(), prop("string", texts::ARG_TRANSITION_ID));
+    p.insert(
+        "transitionId".into(),
+        prop("string", texts::ARG_TRANSITION_ID),
+    );
     object_schema(p, &["transitionId"])
 }
 
@@ -143,7 +180,12 @@ mod tests {
     fn graph(id: &str, journeys: &[&str]) -> NavigationGraph {
         let journeys = journeys
             .iter()
-            .map(|j| Journey { id: (*j).into(), does: format!("Do {j}"), steps: vec![], precondition: None })
+            .map(|j| Journey {
+                id: (*j).into(),
+                does: format!("Do {j}"),
+                steps: vec![],
+                precondition: None,
+            })
             .collect();
         NavigationGraph::from_parts(id.into(), None, vec![], vec![], journeys)
     }
@@ -162,7 +204,9 @@ mod tests {
                 "wizard.did_it_work"
             ]
         );
-        assert!(table.tools[0].description.starts_with("Do new-project Call with no arguments"));
+        assert!(table.tools[0]
+            .description
+            .starts_with("Do new-project Call with no arguments"));
     }
 
     #[test]
@@ -170,16 +214,29 @@ mod tests {
         let table = ToolTable::build(&graph("g", &["j"]), false);
         for tool in &table.tools {
             assert_eq!(tool.input_schema["type"], "object", "{}", tool.name);
-            assert_eq!(tool.input_schema["additionalProperties"], false, "{}", tool.name);
+            assert_eq!(
+                tool.input_schema["additionalProperties"], false,
+                "{}",
+                tool.name
+            );
         }
-        assert_eq!(table.tools[1].input_schema["properties"]["sinceVersion"]["type"], "number");
+        assert_eq!(
+            table.tools[1].input_schema["properties"]["sinceVersion"]["type"],
+            "number"
+        );
         assert_eq!(table.tools[2].input_schema["required"], json!(["key"]));
         assert_eq!(table.tools[3].input_schema["required"], json!(["action"]));
-        assert_eq!(table.tools[4].input_schema["required"], json!(["transitionId"]));
+        assert_eq!(
+            table.tools[4].input_schema["required"],
+            json!(["transitionId"])
+        );
         assert!(table.tools[0].input_schema.get("required").is_none());
         // The acting arguments are the same objects on the journey tool and on do_action.
         for arg in ["input", "confirm", "decline"] {
-            assert_eq!(table.tools[0].input_schema["properties"][arg], table.tools[3].input_schema["properties"][arg]);
+            assert_eq!(
+                table.tools[0].input_schema["properties"][arg],
+                table.tools[3].input_schema["properties"][arg]
+            );
         }
     }
 
@@ -207,7 +264,10 @@ mod tests {
         let table = ToolTable::build(&graph("my shop", &[]), false);
         // The underscore of `whats_here` is doubled once the name as a whole needs encoding.
         assert_eq!(table.tools[0].name, "_enc_my_u0020shop.whats__here");
-        assert_eq!(table.kind_of("_enc_my_u0020shop.whats__here"), Some(&ToolKind::WhatsHere));
+        assert_eq!(
+            table.kind_of("_enc_my_u0020shop.whats__here"),
+            Some(&ToolKind::WhatsHere)
+        );
         assert_eq!(table.kind_of("my shop.whats_here"), None);
     }
 }

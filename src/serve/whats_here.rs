@@ -12,13 +12,17 @@ use super::port::{AgentPort, ToolResult};
 use crate::session::AvailableEdge;
 
 /// What the `journeysElsewhere` list means, said on the result that carries it.
-const JOURNEYS_ELSEWHERE_MEANS: &str = "These journeys are declared, but none starts on this page right now. \
+const JOURNEYS_ELSEWHERE_MEANS: &str =
+    "These journeys are declared, but none starts on this page right now. \
 Go to the page their first step is on and they appear in journeys.";
 
 impl AgentPort {
     pub(super) fn whats_here(&self, args: &Args) -> ToolResult {
         // A cursor is a whole version; anything else a model sends is read as "no cursor".
-        let since = args.number("sinceVersion").filter(|n| *n >= 0.0).map(|n| n.floor() as u64);
+        let since = args
+            .number("sinceVersion")
+            .filter(|n| *n >= 0.0)
+            .map(|n| n.floor() as u64);
         let (facts, brief) = super::facts_texts(&self.session, since);
         let available = self.session.available();
         let mut out = Out::ok(true);
@@ -29,10 +33,14 @@ impl AgentPort {
         let mut elsewhere = Vec::new();
         for journey in &graph.journeys {
             let open = frame.as_ref().is_some_and(|f| f.journey_id == journey.id);
-            let startable = journey.steps.first().is_some_and(|first| available.edges.iter().any(|e| &e.affordance_id == first));
+            let startable = journey
+                .steps
+                .first()
+                .is_some_and(|first| available.edges.iter().any(|e| &e.affordance_id == first));
             if open || startable {
                 let mut row = Out::new();
-                row.set("journey", journey.id.clone()).set("does", journey.does.clone());
+                row.set("journey", journey.id.clone())
+                    .set("does", journey.does.clone());
                 if open {
                     row.set("frame", "open");
                 }
@@ -42,10 +50,14 @@ impl AgentPort {
             }
         }
         // The rows take the edges (and their schemas) instead of copying them once more.
-        out.set("actions", Value::Array(available.edges.into_iter().map(owned_action_row).collect()));
+        out.set(
+            "actions",
+            Value::Array(available.edges.into_iter().map(owned_action_row).collect()),
+        );
         out.set("journeys", Value::Array(journeys));
         if !elsewhere.is_empty() {
-            out.set("journeysElsewhere", json!(elsewhere)).set("journeysElsewhereMeans", JOURNEYS_ELSEWHERE_MEANS);
+            out.set("journeysElsewhere", json!(elsewhere))
+                .set("journeysElsewhereMeans", JOURNEYS_ELSEWHERE_MEANS);
         }
         self.position(&mut out);
         Ok(out)
@@ -62,10 +74,11 @@ fn owned_action_row(mut edge: AvailableEdge) -> Value {
     row
 }
 
-/// One served action as a model reads it (§4.5): presence-only marks, `expects` verbatim.
+/// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks, `expects` verbatim.
 pub(super) fn action_row(edge: &AvailableEdge) -> Value {
     let mut row = Out::new();
-    row.set("action", edge.affordance_id.clone()).set("does", edge.description.clone());
+    row.set("action", edge.affordance_id.clone())
+        .set("does", edge.description.clone());
     row.set_opt("goesTo", edge.goes_to.clone());
     row.set_true("highEffect", edge.high_effect);
     if edge.enabled == Some(false) {
@@ -85,7 +98,8 @@ mod tests {
 
     #[test]
     fn rows_carry_only_what_is_true_and_expects_verbatim() {
-        let schema = json!({"type":"object","properties":{"name":{"type":"string"}},"required":["name"]});
+        let schema =
+            json!({"type":"object","properties":{"name":{"type":"string"}},"required":["name"]});
         let edge = AvailableEdge {
             affordance_id: "wizard.next-to-review".into(),
             description: "Go on to the review step".into(),

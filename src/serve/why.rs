@@ -27,7 +27,9 @@ impl AgentPort {
             let mut link = Out::new();
             link.set("transitionId", record.id.clone());
             match record.cause.affordance_id.as_deref() {
-                Some(action_id) if record.cause.kind == CauseKind::Fired => link.set("did", action_id),
+                Some(action_id) if record.cause.kind == CauseKind::Fired => {
+                    link.set("did", action_id)
+                }
                 // A state report nobody fired: the app said the key changed.
                 _ => link.set("reported", true),
             };

@@ -15,7 +15,10 @@ impl Inner {
     /// Default mode: an accepted fire closes the oldest open ask for its action (it leaves the book).
     pub fn close_oldest_ask(&mut self, aff: &Affordance) -> Option<u32> {
         let ask = self.asks.iter_mut().find(|a| {
-            !a.removed && !a.spent && a.affordance_id == aff.id && a.answer != Some(AskAnswer::Declined)
+            !a.removed
+                && !a.spent
+                && a.affordance_id == aff.id
+                && a.answer != Some(AskAnswer::Declined)
         })?;
         ask.spent = true;
         ask.removed = true;
@@ -23,26 +26,34 @@ impl Inner {
         Some(ask.n)
     }
 
-    /// Enforced mode (session.md §13.3), for an agent fire of a high-effect action: the approved ask
+    /// Enforced mode (docs/session.md §13.3), for an agent fire of a high-effect action: the approved ask
     /// it spends, or the refusal reason and the ask consulted.
-    pub fn approval_gate(&mut self, aff: &Affordance, payload: Option<&Value>) -> Result<u32, (&'static str, Option<u32>)> {
+    pub fn approval_gate(
+        &mut self,
+        aff: &Affordance,
+        payload: Option<&Value>,
+    ) -> Result<u32, (&'static str, Option<u32>)> {
         let same_input = |a: &Ask| a.input.as_ref() == payload;
-        let latest_answer = self
-            .asks
-            .iter()
-            .rev()
-            .find(|a| a.affordance_id == aff.id && a.answer.is_some() && !a.spent && same_input(a));
+        let latest_answer =
+            self.asks.iter().rev().find(|a| {
+                a.affordance_id == aff.id && a.answer.is_some() && !a.spent && same_input(a)
+            });
         if let Some(a) = latest_answer {
             if a.answer == Some(AskAnswer::Declined) {
                 return Err(("APPROVAL_DECLINED", Some(a.n)));
             }
         }
-        let open = self.asks.iter().find(|a| a.affordance_id == aff.id && !a.spent && !a.removed).map(|a| a.n);
-        match self
+        let open = self
             .asks
-            .iter_mut()
-            .find(|a| a.affordance_id == aff.id && !a.spent && a.answer == Some(AskAnswer::Approved) && a.input.as_ref() == payload)
-        {
+            .iter()
+            .find(|a| a.affordance_id == aff.id && !a.spent && !a.removed)
+            .map(|a| a.n);
+        match self.asks.iter_mut().find(|a| {
+            a.affordance_id == aff.id
+                && !a.spent
+                && a.answer == Some(AskAnswer::Approved)
+                && a.input.as_ref() == payload
+        }) {
             Some(ask) => {
                 ask.spent = true;
                 Ok(ask.n)
@@ -56,7 +67,13 @@ impl Inner {
         self.asks.iter().position(|a| a.n == n && !a.removed)
     }
 
-    fn answer(&mut self, ask_id: &str, answer: AskAnswer, by: Option<String>, note: Option<String>) -> DoorResult {
+    fn answer(
+        &mut self,
+        ask_id: &str,
+        answer: AskAnswer,
+        by: Option<String>,
+        note: Option<String>,
+    ) -> DoorResult {
         let Some(pos) = self.ask_position(ask_id) else {
             return DoorResult {
                 ok: false,
@@ -65,7 +82,11 @@ impl Inner {
             };
         };
         let Some(ask) = self.asks.get_mut(pos) else {
-            return DoorResult { ok: false, reason: Some("UNKNOWN_ASK"), explanation: None };
+            return DoorResult {
+                ok: false,
+                reason: Some("UNKNOWN_ASK"),
+                explanation: None,
+            };
         };
         if ask.answer.is_some() || ask.spent {
             return DoorResult {
@@ -95,9 +116,13 @@ impl Inner {
         ask.answer = Some(answer);
         ask.by = by;
         ask.note = note;
-        // Default mode keeps no answered asks: a person's no closes the card (session.md §13.2).
+        // Default mode keeps no answered asks: a person's no closes the card (docs/session.md §13.2).
         ask.removed = !self.enforced;
-        DoorResult { ok: true, reason: None, explanation: None }
+        DoorResult {
+            ok: true,
+            reason: None,
+            explanation: None,
+        }
     }
 
     fn ask_view(ask: &Ask) -> AskView {
@@ -112,7 +137,12 @@ impl Inner {
 
 impl Session {
     /// Open (or reuse) a confirm card for action `id`. Unknown id → `UNKNOWN_ACTION`.
-    pub fn confirm_ask(&self, id: &str, source: Principal, input: Option<Value>) -> Result<ConfirmAsk, SessionError> {
+    pub fn confirm_ask(
+        &self,
+        id: &str,
+        source: Principal,
+        input: Option<Value>,
+    ) -> Result<ConfirmAsk, SessionError> {
         self.guard("confirmAsk")?;
         let _ = source;
         let mut inner = self.inner.borrow_mut();
@@ -132,7 +162,11 @@ impl Session {
                 !a.removed
                     && !a.spent
                     && a.affordance_id == aff.id
-                    && if enforced { a.input == input && a.answer != Some(AskAnswer::Declined) } else { a.answer.is_none() }
+                    && if enforced {
+                        a.input == input && a.answer != Some(AskAnswer::Declined)
+                    } else {
+                        a.answer.is_none()
+                    }
             })
             .map(|a| a.n);
         let n = match reuse {
@@ -155,14 +189,21 @@ impl Session {
             }
         };
         let action = &aff.action;
-        let because = inner.guard_verdict(&aff).map(|v| v.evidence.into_iter().filter(|e| e.result).collect()).unwrap_or_default();
+        let because = inner
+            .guard_verdict(&aff)
+            .map(|v| v.evidence.into_iter().filter(|e| e.result).collect())
+            .unwrap_or_default();
         let recent_steps = inner
             .transitions
             .iter()
             .rev()
             .take(5)
             .rev()
-            .map(|r| RecentStep { what: r.stage.to_string(), principal: r.principal, outcome: r.outcome })
+            .map(|r| RecentStep {
+                what: r.stage.to_string(),
+                principal: r.principal,
+                outcome: r.outcome,
+            })
             .collect();
         Ok(ConfirmAsk {
             ask_id: format!("ask#{n}"),
@@ -182,16 +223,32 @@ impl Session {
 
     /// A person says yes (enforced mode; `by` names them). Unknown / already answered asks, a missing
     /// `by` (`NEEDS_DECIDER`) or the default mode (`NOT_ENFORCED`) → `{ok:false, reason}`.
-    pub fn approve(&self, ask_id: &str, by: Option<String>, note: Option<String>) -> Result<DoorResult, SessionError> {
+    pub fn approve(
+        &self,
+        ask_id: &str,
+        by: Option<String>,
+        note: Option<String>,
+    ) -> Result<DoorResult, SessionError> {
         self.guard("approve")?;
-        Ok(self.inner.borrow_mut().answer(ask_id, AskAnswer::Approved, by, note))
+        Ok(self
+            .inner
+            .borrow_mut()
+            .answer(ask_id, AskAnswer::Approved, by, note))
     }
 
     /// A person says no. Enforced mode: the answer stays in the book (`by` required). Default mode: the
     /// ask closes and leaves the book.
-    pub fn decline(&self, ask_id: &str, by: Option<String>, note: Option<String>) -> Result<DoorResult, SessionError> {
+    pub fn decline(
+        &self,
+        ask_id: &str,
+        by: Option<String>,
+        note: Option<String>,
+    ) -> Result<DoorResult, SessionError> {
         self.guard("decline")?;
-        Ok(self.inner.borrow_mut().answer(ask_id, AskAnswer::Declined, by, note))
+        Ok(self
+            .inner
+            .borrow_mut()
+            .answer(ask_id, AskAnswer::Declined, by, note))
     }
 
     /// The ask book (spent asks of the default mode have left it).

@@ -64,7 +64,9 @@ impl AttemptRows<'_> {
         let entries = inner.attempts.get(self.start..).unwrap_or(&[]);
         // A row the index names always exists; a missing one would print as a stale-actions line
         // rather than shift every later line (the iterator's length stays the index's).
-        entries.iter().map(move |e| row(inner, e).unwrap_or_else(|| missing(e.key)))
+        entries
+            .iter()
+            .map(move |e| row(inner, e).unwrap_or_else(|| missing(e.key)))
     }
 
     /// Whether the session serves `id` right now (compiled, or a live mount declaration): the label
@@ -98,7 +100,11 @@ fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
         RowRef::Gap(g) => {
             let gap = inner.gaps.get(g as usize)?;
             AttemptRow {
-                kind: if gap.kind == GapKind::FireRejected { AttemptKind::Refused } else { AttemptKind::StaleActions },
+                kind: if gap.kind == GapKind::FireRejected {
+                    AttemptKind::Refused
+                } else {
+                    AttemptKind::StaleActions
+                },
                 key: entry.key,
                 principal: gap.principal.unwrap_or(Principal::System),
                 affordance_id: gap.affordance_id.as_ref(),

@@ -1,4 +1,4 @@
-//! Dead-end detection (session.md §12): when the cursor comes to rest on a page where nothing could
+//! Dead-end detection (docs/session.md §12): when the cursor comes to rest on a page where nothing could
 //! execute, one `dead-end` gap row per node and wiring, and one warning per node. Runs after a
 //! moving `sync`, a first report, a claimed hop (after its handler, decision 6) and a structure change;
 //! never from `available()`. Used by `report`, `settle`, `mounts`.
@@ -31,7 +31,10 @@ impl Inner {
             );
             ((Rc::clone(&node), u64::MAX), warning)
         } else {
-            let on_page: Vec<&Rc<state::Affordance>> = self.served_all().filter(|a| self.on_current_page(a)).collect();
+            let on_page: Vec<&Rc<state::Affordance>> = self
+                .served_all()
+                .filter(|a| self.on_current_page(a))
+                .collect();
             if on_page.iter().any(|a| self.materializable(a)) {
                 return;
             }

@@ -30,7 +30,11 @@ pub struct SessionError {
 
 impl SessionError {
     pub fn usage(code: &'static str, message: impl Into<String>) -> SessionError {
-        SessionError { code, message: prefixed(message.into()), kind: SessionErrorKind::Usage }
+        SessionError {
+            code,
+            message: prefixed(message.into()),
+            kind: SessionErrorKind::Usage,
+        }
     }
 
     /// A mutating `call` refused because the verify predicate of `action` is running.
@@ -48,7 +52,11 @@ impl SessionError {
     }
 
     pub fn from_graph(error: GraphError) -> SessionError {
-        SessionError { code: error.code, message: error.message, kind: SessionErrorKind::GraphValidation }
+        SessionError {
+            code: error.code,
+            message: error.message,
+            kind: SessionErrorKind::GraphValidation,
+        }
     }
 }
 

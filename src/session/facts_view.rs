@@ -69,7 +69,10 @@ fn transition_view(rec: &Rec, changed_keys: &[Rc<str>]) -> TransitionView {
         navigation_unconfirmed: rec.to_node_claimed && rec.arrival == Some(Arrival::Claimed),
         outcome: rec.outcome,
         effect_verified: rec.effect_verified,
-        verify_failed: rec.settled.as_ref().is_some_and(|st| st.verify_held == Some(VerifyHeld::Failed)),
+        verify_failed: rec
+            .settled
+            .as_ref()
+            .is_some_and(|st| st.verify_held == Some(VerifyHeld::Failed)),
         changed_keys: changed_keys.to_vec(),
     }
 }
@@ -78,17 +81,24 @@ impl Session {
     /// How many transitions have `cursor_version ≥ since` (all of them for `None`). O(log n).
     pub fn transitions_since_count(&self, since: Option<u64>) -> usize {
         let inner = self.inner.borrow();
-        let from = since.map_or(0, |s| inner.transitions.partition_point(|r| r.cursor_version < s));
+        let from = since.map_or(0, |s| {
+            inner.transitions.partition_point(|r| r.cursor_version < s)
+        });
         inner.transitions.len() - from
     }
 
     /// The newest `max` transitions with `cursor_version ≥ since`, oldest first. O(log n + max).
     pub fn transitions_tail(&self, since: Option<u64>, max: usize) -> Vec<TransitionView> {
         let inner = self.inner.borrow();
-        let from = since.map_or(0, |s| inner.transitions.partition_point(|r| r.cursor_version < s));
+        let from = since.map_or(0, |s| {
+            inner.transitions.partition_point(|r| r.cursor_version < s)
+        });
         let start = from.max(inner.transitions.len().saturating_sub(max));
         let rows = inner.transitions.get(start..).unwrap_or(&[]);
-        rows.iter().zip(start..).map(|(rec, idx)| transition_view(rec, inner.changed_keys(idx as u32))).collect()
+        rows.iter()
+            .zip(start..)
+            .map(|(rec, idx)| transition_view(rec, inner.changed_keys(idx as u32)))
+            .collect()
     }
 
     /// Journey ids of the newest `max` frames demoted at or after `since`, oldest first.

@@ -1,4 +1,4 @@
-//! Acting: `fire(id, {source, payload})` — the ordered checks of session.md §8.1 (each refusal one
+//! Acting: `fire(id, {source, payload})` — the ordered checks of docs/session.md §8.1 (each refusal one
 //! `fire-rejected` gap row, never a bump), the record (captured affordance, version bump), the claim
 //! window, ask spending, the settlement arm, and the synchronous handler / `navigate` call inside a
 //! handler window. Uses `graph::{guards, input}`, `settle`, `asks`. Used by the JS layer and `serve`.
@@ -7,13 +7,13 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use super::state::{json_text, GapDetail, Affordance, Arm, Gap, Inner, Rec, RowRef};
+use super::state::{json_text, Affordance, Arm, Gap, GapDetail, Inner, Rec, RowRef};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::input::check_payload;
 use crate::host::CallbackId;
 
-/// What executes a fire (session.md §10).
+/// What executes a fire (docs/session.md §10).
 enum Runner {
     Handler(CallbackId),
     Navigate(String),
@@ -22,7 +22,11 @@ enum Runner {
 /// The outcome of the checks and the record, decided under one borrow.
 enum Prepared {
     Refused(Box<FireResult>),
-    Accepted { idx: u32, runner: Option<Runner>, payload: Option<Value> },
+    Accepted {
+        idx: u32,
+        runner: Option<Runner>,
+        payload: Option<Value>,
+    },
 }
 
 /// The extras a refusal carries into its gap row and result.
@@ -37,7 +41,14 @@ struct RefusalDetail {
 
 impl Inner {
     /// Write the `fire-rejected` gap row and build the refusal result. Never bumps the version.
-    fn refuse(&mut self, id: &str, served: Option<&Rc<Affordance>>, principal: Principal, reason: &'static str, detail: RefusalDetail) -> FireResult {
+    fn refuse(
+        &mut self,
+        id: &str,
+        served: Option<&Rc<Affordance>>,
+        principal: Principal,
+        reason: &'static str,
+        detail: RefusalDetail,
+    ) -> FireResult {
         let offered = self.offered_ids();
         let affordance_id: Rc<str> = match served {
             Some(a) => Rc::clone(&a.id),
@@ -71,38 +82,94 @@ impl Inner {
         result
     }
 
-    /// The checks of session.md §8.1, then the record and its arm.
-    fn prepare_fire(&mut self, id: &str, principal: Principal, payload: Option<&Value>) -> Prepared {
+    /// The checks of docs/session.md §8.1, then the record and its arm.
+    fn prepare_fire(
+        &mut self,
+        id: &str,
+        principal: Principal,
+        payload: Option<&Value>,
+    ) -> Prepared {
         let Some(aff) = self.served(id).cloned() else {
-            let detail = RefusalDetail { available: true, ..Default::default() };
-            return Prepared::Refused(Box::new(self.refuse(id, None, principal, "UNKNOWN_AFFORDANCE", detail)));
+            let detail = RefusalDetail {
+                available: true,
+                ..Default::default()
+            };
+            return Prepared::Refused(Box::new(self.refuse(
+                id,
+                None,
+                principal,
+                "UNKNOWN_AFFORDANCE",
+                detail,
+            )));
         };
         if !self.on_current_page(&aff) {
-            let detail = RefusalDetail { node: true, ..Default::default() };
-            return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "NOT_ON_NODE", detail)));
+            let detail = RefusalDetail {
+                node: true,
+                ..Default::default()
+            };
+            return Prepared::Refused(Box::new(self.refuse(
+                id,
+                Some(&aff),
+                principal,
+                "NOT_ON_NODE",
+                detail,
+            )));
         }
         let verdict = self.guard_verdict_lean(&aff);
         if let Some(v) = &verdict {
             if !v.passed {
-                let detail = RefusalDetail { evidence: Some(v.evidence.clone()), ..Default::default() };
-                return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "GUARD_FAILED", detail)));
+                let detail = RefusalDetail {
+                    evidence: Some(v.evidence.clone()),
+                    ..Default::default()
+                };
+                return Prepared::Refused(Box::new(self.refuse(
+                    id,
+                    Some(&aff),
+                    principal,
+                    "GUARD_FAILED",
+                    detail,
+                )));
             }
         }
         let payload = match check_payload(&aff.action.input, payload) {
             Ok(p) => p,
             Err(issues) => {
-                let detail = RefusalDetail { issues: Some(issues), ..Default::default() };
-                return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "PAYLOAD_INVALID", detail)));
+                let detail = RefusalDetail {
+                    issues: Some(issues),
+                    ..Default::default()
+                };
+                return Prepared::Refused(Box::new(self.refuse(
+                    id,
+                    Some(&aff),
+                    principal,
+                    "PAYLOAD_INVALID",
+                    detail,
+                )));
             }
         };
         if let Some(evidence) = self.greyed(&aff) {
             let evidence = (!evidence.is_empty()).then_some(evidence);
-            let detail = RefusalDetail { evidence, ..Default::default() };
-            return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "TOOL_DISABLED", detail)));
+            let detail = RefusalDetail {
+                evidence,
+                ..Default::default()
+            };
+            return Prepared::Refused(Box::new(self.refuse(
+                id,
+                Some(&aff),
+                principal,
+                "TOOL_DISABLED",
+                detail,
+            )));
         }
         let runner = self.runner_for(&aff);
         if principal == Principal::Agent && runner.is_none() {
-            return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, "NOT_MATERIALIZED", RefusalDetail::default())));
+            return Prepared::Refused(Box::new(self.refuse(
+                id,
+                Some(&aff),
+                principal,
+                "NOT_MATERIALIZED",
+                RefusalDetail::default(),
+            )));
         }
         let mut ask_n = None;
         if principal == Principal::Agent && aff.action.high_effect && self.enforced {
@@ -110,22 +177,39 @@ impl Inner {
                 Ok(n) => ask_n = Some(n),
                 Err((reason, consulted)) => {
                     let why = if reason == "APPROVAL_DECLINED" {
-                        "a person declined it; the answer stands until a person approves a new ask".to_string()
+                        "a person declined it; the answer stands until a person approves a new ask"
+                            .to_string()
                     } else {
                         format!("it is high-effect and no person's approval is on record. Open a card with confirmAsk('{}') and have a person approve it", aff.id)
                     };
                     self.warn_once(
                         format!("approval:{}:{reason}", aff.id),
-                        format!("groundfacts: the agent's fire of '{}' was refused {reason}: {why}.", aff.id),
+                        format!(
+                            "groundfacts: the agent's fire of '{}' was refused {reason}: {why}.",
+                            aff.id
+                        ),
                     );
-                    let detail = RefusalDetail { ask_n: consulted, ..Default::default() };
-                    return Prepared::Refused(Box::new(self.refuse(id, Some(&aff), principal, reason, detail)));
+                    let detail = RefusalDetail {
+                        ask_n: consulted,
+                        ..Default::default()
+                    };
+                    return Prepared::Refused(Box::new(self.refuse(
+                        id,
+                        Some(&aff),
+                        principal,
+                        reason,
+                        detail,
+                    )));
                 }
             }
         }
         if !self.enforced {
             ask_n = self.close_oldest_ask(&aff);
-            if ask_n.is_none() && principal == Principal::Agent && aff.action.high_effect && !self.approval_option_passed {
+            if ask_n.is_none()
+                && principal == Principal::Agent
+                && aff.action.high_effect
+                && !self.approval_option_passed
+            {
                 self.warn_once(
                     "unasked-high-effect".into(),
                     format!(
@@ -135,8 +219,19 @@ impl Inner {
                 );
             }
         }
-        let idx = self.record_fire(&aff, principal, payload.as_ref(), runner.is_some(), verdict.map(|v| v.unevaluated), ask_n);
-        Prepared::Accepted { idx, runner, payload }
+        let idx = self.record_fire(
+            &aff,
+            principal,
+            payload.as_ref(),
+            runner.is_some(),
+            verdict.map(|v| v.unevaluated),
+            ask_n,
+        );
+        Prepared::Accepted {
+            idx,
+            runner,
+            payload,
+        }
     }
 
     fn runner_for(&self, aff: &Affordance) -> Option<Runner> {
@@ -150,7 +245,15 @@ impl Inner {
     }
 
     /// Mint the record (version +1), open the claim window, pick the arm, settle what is born at rest.
-    fn record_fire(&mut self, aff: &Rc<Affordance>, principal: Principal, payload: Option<&Value>, runs: bool, unevaluated: Option<Vec<String>>, ask_n: Option<u32>) -> u32 {
+    fn record_fire(
+        &mut self,
+        aff: &Rc<Affordance>,
+        principal: Principal,
+        payload: Option<&Value>,
+        runs: bool,
+        unevaluated: Option<Vec<String>>,
+        ask_n: Option<u32>,
+    ) -> u32 {
         let action = &aff.action;
         let arm = match (action.declares_writes(), self.state_tap, runs) {
             (true, true, _) => Arm::AwaitingState,
@@ -159,7 +262,12 @@ impl Inner {
             (false, _, _) => Arm::NoWrites,
         };
         let idx = self.next_n();
-        let mut rec: Rec = self.stimulus_row(Rc::clone(&aff.id), Rc::from(""), principal, AttributionBasis::CallerAsserted);
+        let mut rec: Rec = self.stimulus_row(
+            Rc::clone(&aff.id),
+            Rc::from(""),
+            principal,
+            AttributionBasis::CallerAsserted,
+        );
         rec.kind = CauseKind::Fired;
         rec.stimulus = None;
         rec.affordance = Some(Rc::clone(aff));
@@ -203,9 +311,16 @@ impl Inner {
         result.reason = None;
         if let Some(rec) = self.rec(idx) {
             result.transition_id = Some(rec.id());
-            result.settlement =
-                Some(if rec.latch_open { SettlementState::AwaitingState } else { SettlementState::Settled });
-            result.effect_status = Some(rec.settled.as_ref().map_or(EffectStatus::Pending, |s| s.effect_status));
+            result.settlement = Some(if rec.latch_open {
+                SettlementState::AwaitingState
+            } else {
+                SettlementState::Settled
+            });
+            result.effect_status = Some(
+                rec.settled
+                    .as_ref()
+                    .map_or(EffectStatus::Pending, |s| s.effect_status),
+            );
             result.materialized = (!rec.materialized).then_some(false);
             if snapshot {
                 result.transition = Some(self.snapshot(rec));
@@ -224,11 +339,20 @@ impl Session {
 
     /// [`Session::fire`] without the Rust-side `transition` snapshot (serialisation skips it, so the JS
     /// layer never reads it; snapshotting copies the payload and produced data on every fire).
-    pub fn fire_unsnapshotted(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
+    pub fn fire_unsnapshotted(
+        &self,
+        id: &str,
+        options: FireOptions,
+    ) -> Result<FireResult, SessionError> {
         self.fire_with(id, options, false)
     }
 
-    fn fire_with(&self, id: &str, options: FireOptions, snapshot: bool) -> Result<FireResult, SessionError> {
+    fn fire_with(
+        &self,
+        id: &str,
+        options: FireOptions,
+        snapshot: bool,
+    ) -> Result<FireResult, SessionError> {
         self.guard("fire")?;
         let now = self.host.now_ms();
         let principal = options.source.unwrap_or(Principal::Agent);
@@ -238,7 +362,13 @@ impl Session {
             if depth::at_limit() {
                 // Decision 24: too deep to run app code again; refused as data, recorded, no call-out.
                 let served = inner.served(id).cloned();
-                let result = inner.refuse(id, served.as_ref(), principal, depth::REASON, RefusalDetail::default());
+                let result = inner.refuse(
+                    id,
+                    served.as_ref(),
+                    principal,
+                    depth::REASON,
+                    RefusalDetail::default(),
+                );
                 return Ok(result);
             }
             inner.prepare_fire(id, principal, options.payload.as_ref())
@@ -246,14 +376,20 @@ impl Session {
         self.flush();
         let (idx, runner, payload) = match prepared {
             Prepared::Refused(result) => return Ok(*result),
-            Prepared::Accepted { idx, runner, payload } => (idx, runner, payload),
+            Prepared::Accepted {
+                idx,
+                runner,
+                payload,
+            } => (idx, runner, payload),
         };
         if let Some(runner) = runner {
             self.inner.borrow_mut().windows.push(idx);
             let (outcome, via_navigate) = {
                 let _open = depth::CallOut::open();
                 match &runner {
-                    Runner::Handler(cb) => (self.host.call_handler(self, *cb, payload.as_ref()), false),
+                    Runner::Handler(cb) => {
+                        (self.host.call_handler(self, *cb, payload.as_ref()), false)
+                    }
                     Runner::Navigate(href) => (self.host.navigate(self, href), true),
                 }
             };

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::offers::expects_value;
-use super::state::{GapDetail, Frame, Gap, Inner};
+use super::state::{Frame, Gap, GapDetail, Inner};
 use super::*;
 use crate::graph::guards::evaluate;
 
@@ -26,12 +26,20 @@ impl Inner {
     /// A fire of `step` was performed (or inferred): credit the open frame if the step is one of its.
     pub fn frame_step_fired(&mut self, step: &Rc<str>, inferred: bool) {
         let graph = Rc::clone(&self.graph);
-        let Some(frame) = self.frame.as_mut() else { return };
-        let Some(journey) = graph.journey(&frame.journey_id) else { return };
+        let Some(frame) = self.frame.as_mut() else {
+            return;
+        };
+        let Some(journey) = graph.journey(&frame.journey_id) else {
+            return;
+        };
         if !journey.steps.iter().any(|s| **s == **step) {
             return;
         }
-        let list = if inferred { &mut frame.inferred_steps } else { &mut frame.fired_steps };
+        let list = if inferred {
+            &mut frame.inferred_steps
+        } else {
+            &mut frame.fired_steps
+        };
         if !list.contains(step) {
             list.push(Rc::clone(step));
         }
@@ -40,8 +48,12 @@ impl Inner {
     /// After a world change: an open frame whose journey precondition now fails closes `demoted`.
     pub fn check_demotion(&mut self) {
         let Some(frame) = &self.frame else { return };
-        let Some(journey) = self.graph.journey(&frame.journey_id) else { return };
-        let Some(pre) = &journey.precondition else { return };
+        let Some(journey) = self.graph.journey(&frame.journey_id) else {
+            return;
+        };
+        let Some(pre) = &journey.precondition else {
+            return;
+        };
         if evaluate(pre, &self.state).passed {
             return;
         }
@@ -65,20 +77,32 @@ impl Inner {
             .iter()
             .map(|step| {
                 let done = frame.is_some_and(|f| f.fired_steps.iter().any(|s| **s == **step));
-                let inferred = frame.is_some_and(|f| f.inferred_steps.iter().any(|s| **s == **step));
-                let awaiting_state =
-                    self.pending.iter().any(|&p| self.rec(p).is_some_and(|r| *r.stage == **step));
+                let inferred =
+                    frame.is_some_and(|f| f.inferred_steps.iter().any(|s| **s == **step));
+                let awaiting_state = self
+                    .pending
+                    .iter()
+                    .any(|&p| self.rec(p).is_some_and(|r| *r.stage == **step));
                 let open_ask = self
                     .asks
                     .iter()
                     .find(|a| {
-                        !a.removed && !a.spent && *a.affordance_id == **step && a.answer != Some(AskAnswer::Declined)
+                        !a.removed
+                            && !a.spent
+                            && *a.affordance_id == **step
+                            && a.answer != Some(AskAnswer::Declined)
                     })
                     .map(|a| format!("ask#{}", a.n));
                 let Some(aff) = self.served(step) else {
                     return PlanStep {
                         step: step.clone(),
-                        status: if done { StepStatus::Done } else if inferred { StepStatus::InferredDone } else { StepStatus::OffNode },
+                        status: if done {
+                            StepStatus::Done
+                        } else if inferred {
+                            StepStatus::InferredDone
+                        } else {
+                            StepStatus::OffNode
+                        },
                         does: String::new(),
                         expects: None,
                         high_effect: false,
@@ -110,7 +134,8 @@ impl Inner {
                     expects: expects_value(&aff.action.input),
                     high_effect: aff.action.high_effect,
                     enabled: self.greyed(aff).map(|_| false),
-                    blocked_on: (status == StepStatus::Blocked).then(|| verdict.as_ref().map(|v| v.failing()).unwrap_or_default()),
+                    blocked_on: (status == StepStatus::Blocked)
+                        .then(|| verdict.as_ref().map(|v| v.failing()).unwrap_or_default()),
                     guard_unevaluated: verdict.map(|v| v.unevaluated).filter(|u| !u.is_empty()),
                     materialized: self.wiring_exists().then(|| self.materializable(aff)),
                     awaiting_state,
@@ -118,7 +143,11 @@ impl Inner {
                 }
             })
             .collect();
-        Some(JourneyPlan { journey_id: journey.id.clone(), does: journey.does.clone(), steps })
+        Some(JourneyPlan {
+            journey_id: journey.id.clone(),
+            does: journey.does.clone(),
+            steps,
+        })
     }
 }
 
@@ -152,7 +181,10 @@ impl Session {
                     result.journey_id = inner.frame.as_ref().map(|f| f.journey_id.to_string());
                 }
                 Some(journey) => {
-                    let pre = journey.precondition.as_ref().map(|p| evaluate(p, &inner.state));
+                    let pre = journey
+                        .precondition
+                        .as_ref()
+                        .map(|p| evaluate(p, &inner.state));
                     let first = journey.steps.first().and_then(|s| inner.served(s).cloned());
                     if let Some(v) = pre.filter(|v| !v.passed) {
                         result.reason = Some("PRECONDITION_FAILED");
@@ -207,11 +239,23 @@ impl Session {
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();
         inner.last_now = now;
-        let Some(frame) = &inner.frame else { return Ok(None) };
+        let Some(frame) = &inner.frame else {
+            return Ok(None);
+        };
         let all_done = inner.graph.journey(&frame.journey_id).is_some_and(|j| {
-            j.steps.iter().all(|s| frame.fired_steps.iter().chain(&frame.inferred_steps).any(|f| **f == **s))
+            j.steps.iter().all(|s| {
+                frame
+                    .fired_steps
+                    .iter()
+                    .chain(&frame.inferred_steps)
+                    .any(|f| **f == **s)
+            })
         });
-        let status = if all_done { FrameStatus::Completed } else { FrameStatus::Cancelled };
+        let status = if all_done {
+            FrameStatus::Completed
+        } else {
+            FrameStatus::Cancelled
+        };
         Ok(inner.close_frame(status).as_ref().map(frame_snapshot))
     }
 
@@ -222,7 +266,12 @@ impl Session {
 
     /// Frames already closed, oldest first.
     pub fn closed_frames(&self) -> Vec<JourneyFrame> {
-        self.inner.borrow().closed_frames.iter().map(frame_snapshot).collect()
+        self.inner
+            .borrow()
+            .closed_frames
+            .iter()
+            .map(frame_snapshot)
+            .collect()
     }
 
     /// Step statuses of journey `id` now; `None` for an unknown journey.

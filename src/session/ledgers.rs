@@ -18,7 +18,11 @@ impl Inner {
                 stimulus: rec.stimulus.as_ref().map(|s| s.to_string()),
                 inferred: rec.inferred,
             },
-            attribution: Attribution { principal: rec.principal, basis: rec.basis, certainty: rec.certainty },
+            attribution: Attribution {
+                principal: rec.principal,
+                basis: rec.basis,
+                certainty: rec.certainty,
+            },
             timestamp: rec.timestamp,
             payload: rec.payload.as_deref().map(json_value),
             outcome: rec.outcome,
@@ -43,17 +47,27 @@ impl Inner {
             timestamp: gap.timestamp,
             node: gap.node.to_string(),
             version: gap.version,
-            available_actions: gap.available_actions.iter().map(|a| a.to_string()).collect(),
+            available_actions: gap
+                .available_actions
+                .iter()
+                .map(|a| a.to_string())
+                .collect(),
             available_journeys: self.journey_ids.clone(),
             affordance_id: gap.affordance_id.as_ref().map(|a| a.to_string()),
             does: gap.does.as_ref().map(|d| d.to_string()),
             rejection_reason: gap.rejection_reason.map(str::to_string),
             principal: gap.principal,
             evidence: detail.and_then(|d| d.evidence.clone()),
-            journey_id: detail.and_then(|d| d.journey_id.as_ref()).map(|j| j.to_string()),
+            journey_id: detail
+                .and_then(|d| d.journey_id.as_ref())
+                .map(|j| j.to_string()),
             off_graph: gap.off_graph,
-            request: detail.and_then(|d| d.request.as_ref()).map(|r| r.to_string()),
-            reason: detail.and_then(|d| d.reason.as_ref()).map(|r| r.to_string()),
+            request: detail
+                .and_then(|d| d.request.as_ref())
+                .map(|r| r.to_string()),
+            reason: detail
+                .and_then(|d| d.reason.as_ref())
+                .map(|r| r.to_string()),
             actions_may_be_stale: gap.actions_may_be_stale,
         }
     }
@@ -61,7 +75,8 @@ impl Inner {
     /// Push a gap row; an attempt (`fire-rejected`, or a stale-actions report) also joins the index.
     pub fn push_gap(&mut self, gap: Gap) {
         let idx = u32::try_from(self.gaps.len()).unwrap_or(u32::MAX);
-        let attempt = gap.kind == GapKind::FireRejected || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
+        let attempt = gap.kind == GapKind::FireRejected
+            || (gap.kind == GapKind::Reported && gap.actions_may_be_stale);
         let key = gap.version;
         self.gaps.push(gap);
         if attempt {
@@ -80,7 +95,11 @@ impl Inner {
             writes_observed: settled.writes_observed,
             verify_held: settled.verify_held,
             error: settled.error.as_ref().map(|f| f.public()),
-            data: if settled.effect_status == EffectStatus::Refused { None } else { rec.produced.as_deref().map(json_value) },
+            data: if settled.effect_status == EffectStatus::Refused {
+                None
+            } else {
+                rec.produced.as_deref().map(json_value)
+            },
             transition: self.snapshot(rec),
         })
     }
@@ -88,9 +107,17 @@ impl Inner {
     /// Resolve `id` to a fire's record index, or the error `settlementOf` throws.
     fn fire_index(&self, id: &str) -> Result<u32, SessionError> {
         let awaiting = || {
-            let ids: Vec<String> =
-                self.transitions.iter().filter(|r| r.is_fire() && r.latch_open).map(Rec::id).collect();
-            if ids.is_empty() { "none".to_string() } else { ids.join(", ") }
+            let ids: Vec<String> = self
+                .transitions
+                .iter()
+                .filter(|r| r.is_fire() && r.latch_open)
+                .map(Rec::id)
+                .collect();
+            if ids.is_empty() {
+                "none".to_string()
+            } else {
+                ids.join(", ")
+            }
         };
         match self.find_transition(id) {
             None => Err(SessionError::usage(
@@ -110,13 +137,20 @@ impl Session {
     /// Every transition row, oldest first (detached snapshots).
     pub fn transitions(&self) -> Vec<TransitionRecord> {
         let inner = self.inner.borrow();
-        inner.transitions.iter().map(|r| inner.snapshot(r)).collect()
+        inner
+            .transitions
+            .iter()
+            .map(|r| inner.snapshot(r))
+            .collect()
     }
 
     /// One transition by id, if it exists.
     pub fn transition(&self, id: &str) -> Option<TransitionRecord> {
         let inner = self.inner.borrow();
-        inner.find_transition(id).and_then(|i| inner.rec(i)).map(|r| inner.snapshot(r))
+        inner
+            .find_transition(id)
+            .and_then(|i| inner.rec(i))
+            .map(|r| inner.snapshot(r))
     }
 
     /// The rows that changed state key `key`, oldest first: committed fires whose action (as captured
@@ -130,7 +164,9 @@ impl Session {
             .filter(|(r, idx)| {
                 if r.is_fire() {
                     r.outcome == Outcome::Committed
-                        && r.affordance.as_ref().is_some_and(|a| a.action.writes.iter().flatten().any(|w| w == key))
+                        && r.affordance
+                            .as_ref()
+                            .is_some_and(|a| a.action.writes.iter().flatten().any(|w| w == key))
                 } else {
                     inner.changed_keys(*idx).iter().any(|k| &**k == key)
                 }
@@ -164,7 +200,12 @@ impl Session {
     /// Fires whose settlement latch is still open (a superset of `pending()`), fire order.
     pub fn awaiting_settlement(&self) -> Vec<String> {
         let inner = self.inner.borrow();
-        inner.transitions.iter().filter(|r| r.is_fire() && r.latch_open).map(Rec::id).collect()
+        inner
+            .transitions
+            .iter()
+            .filter(|r| r.is_fire() && r.latch_open)
+            .map(Rec::id)
+            .collect()
     }
 
     /// The retained settlement of a fire, or `None` while it is open. Unknown id or a non-fire row

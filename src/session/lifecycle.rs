@@ -60,8 +60,12 @@ impl Session {
         if self.life.closed.get() {
             return Err(freed_error());
         }
-        self.life.active.set(self.life.active.get().saturating_add(1));
-        Ok(Entered { session: Rc::clone(self) })
+        self.life
+            .active
+            .set(self.life.active.get().saturating_add(1));
+        Ok(Entered {
+            session: Rc::clone(self),
+        })
     }
 
     /// Whether the session is closed (every call through `enter` is refused).
@@ -123,7 +127,9 @@ pub(crate) fn functions_in(def: &DefValue, out: &mut Vec<CallbackId>) {
     match def {
         DefValue::Function(id) => out.push(*id),
         DefValue::Array(items) => items.iter().for_each(|item| functions_in(item, out)),
-        DefValue::Object(entries) => entries.iter().for_each(|(_, value)| functions_in(value, out)),
+        DefValue::Object(entries) => entries
+            .iter()
+            .for_each(|(_, value)| functions_in(value, out)),
         _ => {}
     }
 }

@@ -24,8 +24,8 @@ mod error;
 mod facts_view;
 mod fire;
 mod journeys;
-pub mod lifecycle;
 mod ledgers;
+pub mod lifecycle;
 mod mounts;
 mod offers;
 pub mod records;
@@ -52,9 +52,9 @@ pub use facts_view::{TransitionView, TransitionViewKind};
 pub use records::*;
 pub use results::*;
 
-use state::Inner;
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;
+use state::Inner;
 
 /// A session: one walker over one graph, talking to the app through a [`Host`].
 pub struct Session {
@@ -66,9 +66,18 @@ pub struct Session {
 
 impl Session {
     /// `createSession(graph, navigate?, options?)`. Unknown `options.node` → `UNKNOWN_NODE`.
-    pub fn new(graph: Rc<NavigationGraph>, host: Rc<dyn Host>, options: SessionOptions) -> Result<Session, SessionError> {
+    pub fn new(
+        graph: Rc<NavigationGraph>,
+        host: Rc<dyn Host>,
+        options: SessionOptions,
+    ) -> Result<Session, SessionError> {
         let inner = Inner::new(&graph, options, host.can_navigate())?;
-        Ok(Session { graph, host, inner: RefCell::new(inner), life: lifecycle::Life::default() })
+        Ok(Session {
+            graph,
+            host,
+            inner: RefCell::new(inner),
+            life: lifecycle::Life::default(),
+        })
     }
 
     /// The compiled graph this session walks.
@@ -124,7 +133,9 @@ impl Session {
                 if depth::at_limit() {
                     // Decision 24: `onWarn` may call back in, so at the depth limit warnings wait in
                     // the outbox for a shallower call's flush; the other items never run app code.
-                    let (warnings, rest) = std::mem::take(&mut inner.outbox).into_iter().partition(|o| matches!(o, state::Outgoing::Warn(_)));
+                    let (warnings, rest) = std::mem::take(&mut inner.outbox)
+                        .into_iter()
+                        .partition(|o| matches!(o, state::Outgoing::Warn(_)));
                     inner.outbox = warnings;
                     rest
                 } else {

@@ -31,10 +31,16 @@ impl Inner {
         self.check_demotion();
     }
 
-    /// Resolve a handler name on `page` (§7.1): `page.name` if served, else the bare id if served.
-    fn resolve_name(&self, page: &str, name: &str, declared_here: &[Rc<Affordance>]) -> Option<Rc<str>> {
+    /// Resolve a handler name on `page` (docs/session.md §7.1): `page.name` if served, else the bare id if served.
+    fn resolve_name(
+        &self,
+        page: &str,
+        name: &str,
+        declared_here: &[Rc<Affordance>],
+    ) -> Option<Rc<str>> {
         let qualified = format!("{page}.{name}");
-        let known = |id: &str| self.served(id).is_some() || declared_here.iter().any(|a| &*a.id == id);
+        let known =
+            |id: &str| self.served(id).is_some() || declared_here.iter().any(|a| &*a.id == id);
         if known(&qualified) {
             Some(Rc::from(qualified.as_str()))
         } else if known(name) {
@@ -99,7 +105,11 @@ impl Session {
                 let known: Vec<&str> = self.graph.page_ids().collect();
                 return Err(SessionError::usage(
                     "UNKNOWN_NODE",
-                    format!("registerActions: '{page}' is not a page of graph '{}'. Known pages: {}.", self.graph.id, known.join(", ")),
+                    format!(
+                        "registerActions: '{page}' is not a page of graph '{}'. Known pages: {}.",
+                        self.graph.id,
+                        known.join(", ")
+                    ),
                 ));
             }
             // Compile and resolve everything first, so a refused call changes nothing.
@@ -107,7 +117,8 @@ impl Session {
             let mut bindings: Vec<(Rc<str>, CallbackId)> = Vec::new();
             let mut warnings = Vec::new();
             for (name, def) in &actions {
-                let (action, inline) = compile_mount_action(&self.graph, page, name, def).map_err(SessionError::from_graph)?;
+                let (action, inline) = compile_mount_action(&self.graph, page, name, def)
+                    .map_err(SessionError::from_graph)?;
                 let aff = Rc::new(Affordance::new(action));
                 if inner.compiled_index.contains_key(&aff.id) {
                     warnings.push(format!(
@@ -142,14 +153,24 @@ impl Session {
             let n = inner.next_group;
             inner.next_group += 1;
             let page_rc = inner.intern(page);
-            let mut group = Group { page: page_rc, handler_ids: Vec::new(), declared: Vec::new(), callbacks: Vec::new(), live: true };
+            let mut group = Group {
+                page: page_rc,
+                handler_ids: Vec::new(),
+                declared: Vec::new(),
+                callbacks: Vec::new(),
+                live: true,
+            };
             let changed = !declared.is_empty() || !bindings.is_empty();
             for aff in declared {
                 if !inner.mount_order.contains(&aff.id) {
                     inner.mount_order.push(Rc::clone(&aff.id));
                 }
                 group.declared.push(Rc::clone(&aff.id));
-                inner.mounted.entry(Rc::clone(&aff.id)).or_default().push((n, aff));
+                inner
+                    .mounted
+                    .entry(Rc::clone(&aff.id))
+                    .or_default()
+                    .push((n, aff));
             }
             for (id, cb) in bindings {
                 if let Some(previous) = inner.registry.get(&id) {
@@ -159,7 +180,14 @@ impl Session {
                         ));
                     }
                 }
-                inner.registry.insert(Rc::clone(&id), RegEntry { handler: cb, group: n, enabled: true });
+                inner.registry.insert(
+                    Rc::clone(&id),
+                    RegEntry {
+                        handler: cb,
+                        group: n,
+                        enabled: true,
+                    },
+                );
                 group.handler_ids.push(id);
                 group.callbacks.push(cb);
             }

@@ -36,14 +36,22 @@ impl Inner {
     pub fn guard_verdict_lean(&self, aff: &Affordance) -> Option<GuardVerdict> {
         let guard = aff.action.guard.as_ref()?;
         Some(match quick_check(guard, &self.state) {
-            (true, true) => GuardVerdict { passed: true, ..GuardVerdict::default() },
+            (true, true) => GuardVerdict {
+                passed: true,
+                ..GuardVerdict::default()
+            },
             _ => evaluate(guard, &self.state),
         })
     }
 
     /// Offered now: on the cursor's page and its guard passes (unevaluable keys never hide).
     pub fn offered_now(&self, aff: &Affordance) -> bool {
-        self.on_current_page(aff) && aff.action.guard.as_ref().is_none_or(|g| quick_check(g, &self.state).0)
+        self.on_current_page(aff)
+            && aff
+                .action
+                .guard
+                .as_ref()
+                .is_none_or(|g| quick_check(g, &self.state).0)
     }
 
     /// Something would execute a fire of it: a registered handler, or a literal href and `navigate`.
@@ -77,9 +85,17 @@ impl Inner {
                 return Rc::clone(ids);
             }
         }
-        let ids: Rc<[Rc<str>]> =
-            self.served_all().filter(|a| self.offered_now(a)).map(|a| Rc::clone(&a.id)).collect();
-        self.offered_cache = Some((self.version, self.structure_gen, Rc::clone(&self.node), Rc::clone(&ids)));
+        let ids: Rc<[Rc<str>]> = self
+            .served_all()
+            .filter(|a| self.offered_now(a))
+            .map(|a| Rc::clone(&a.id))
+            .collect();
+        self.offered_cache = Some((
+            self.version,
+            self.structure_gen,
+            Rc::clone(&self.node),
+            Rc::clone(&ids),
+        ));
         ids
     }
 
@@ -120,7 +136,10 @@ impl Inner {
                 .graph
                 .journeys
                 .iter()
-                .map(|j| AvailableJourney { journey_id: j.id.clone(), does: j.does.clone() })
+                .map(|j| AvailableJourney {
+                    journey_id: j.id.clone(),
+                    does: j.does.clone(),
+                })
                 .collect(),
         }
     }
@@ -134,7 +153,11 @@ impl Session {
         if inner.graph.page(&inner.node).is_none() {
             return Vec::new();
         }
-        inner.served_all().filter(|a| inner.offered_now(a)).map(|a| (Rc::clone(&a.id), a.action.high_effect)).collect()
+        inner
+            .served_all()
+            .filter(|a| inner.offered_now(a))
+            .map(|a| (Rc::clone(&a.id), a.action.high_effect))
+            .collect()
     }
 
     /// `available()`: the offered edges on the current page, in served order, plus every journey.

@@ -1,6 +1,6 @@
 //! The public record types — what `transitions()`, `gaps()`, `pending()`, `asks()`, `openWork()` and
 //! `settlementIfKnown()` return. Each is a detached snapshot whose serde JSON is exactly the JS shape
-//! of `api.md` / `session.md` §11 (camelCase, presence-only fields omitted when absent).
+//! of `docs/api.md` / docs/session.md §11 (camelCase, presence-only fields omitted when absent).
 //! Built by `session::ledgers` from the compact internal rows of `session::state`; read by the JS
 //! layer (serialised as-is), `facts` and `serve`.
 
@@ -69,7 +69,7 @@ pub struct Cause {
     pub inferred: bool,
 }
 
-/// Which rung of the attribution ladder tied a report to this row (session.md §5).
+/// Which rung of the attribution ladder tied a report to this row (docs/session.md §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AttributionBasis {
@@ -143,7 +143,7 @@ impl Serialize for VerifyHeld {
     }
 }
 
-/// The invocation axis (session.md §9.2). `Pending` only ever appears on a `FireResult`.
+/// The invocation axis (docs/session.md §9.2). `Pending` only ever appears on a `FireResult`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EffectStatus {
@@ -161,7 +161,7 @@ pub enum Arrival {
     Observed,
 }
 
-/// One row of `transitions()` (session.md §11.1).
+/// One row of `transitions()` (docs/session.md §11.1).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct TransitionRecord {
@@ -205,7 +205,7 @@ pub enum GapKind {
     Reported,
 }
 
-/// One row of `gaps()` (session.md §11.2).
+/// One row of `gaps()` (docs/session.md §11.2).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GapRecord {
@@ -259,7 +259,7 @@ pub enum AskAnswer {
     Declined,
 }
 
-/// A confirm ask in the book (session.md §13.4).
+/// A confirm ask in the book (docs/session.md §13.4).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AskStatus {

@@ -1,4 +1,4 @@
-//! The two taps: `updateState(delta)` (the store; the attribution ladder of session.md §5, with the
+//! The two taps: `updateState(delta)` (the store; the attribution ladder of docs/session.md §5, with the
 //! handler-window stack of decision 2) and `sync(pageOrPath)` (the router; claims, arrival, walk
 //! position). Used by the JS layer and, through re-entry, by handlers.
 
@@ -14,7 +14,12 @@ use crate::graph::match_route;
 /// Which ladder rung took a report.
 enum Rung {
     /// Settle this pending fire (`in_window`: its handler is running, so verify waits for its return).
-    Settle { idx: u32, basis: AttributionBasis, certainty: Certainty, in_window: bool },
+    Settle {
+        idx: u32,
+        basis: AttributionBasis,
+        certainty: Certainty,
+        in_window: bool,
+    },
     /// Mint an inferred fired row for this action.
     Infer(Rc<Affordance>),
     /// Mint a stimulus row.
@@ -23,7 +28,13 @@ enum Rung {
 
 impl Inner {
     /// A bare non-fire row (stimulus, sync, structure-swap), committed and unobservable.
-    pub fn stimulus_row(&self, stage: Rc<str>, stimulus: Rc<str>, principal: Principal, basis: AttributionBasis) -> Rec {
+    pub fn stimulus_row(
+        &self,
+        stage: Rc<str>,
+        stimulus: Rc<str>,
+        principal: Principal,
+        basis: AttributionBasis,
+    ) -> Rec {
         Rec {
             stage,
             n: self.next_n(),
@@ -59,7 +70,14 @@ impl Inner {
 
     /// Move the cursor to `target` by a report (a `sync:<node>` row, version +1), then the checks a
     /// resting cursor runs. Returns the row's index.
-    pub fn move_cursor(&mut self, target: Rc<str>, stimulus: Rc<str>, principal: Principal, basis: AttributionBasis, _now: f64) -> u32 {
+    pub fn move_cursor(
+        &mut self,
+        target: Rc<str>,
+        stimulus: Rc<str>,
+        principal: Principal,
+        basis: AttributionBasis,
+        _now: f64,
+    ) -> u32 {
         let stage: Rc<str> = Rc::from(format!("sync:{target}").as_str());
         let mut row = self.stimulus_row(stage, stimulus, principal, basis);
         row.to_node = Some(Rc::clone(&target));
@@ -84,32 +102,67 @@ impl Inner {
         }
     }
 
-    /// Pick the rung for a report (session.md §5; decision 2 for reports inside a handler window).
+    /// Pick the rung for a report (docs/session.md §5; decision 2 for reports inside a handler window).
     fn choose_rung(&self, delta: &Map<String, Value>, explicit: bool) -> Rung {
         if explicit {
-            return Rung::Floor { basis: AttributionBasis::DeclaredStimulus };
+            return Rung::Floor {
+                basis: AttributionBasis::DeclaredStimulus,
+            };
         }
         if !self.windows.is_empty() {
             // Inside a handler: only the innermost pending fire of the window stack may take it.
             for &w in self.windows.iter().rev() {
                 if self.pending.contains(&w) {
-                    return Rung::Settle { idx: w, basis: AttributionBasis::HandlerWindow, certainty: Certainty::Observed, in_window: true };
+                    return Rung::Settle {
+                        idx: w,
+                        basis: AttributionBasis::HandlerWindow,
+                        certainty: Certainty::Observed,
+                        in_window: true,
+                    };
                 }
             }
-            return Rung::Floor { basis: AttributionBasis::Unknown };
+            return Rung::Floor {
+                basis: AttributionBasis::Unknown,
+            };
         }
-        if let Some(&idx) = self.pending.iter().find(|&&p| self.rec(p).is_some_and(|r| !r.in_flight)) {
-            return Rung::Settle { idx, basis: AttributionBasis::QueueOrder, certainty: Certainty::Inferred, in_window: false };
+        if let Some(&idx) = self
+            .pending
+            .iter()
+            .find(|&&p| self.rec(p).is_some_and(|r| !r.in_flight))
+        {
+            return Rung::Settle {
+                idx,
+                basis: AttributionBasis::QueueOrder,
+                certainty: Certainty::Inferred,
+                in_window: false,
+            };
         }
-        let covered = |aff: &Affordance| aff.action.declares_writes() && aff.action.writes.iter().flatten().all(|k| delta.contains_key(k));
+        let covered = |aff: &Affordance| {
+            aff.action.declares_writes()
+                && aff
+                    .action
+                    .writes
+                    .iter()
+                    .flatten()
+                    .all(|k| delta.contains_key(k))
+        };
         let matches: Vec<u32> = self
             .pending
             .iter()
             .copied()
-            .filter(|&p| self.rec(p).and_then(|r| r.affordance.as_deref()).is_some_and(covered))
+            .filter(|&p| {
+                self.rec(p)
+                    .and_then(|r| r.affordance.as_deref())
+                    .is_some_and(covered)
+            })
             .collect();
         if let [only] = matches.as_slice() {
-            return Rung::Settle { idx: *only, basis: AttributionBasis::SignatureMatch, certainty: Certainty::Inferred, in_window: false };
+            return Rung::Settle {
+                idx: *only,
+                basis: AttributionBasis::SignatureMatch,
+                certainty: Certainty::Inferred,
+                in_window: false,
+            };
         }
         if self.pending.is_empty() && !delta.is_empty() {
             let candidates: Vec<&Rc<Affordance>> = self
@@ -120,11 +173,19 @@ impl Inner {
                 return Rung::Infer(Rc::clone(only));
             }
         }
-        Rung::Floor { basis: AttributionBasis::Unknown }
+        Rung::Floor {
+            basis: AttributionBasis::Unknown,
+        }
     }
 
     /// Settle pending fire `idx` with a report: out of the queue first, commit, stamp, version +1.
-    fn settle_by_report(&mut self, idx: u32, delta: &Map<String, Value>, basis: AttributionBasis, certainty: Certainty) {
+    fn settle_by_report(
+        &mut self,
+        idx: u32,
+        delta: &Map<String, Value>,
+        basis: AttributionBasis,
+        certainty: Certainty,
+    ) {
         if let Some(pos) = self.pending.iter().position(|&p| p == idx) {
             self.pending.remove(pos);
         }
@@ -138,7 +199,12 @@ impl Inner {
     /// Rung 6: a fired row nobody announced, credited by effect signature.
     fn infer_fire(&mut self, aff: Rc<Affordance>, delta: &Map<String, Value>) -> u32 {
         self.apply_delta(delta);
-        let mut row = self.stimulus_row(Rc::clone(&aff.id), Rc::from("unknown"), Principal::Unknown, AttributionBasis::SignatureMatch);
+        let mut row = self.stimulus_row(
+            Rc::clone(&aff.id),
+            Rc::from("unknown"),
+            Principal::Unknown,
+            AttributionBasis::SignatureMatch,
+        );
         row.kind = CauseKind::Fired;
         row.stimulus = None;
         row.inferred = true;
@@ -163,12 +229,23 @@ impl Inner {
     }
 
     /// Rung 7: no state change goes unrecorded.
-    fn floor_row(&mut self, delta: &Map<String, Value>, stimulus: Option<&str>, principal: Option<Principal>, basis: AttributionBasis) -> u32 {
+    fn floor_row(
+        &mut self,
+        delta: &Map<String, Value>,
+        stimulus: Option<&str>,
+        principal: Option<Principal>,
+        basis: AttributionBasis,
+    ) -> u32 {
         let changed = self.changed_key_names(delta);
         self.apply_delta(delta);
         let label = stimulus.unwrap_or("unknown");
         let stage: Rc<str> = Rc::from(format!("stimulus:{label}").as_str());
-        let row = self.stimulus_row(stage, Rc::from(label), principal.unwrap_or(Principal::System), basis);
+        let row = self.stimulus_row(
+            stage,
+            Rc::from(label),
+            principal.unwrap_or(Principal::System),
+            basis,
+        );
         let idx = self.next_n();
         if !changed.is_empty() {
             self.report_keys.insert(idx, changed);
@@ -196,7 +273,11 @@ impl Inner {
 
 impl Session {
     /// Report a (partial, flat) state delta. A non-object delta → `BAD_DELTA`.
-    pub fn update_state(&self, delta: &Value, options: UpdateOptions) -> Result<UpdateResult, SessionError> {
+    pub fn update_state(
+        &self,
+        delta: &Value,
+        options: UpdateOptions,
+    ) -> Result<UpdateResult, SessionError> {
         self.guard("updateState")?;
         let Value::Object(delta) = delta else {
             return Err(SessionError::usage(
@@ -210,18 +291,40 @@ impl Session {
             inner.last_now = now;
             if depth::at_limit() {
                 // Decision 24: a report this deep is refused as data (it could run predicates and `onWarn`).
-                inner.refuse_too_deep("updateState", options.principal.unwrap_or(Principal::System));
+                inner.refuse_too_deep(
+                    "updateState",
+                    options.principal.unwrap_or(Principal::System),
+                );
                 let version = inner.version;
-                return Ok(UpdateResult { ok: false, attributed: None, transition: None, version, reason: Some(depth::REASON), pending: None });
+                return Ok(UpdateResult {
+                    ok: false,
+                    attributed: None,
+                    transition: None,
+                    version,
+                    reason: Some(depth::REASON),
+                    pending: None,
+                });
             }
             let rung = if let Some(named) = &options.transition_id {
-                match inner.find_transition(named).filter(|i| inner.pending.contains(i)) {
+                match inner
+                    .find_transition(named)
+                    .filter(|i| inner.pending.contains(i))
+                {
                     Some(idx) => {
                         let in_window = inner.windows.contains(&idx);
-                        Rung::Settle { idx, basis: AttributionBasis::NamedByReport, certainty: Certainty::Observed, in_window }
+                        Rung::Settle {
+                            idx,
+                            basis: AttributionBasis::NamedByReport,
+                            certainty: Certainty::Observed,
+                            in_window,
+                        }
                     }
                     None => {
-                        let pending = inner.pending.iter().filter_map(|&p| inner.rec(p).map(Rec::id)).collect();
+                        let pending = inner
+                            .pending
+                            .iter()
+                            .filter_map(|&p| inner.rec(p).map(Rec::id))
+                            .collect();
                         return Ok(UpdateResult {
                             ok: false,
                             attributed: None,
@@ -233,10 +336,18 @@ impl Session {
                     }
                 }
             } else {
-                inner.choose_rung(delta, options.stimulus.is_some() || options.principal.is_some())
+                inner.choose_rung(
+                    delta,
+                    options.stimulus.is_some() || options.principal.is_some(),
+                )
             };
             match rung {
-                Rung::Settle { idx, basis, certainty, in_window } => {
+                Rung::Settle {
+                    idx,
+                    basis,
+                    certainty,
+                    in_window,
+                } => {
                     inner.settle_by_report(idx, delta, basis, certainty);
                     if in_window {
                         if let Some(rec) = inner.rec_mut(idx) {
@@ -246,9 +357,11 @@ impl Session {
                     (idx, true, !in_window)
                 }
                 Rung::Infer(aff) => (inner.infer_fire(aff, delta), false, false),
-                Rung::Floor { basis } => {
-                    (inner.floor_row(delta, options.stimulus.as_deref(), options.principal, basis), false, false)
-                }
+                Rung::Floor { basis } => (
+                    inner.floor_row(delta, options.stimulus.as_deref(), options.principal, basis),
+                    false,
+                    false,
+                ),
             }
         };
         if verdict {
@@ -267,7 +380,11 @@ impl Session {
     }
 
     /// Report the router's position: a page id, or a path resolved with `matchRoute`.
-    pub fn sync(&self, node_or_path: &str, options: SyncOptions) -> Result<SyncResult, SessionError> {
+    pub fn sync(
+        &self,
+        node_or_path: &str,
+        options: SyncOptions,
+    ) -> Result<SyncResult, SessionError> {
         self.guard("sync")?;
         let now = self.host.now_ms();
         let result = {
@@ -276,9 +393,19 @@ impl Session {
             let target = inner.resolve_position(node_or_path);
             if depth::at_limit() {
                 // Decision 24: refused as data; the cursor stays where it was.
-                inner.refuse_too_deep(&format!("sync:{target}"), options.principal.unwrap_or(Principal::System));
+                inner.refuse_too_deep(
+                    &format!("sync:{target}"),
+                    options.principal.unwrap_or(Principal::System),
+                );
                 let off_graph = inner.graph.page(&inner.node).is_none();
-                return Ok(SyncResult { changed: false, transition: None, node: inner.node.to_string(), version: inner.version, off_graph, reason: Some(depth::REASON) });
+                return Ok(SyncResult {
+                    changed: false,
+                    transition: None,
+                    node: inner.node.to_string(),
+                    version: inner.version,
+                    off_graph,
+                    reason: Some(depth::REASON),
+                });
             }
             if let Some((claim_idx, claimed)) = inner.claim.take() {
                 if claimed == target {
@@ -293,9 +420,17 @@ impl Session {
                     inner.position_reported = true;
                     inner.check_dead_end();
                 }
-                SyncResult { changed: false, transition: None, node: target.to_string(), version: inner.version, off_graph, reason: None }
+                SyncResult {
+                    changed: false,
+                    transition: None,
+                    node: target.to_string(),
+                    version: inner.version,
+                    off_graph,
+                    reason: None,
+                }
             } else {
-                let stimulus: Rc<str> = Rc::from(options.stimulus.as_deref().unwrap_or("navigation"));
+                let stimulus: Rc<str> =
+                    Rc::from(options.stimulus.as_deref().unwrap_or("navigation"));
                 let principal = options.principal.unwrap_or(Principal::System);
                 let basis = if options.stimulus.is_some() || options.principal.is_some() {
                     AttributionBasis::DeclaredStimulus

@@ -1,6 +1,6 @@
 //! The public argument and result types of the session's calls: options, `FireResult`,
 //! `UpdateResult`, `SyncResult`, `available()`, confirm asks and their receipts, the human doors,
-//! journey frames and plans. Serde JSON is the JS shape of `api.md` (camelCase, presence-only fields).
+//! journey frames and plans. Serde JSON is the JS shape of `docs/api.md` (camelCase, presence-only fields).
 //! Fields marked `#[serde(skip)]` are Rust-side extras for `serve`/`facts`, not part of the JS shape.
 //! Used by every session module, the JS layer, `facts` and `serve`.
 
@@ -9,7 +9,9 @@ use std::rc::Rc;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::records::{AskAnswer, EffectStatus, EffectVerified, Outcome, Principal, TransitionRecord, VerifyHeld};
+use super::records::{
+    AskAnswer, EffectStatus, EffectVerified, Outcome, Principal, TransitionRecord, VerifyHeld,
+};
 use crate::graph::guards::ConditionEvidence;
 
 fn is_false(b: &bool) -> bool {
@@ -60,7 +62,7 @@ pub struct FireResult {
     /// The version at return (accepted fires only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub version: Option<u64>,
-    /// A refusal code (session.md §8.1): `UNKNOWN_AFFORDANCE`, `NOT_ON_NODE`, `GUARD_FAILED`,
+    /// A refusal code (docs/session.md §8.1): `UNKNOWN_AFFORDANCE`, `NOT_ON_NODE`, `GUARD_FAILED`,
     /// `PAYLOAD_INVALID`, `TOOL_DISABLED`, `NOT_MATERIALIZED`, `APPROVAL_REQUIRED`, `APPROVAL_DECLINED`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
@@ -177,7 +179,7 @@ pub struct AvailableEdge {
     #[serde(skip_serializing_if = "is_false")]
     pub high_effect: bool,
     /// Rust-side: a handler is registered or the edge is url-materialisable (`None` when neither a
-    /// registry nor `navigate` exists, as in session.md §6).
+    /// registry nor `navigate` exists, as in docs/session.md §6).
     #[serde(skip)]
     pub materialized: Option<bool>,
     /// Rust-side: guard keys absent from the state (the edge is served anyway).
@@ -359,7 +361,7 @@ pub struct CommitJourneyResult {
     pub affordance_id: Option<String>,
 }
 
-/// Which ledger an attempt row came from (facts-and-serving.md §2.3).
+/// Which ledger an attempt row came from (docs/facts-and-serving.md §2.3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AttemptKind {
     /// A `fire-rejected` gap row (rank 0). `journey_id` set for a refused journey commit.

@@ -18,7 +18,10 @@ pub(crate) const VERIFY_FAILED_EXPLANATION: &str = "This action declares a verif
 /// What a verify step needs after the borrow is released.
 pub(crate) enum VerdictPlan {
     /// Decided without calling out.
-    Decided(Option<VerifyHeld>, Option<Vec<crate::graph::guards::ConditionEvidence>>),
+    Decided(
+        Option<VerifyHeld>,
+        Option<Vec<crate::graph::guards::ConditionEvidence>>,
+    ),
     /// Ask this predicate about this state.
     Predicate(crate::host::CallbackId, Value, Rc<str>),
 }
@@ -34,12 +37,14 @@ impl Inner {
         }
     }
 
-    /// The commit step (session.md §9.1) for fire `idx`: stamp the state axis, claim the navigation,
+    /// The commit step (docs/session.md §9.1) for fire `idx`: stamp the state axis, claim the navigation,
     /// outcome committed, version +1. `delta` is the settling report, if one exists.
     pub fn commit_fire(&mut self, idx: u32, delta: Option<&Map<String, Value>>) {
         let node = Rc::clone(&self.node);
         let Some(rec) = self.rec_mut(idx) else { return };
-        let Some(aff) = rec.affordance.clone() else { return };
+        let Some(aff) = rec.affordance.clone() else {
+            return;
+        };
         let action = &aff.action;
         rec.effect_verified = Some(match (action.declares_writes(), delta) {
             (true, Some(d)) => {
@@ -82,7 +87,13 @@ impl Inner {
     }
 
     /// Retain the first settlement of fire `idx` (later calls change nothing) and queue the notice.
-    pub fn settle_rest(&mut self, idx: u32, status: EffectStatus, verify_held: Option<VerifyHeld>, error: Option<Failure>) {
+    pub fn settle_rest(
+        &mut self,
+        idx: u32,
+        status: EffectStatus,
+        verify_held: Option<VerifyHeld>,
+        error: Option<Failure>,
+    ) {
         let Some(rec) = self.rec_mut(idx) else { return };
         if !rec.latch_open {
             return;
@@ -103,7 +114,7 @@ impl Inner {
         self.outbox.push(Outgoing::Settled(id));
     }
 
-    /// The failure spine (session.md §9.4) for fire `idx`.
+    /// The failure spine (docs/session.md §9.4) for fire `idx`.
     pub fn failure_spine(&mut self, idx: u32, error: Failure, verify_route: bool) {
         let now = self.last_now;
         if let Some(pos) = self.pending.iter().position(|&p| p == idx) {
@@ -116,7 +127,9 @@ impl Inner {
             let mut walk_back = None;
             let node = Rc::clone(&self.node);
             if let Some(rec) = self.rec_mut(idx) {
-                if rec.outcome == Outcome::Committed && rec.effect_verified == Some(EffectVerified::Unobservable) {
+                if rec.outcome == Outcome::Committed
+                    && rec.effect_verified == Some(EffectVerified::Unobservable)
+                {
                     rec.outcome = Outcome::RolledBack;
                     if rec.to_node_claimed {
                         if let Some(to) = &rec.to_node {
@@ -129,7 +142,13 @@ impl Inner {
                 }
             }
             if let Some(from) = walk_back {
-                self.move_cursor(from, Rc::from("navigation"), Principal::System, AttributionBasis::DeclaredStimulus, now);
+                self.move_cursor(
+                    from,
+                    Rc::from("navigation"),
+                    Principal::System,
+                    AttributionBasis::DeclaredStimulus,
+                    now,
+                );
             }
         }
         let held = verify_route.then_some(VerifyHeld::Failed);
@@ -139,12 +158,19 @@ impl Inner {
     /// Prepare the verify step of fire `idx`: a filter is decided here; a predicate is handed back
     /// (with a detached state copy) for the caller to ask once the borrow is released.
     pub fn plan_verdict(&mut self, idx: u32) -> VerdictPlan {
-        let Some(rec) = self.rec(idx) else { return VerdictPlan::Decided(None, None) };
-        let Some(aff) = rec.affordance.clone() else { return VerdictPlan::Decided(None, None) };
+        let Some(rec) = self.rec(idx) else {
+            return VerdictPlan::Decided(None, None);
+        };
+        let Some(aff) = rec.affordance.clone() else {
+            return VerdictPlan::Decided(None, None);
+        };
         match &aff.action.verify {
             None => VerdictPlan::Decided(None, None),
             Some(Verify::Filter(filter)) => match quick_check(filter, &self.state) {
-                (false, _) => VerdictPlan::Decided(Some(VerifyHeld::Failed), Some(evaluate(filter, &self.state).failing())),
+                (false, _) => VerdictPlan::Decided(
+                    Some(VerifyHeld::Failed),
+                    Some(evaluate(filter, &self.state).failing()),
+                ),
                 (true, false) => VerdictPlan::Decided(Some(VerifyHeld::Unevaluable), None),
                 (true, true) => VerdictPlan::Decided(Some(VerifyHeld::Held), None),
             },
@@ -156,9 +182,18 @@ impl Inner {
     }
 
     /// Apply a verify verdict to fire `idx`: held / unevaluable / none → performed; failed → spine.
-    pub fn apply_verdict(&mut self, idx: u32, held: Option<VerifyHeld>, evidence: Option<Vec<crate::graph::guards::ConditionEvidence>>) {
+    pub fn apply_verdict(
+        &mut self,
+        idx: u32,
+        held: Option<VerifyHeld>,
+        evidence: Option<Vec<crate::graph::guards::ConditionEvidence>>,
+    ) {
         if held == Some(VerifyHeld::Failed) {
-            let error = Failure { reason: "VERIFY_FAILED", message: VERIFY_FAILED_EXPLANATION.into(), evidence };
+            let error = Failure {
+                reason: "VERIFY_FAILED",
+                message: VERIFY_FAILED_EXPLANATION.into(),
+                evidence,
+            };
             self.failure_spine(idx, error, true);
         } else {
             self.settle_rest(idx, EffectStatus::Performed, held, None);
@@ -171,7 +206,9 @@ impl Session {
     pub(crate) fn run_verdict(&self, idx: u32) {
         let plan = self.inner.borrow_mut().plan_verdict(idx);
         match plan {
-            VerdictPlan::Decided(held, evidence) => self.inner.borrow_mut().apply_verdict(idx, held, evidence),
+            VerdictPlan::Decided(held, evidence) => {
+                self.inner.borrow_mut().apply_verdict(idx, held, evidence)
+            }
             VerdictPlan::Predicate(cb, state, action) => {
                 let answer = {
                     let _open = depth::CallOut::open();
@@ -204,7 +241,9 @@ impl Session {
     pub(crate) fn complete(&self, idx: u32, outcome: HandlerOutcome, via_navigate: bool) {
         let needs_verdict = {
             let mut inner = self.inner.borrow_mut();
-            let Some(rec) = inner.rec_mut(idx) else { return };
+            let Some(rec) = inner.rec_mut(idx) else {
+                return;
+            };
             let deferred_dead_end = std::mem::take(&mut rec.dead_end_deferred);
             let stage = Rc::clone(&rec.stage);
             let mut verdict_deferred = false;
@@ -241,13 +280,33 @@ impl Session {
                     }
                 }
                 HandlerOutcome::Threw(message) => {
-                    let (reason, who) = if via_navigate { ("NAVIGATE_THREW", "navigate for") } else { ("HANDLER_THREW", "handler for") };
-                    inner.failure_spine(idx, Failure { reason, message: message.clone().into(), evidence: None }, false);
+                    let (reason, who) = if via_navigate {
+                        ("NAVIGATE_THREW", "navigate for")
+                    } else {
+                        ("HANDLER_THREW", "handler for")
+                    };
+                    inner.failure_spine(
+                        idx,
+                        Failure {
+                            reason,
+                            message: message.clone().into(),
+                            evidence: None,
+                        },
+                        false,
+                    );
                     inner.warn(format!("groundfacts: {who} '{stage}' threw: {message} — recorded as not performed."));
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
-                    inner.failure_spine(idx, Failure { reason: "HANDLER_FAILED", message: message.clone().into(), evidence: None }, false);
+                    inner.failure_spine(
+                        idx,
+                        Failure {
+                            reason: "HANDLER_FAILED",
+                            message: message.clone().into(),
+                            evidence: None,
+                        },
+                        false,
+                    );
                     inner.warn(format!("groundfacts: handler for '{stage}' returned failure: {message} — recorded as not performed."));
                     false
                 }
@@ -263,7 +322,11 @@ impl Session {
     }
 
     /// Finish a fire whose handler returned a thenable (`HandlerOutcome::Deferred(token)`).
-    pub fn complete_deferred_handler(&self, token: u32, outcome: HandlerOutcome) -> Result<(), SessionError> {
+    pub fn complete_deferred_handler(
+        &self,
+        token: u32,
+        outcome: HandlerOutcome,
+    ) -> Result<(), SessionError> {
         self.guard("completeDeferredHandler")?;
         let now = self.host.now_ms();
         let idx = {

@@ -28,11 +28,15 @@ pub(crate) struct Affordance {
 
 impl Affordance {
     pub fn new(action: Action) -> Affordance {
-        Affordance { id: Rc::from(action.id.as_str()), does: Rc::from(action.does.as_str()), action: Rc::new(action) }
+        Affordance {
+            id: Rc::from(action.id.as_str()),
+            does: Rc::from(action.does.as_str()),
+            action: Rc::new(action),
+        }
     }
 }
 
-/// How a fire will come to rest (session.md §9.1).
+/// How a fire will come to rest (docs/session.md §9.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Arm {
     /// Declares writes, state tap on: waits for an attributed report.
@@ -57,7 +61,11 @@ pub(crate) struct Failure {
 
 impl Failure {
     pub fn public(&self) -> SettlementError {
-        SettlementError { reason: self.reason.to_string(), message: self.message.to_string(), evidence: self.evidence.clone() }
+        SettlementError {
+            reason: self.reason.to_string(),
+            message: self.message.to_string(),
+            evidence: self.evidence.clone(),
+        }
     }
 }
 
@@ -140,7 +148,9 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
 
 /// A JSON value as the compact text a row keeps.
 pub(crate) fn json_text(value: &Value) -> Box<str> {
-    serde_json::to_string(value).unwrap_or_else(|_| "null".into()).into_boxed_str()
+    serde_json::to_string(value)
+        .unwrap_or_else(|_| "null".into())
+        .into_boxed_str()
 }
 
 /// The value a row's JSON text holds (its own serialisation, so it always parses back exactly).
@@ -199,7 +209,12 @@ impl GapDetail {
         if evidence.is_none() && journey_id.is_none() && request.is_none() && reason.is_none() {
             None
         } else {
-            Some(Box::new(GapDetail { evidence, journey_id, request, reason }))
+            Some(Box::new(GapDetail {
+                evidence,
+                journey_id,
+                request,
+                reason,
+            }))
         }
     }
 }
@@ -368,7 +383,11 @@ pub(crate) struct Inner {
 }
 
 impl Inner {
-    pub fn new(graph: &Rc<NavigationGraph>, options: SessionOptions, can_navigate: bool) -> Result<Inner, SessionError> {
+    pub fn new(
+        graph: &Rc<NavigationGraph>,
+        options: SessionOptions,
+        can_navigate: bool,
+    ) -> Result<Inner, SessionError> {
         let node = match &options.node {
             Some(n) => {
                 if graph.page(n).is_none() {
@@ -467,7 +486,10 @@ impl Inner {
         if let Some(&i) = self.compiled_index.get(id) {
             return self.compiled.get(i);
         }
-        self.mounted.get(id).and_then(|stack| stack.last()).map(|(_, a)| a)
+        self.mounted
+            .get(id)
+            .and_then(|stack| stack.last())
+            .map(|(_, a)| a)
     }
 
     /// Every served affordance in served order (compiled, then mount-declared).
@@ -483,7 +505,11 @@ impl Inner {
     /// The names of the keys in `delta` whose value differs from the state now (a same-value write
     /// changes nothing), interned, in report order.
     pub fn changed_key_names(&mut self, delta: &Map<String, Value>) -> Box<[Rc<str>]> {
-        let changed: Vec<&String> = delta.iter().filter(|(k, v)| self.state.get(*k) != Some(*v)).map(|(k, _)| k).collect();
+        let changed: Vec<&String> = delta
+            .iter()
+            .filter(|(k, v)| self.state.get(*k) != Some(*v))
+            .map(|(k, _)| k)
+            .collect();
         changed
             .into_iter()
             .map(|k| match self.key_names.get(k.as_str()) {
@@ -569,7 +595,12 @@ mod tests {
     #[test]
     fn rows_stay_compact() {
         // The memory budget is ≤ 300 bytes per recorded attempt, vector slack included.
-        println!("Rec {} Gap {} AttemptRef {}", std::mem::size_of::<Rec>(), std::mem::size_of::<Gap>(), std::mem::size_of::<AttemptRef>());
+        println!(
+            "Rec {} Gap {} AttemptRef {}",
+            std::mem::size_of::<Rec>(),
+            std::mem::size_of::<Gap>(),
+            std::mem::size_of::<AttemptRef>()
+        );
         assert!(std::mem::size_of::<Rec>() <= 200);
         assert!(std::mem::size_of::<Gap>() <= 120);
         assert_eq!(std::mem::size_of::<AttemptRef>(), 16);
@@ -579,7 +610,10 @@ mod tests {
     fn decimal_digits_write_zero_and_the_largest_u64() {
         let mut buf = [0u8; 20];
         assert_eq!(decimal_digits(0, &mut buf), b"0");
-        assert_eq!(decimal_digits(u64::MAX, &mut buf), u64::MAX.to_string().as_bytes());
+        assert_eq!(
+            decimal_digits(u64::MAX, &mut buf),
+            u64::MAX.to_string().as_bytes()
+        );
         let mut id = String::from("a#");
         push_decimal(&mut id, 1070);
         assert_eq!(id, "a#1070");

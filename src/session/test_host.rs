@@ -46,14 +46,20 @@ impl ClosureHost {
     }
 
     /// Register a handler closure; returns its id.
-    pub fn handler(&self, f: impl Fn(&Session, Option<&Value>) -> HandlerOutcome + 'static) -> CallbackId {
+    pub fn handler(
+        &self,
+        f: impl Fn(&Session, Option<&Value>) -> HandlerOutcome + 'static,
+    ) -> CallbackId {
         let id = self.mint();
         self.handlers.borrow_mut().insert(id, Rc::new(f));
         id
     }
 
     /// Register a verify predicate closure; returns its id.
-    pub fn predicate(&self, f: impl Fn(&Session, &Value) -> PredicateAnswer + 'static) -> CallbackId {
+    pub fn predicate(
+        &self,
+        f: impl Fn(&Session, &Value) -> PredicateAnswer + 'static,
+    ) -> CallbackId {
         let id = self.mint();
         self.predicates.borrow_mut().insert(id, Rc::new(f));
         id
@@ -71,20 +77,35 @@ impl ClosureHost {
 }
 
 impl Host for ClosureHost {
-    fn call_handler(&self, session: &Session, handler: CallbackId, input: Option<&Value>) -> HandlerOutcome {
+    fn call_handler(
+        &self,
+        session: &Session,
+        handler: CallbackId,
+        input: Option<&Value>,
+    ) -> HandlerOutcome {
         // Clone the closure out so no host borrow is held while it re-enters.
         let f = self.handlers.borrow().get(&handler).cloned();
         match f {
             Some(f) => f(session, input),
-            None => HandlerOutcome::Threw(format!("no closure registered for handler {}", handler.0)),
+            None => {
+                HandlerOutcome::Threw(format!("no closure registered for handler {}", handler.0))
+            }
         }
     }
 
-    fn ask_predicate(&self, session: &Session, predicate: CallbackId, state: &Value) -> PredicateAnswer {
+    fn ask_predicate(
+        &self,
+        session: &Session,
+        predicate: CallbackId,
+        state: &Value,
+    ) -> PredicateAnswer {
         let f = self.predicates.borrow().get(&predicate).cloned();
         match f {
             Some(f) => f(session, state),
-            None => PredicateAnswer::Threw(format!("no closure registered for predicate {}", predicate.0)),
+            None => PredicateAnswer::Threw(format!(
+                "no closure registered for predicate {}",
+                predicate.0
+            )),
         }
     }
 

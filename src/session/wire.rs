@@ -130,10 +130,21 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
         let mut first = true;
         out.push(b'{');
         key(out, &mut first, "kind");
-        quoted(out, if c.kind == CauseKind::Fired { "fired" } else { "stimulus" });
+        quoted(
+            out,
+            if c.kind == CauseKind::Fired {
+                "fired"
+            } else {
+                "stimulus"
+            },
+        );
         key(out, &mut first, "principal");
         quoted(out, principal(c.principal));
-        for (name, value) in [("affordanceId", &c.affordance_id), ("does", &c.does), ("stimulus", &c.stimulus)] {
+        for (name, value) in [
+            ("affordanceId", &c.affordance_id),
+            ("does", &c.does),
+            ("stimulus", &c.stimulus),
+        ] {
             if let Some(value) = value {
                 key(out, &mut first, name);
                 string(out, value);
@@ -155,7 +166,14 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
         key(out, &mut first, "basis");
         quoted(out, basis(a.basis));
         key(out, &mut first, "certainty");
-        quoted(out, if a.certainty == Certainty::Observed { "observed" } else { "inferred" });
+        quoted(
+            out,
+            if a.certainty == Certainty::Observed {
+                "observed"
+            } else {
+                "inferred"
+            },
+        );
         out.push(b'}');
     }
     key(out, &mut first, "timestamp");
@@ -186,7 +204,14 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
     }
     if let Some(arrival) = t.arrival {
         key(out, &mut first, "arrival");
-        quoted(out, if arrival == Arrival::Claimed { "claimed" } else { "observed" });
+        quoted(
+            out,
+            if arrival == Arrival::Claimed {
+                "claimed"
+            } else {
+                "observed"
+            },
+        );
     }
     if t.unverified_edge {
         key(out, &mut first, "unverifiedEdge");
@@ -233,7 +258,14 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
     }
     if let Some(s) = r.settlement {
         key(out, &mut first, "settlement");
-        quoted(out, if s == SettlementState::Settled { "settled" } else { "awaiting-state" });
+        quoted(
+            out,
+            if s == SettlementState::Settled {
+                "settled"
+            } else {
+                "awaiting-state"
+            },
+        );
     }
     if let Some(e) = r.effect_status {
         key(out, &mut first, "effectStatus");
@@ -316,7 +348,10 @@ mod tests {
     fn same<T: Serialize>(value: &T, write: fn(&mut Vec<u8>, &T) -> bool) {
         let mut out = Vec::new();
         if write(&mut out, value) {
-            assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(value).unwrap());
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(value).unwrap()
+            );
         }
     }
 
@@ -331,7 +366,11 @@ mod tests {
                 stimulus: Some("navigation".into()),
                 inferred: true,
             },
-            attribution: Attribution { principal: Principal::System, basis: AttributionBasis::SignatureMatch, certainty: Certainty::Inferred },
+            attribution: Attribution {
+                principal: Principal::System,
+                basis: AttributionBasis::SignatureMatch,
+                certainty: Certainty::Inferred,
+            },
             timestamp: 1_795_979_054_364.5,
             payload: Some(json!({"b": [1, 2.5, null], "a": {"x": "y"}})),
             outcome: Outcome::RolledBack,
@@ -393,9 +432,23 @@ mod tests {
         accepted.materialized = Some(false);
         same(&accepted, fire_result);
 
-        let update = UpdateResult { ok: true, attributed: Some(false), transition: Some(record()), version: 9, reason: None, pending: None };
+        let update = UpdateResult {
+            ok: true,
+            attributed: Some(false),
+            transition: Some(record()),
+            version: 9,
+            reason: None,
+            pending: None,
+        };
         same(&update, update_result);
-        let refused = UpdateResult { ok: false, attributed: None, transition: None, version: 0, reason: Some("UNKNOWN_TRANSITION"), pending: Some(vec!["a#1".into()]) };
+        let refused = UpdateResult {
+            ok: false,
+            attributed: None,
+            transition: None,
+            version: 0,
+            reason: Some("UNKNOWN_TRANSITION"),
+            pending: Some(vec!["a#1".into()]),
+        };
         same(&refused, update_result);
     }
 }

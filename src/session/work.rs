@@ -17,7 +17,15 @@ impl Session {
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();
         let n = u32::try_from(inner.work.len()).unwrap_or(u32::MAX);
-        let mut row = Work { n, transition: None, affordance_id: None, does: None, started_at: now, principal: Principal::System, open: true };
+        let mut row = Work {
+            n,
+            transition: None,
+            affordance_id: None,
+            does: None,
+            started_at: now,
+            principal: Principal::System,
+            open: true,
+        };
         if let Some(id) = affordance_id {
             row.affordance_id = Some(Rc::from(id));
             row.does = inner.served(id).map(|a| Rc::clone(&a.does));
@@ -36,7 +44,12 @@ impl Session {
 
     /// Close a work row (first close wins). `false` when unknown or already closed.
     pub fn end_work(&self, work_id: &str) -> bool {
-        let Some(n) = work_id.strip_prefix("work#").and_then(|n| n.parse::<usize>().ok()) else { return false };
+        let Some(n) = work_id
+            .strip_prefix("work#")
+            .and_then(|n| n.parse::<usize>().ok())
+        else {
+            return false;
+        };
         let mut inner = self.inner.borrow_mut();
         match inner.work.get_mut(n) {
             Some(w) if w.open => {
@@ -67,7 +80,11 @@ impl Session {
 
     /// Record that the user asked for something the app could not do (a `reported` gap row).
     /// `actions_may_be_stale` marks that the app could not re-read its own list of actions.
-    pub fn report_gap(&self, request: &str, actions_may_be_stale: bool) -> Result<(), SessionError> {
+    pub fn report_gap(
+        &self,
+        request: &str,
+        actions_may_be_stale: bool,
+    ) -> Result<(), SessionError> {
         self.guard("reportGap")?;
         let now = self.host.now_ms();
         let mut inner = self.inner.borrow_mut();
@@ -85,7 +102,12 @@ impl Session {
             principal: None,
             off_graph: false,
             actions_may_be_stale,
-            detail: GapDetail::boxed(None, None, Some(request.into_boxed_str()), Some("other".into())),
+            detail: GapDetail::boxed(
+                None,
+                None,
+                Some(request.into_boxed_str()),
+                Some("other".into()),
+            ),
         };
         inner.push_gap(gap);
         Ok(())

@@ -1,5 +1,5 @@
-// Pins api.md call by call through the built package: wrong arguments are typed errors, the result shapes
-// carry exactly the keys api.md names, the human doors, journeys (refusals, demotion, leaving), inference
+// Pins docs/api.md call by call through the built package: wrong arguments are typed errors, the result shapes
+// carry exactly the keys docs/api.md names, the human doors, journeys (refusals, demotion, leaving), inference
 // end to end, report rows in the brief and in `why`, and the default-mode warning about unasked fires.
 'use strict';
 const test = require('node:test');
@@ -9,7 +9,7 @@ const { createShop, flush } = require('./helpers/shop.cjs');
 
 const subset = (obj, allowed, what) => {
   const extra = Object.keys(obj).filter((k) => !allowed.includes(k));
-  assert.deepEqual(extra, [], `${what} carries keys api.md does not name: ${extra.join(', ')}`);
+  assert.deepEqual(extra, [], `${what} carries keys docs/api.md does not name: ${extra.join(', ')}`);
 };
 const typed = (Class, code) => (err) => {
   assert.ok(err instanceof Class, `${err && err.name}: ${err && err.message}`);
@@ -232,7 +232,7 @@ test('the human doors: the three ask shapes under enforcement, a decider require
   assert.deepEqual(plain.session.asks(), [], 'in default mode a no closes the card');
 });
 
-test('reportGap, beginWork and pending() have the shapes api.md names', async () => {
+test('reportGap, beginWork and pending() have the shapes docs/api.md names', async () => {
   const held = {};
   const shop = createShop(gf, {
     handlers: {

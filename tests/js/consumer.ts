@@ -107,7 +107,7 @@ try {
 } catch (err) {
   if (err instanceof ReentrancyError) void err.code;
 }
-// The rest of api.md's session calls, typed as it names them.
+// The rest of docs/api.md's session calls, typed as it names them.
 const asks: { askId: string; answer?: 'approved' | 'declined' }[] = session.asks();
 const ask: string = session.confirmAsk('review.create-project').askId;
 session.approve(ask, { by: 'Ana', note: 'fine' });

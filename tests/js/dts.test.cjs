@@ -1,5 +1,5 @@
 // Pins the typed surface: the published .d.ts names no `any`, and the package entry exports every
-// name api.md lists (the tsc check over consumer.ts runs separately in scripts/test.sh).
+// name docs/api.md lists (the tsc check over consumer.ts runs separately in scripts/test.sh).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -15,7 +15,7 @@ test('the public .d.ts has no `any`', () => {
   assert.deepEqual(offending, []);
 });
 
-test('the package exports the api.md surface', () => {
+test('the package exports the docs/api.md surface', () => {
   for (const name of [
     'buildNavigationGraph', 'fromRoutes', 'fromJourneys', 'matchRoute', 'createSession', 'serveToAgent',
     'GraphValidationError', 'ReentrancyError', 'SessionError',

@@ -1,4 +1,4 @@
-// Pins the session as JS drives it: the seed wizard sequence (session.md §17) with real JS callbacks that
+// Pins the session as JS drives it: the seed wizard sequence (docs/session.md §17) with real JS callbacks that
 // re-enter the session (store tap → updateState inside the handler, router tap → sync inside navigate),
 // its version numbers, and that throwing handlers, throwing or mutating predicates and hostile arguments
 // leave the session usable — never a "recursive use of an object", never a RuntimeError.
@@ -12,7 +12,7 @@ const { createWizardApp, flush } = require('./examples/guarded-wizard/app.cjs');
 const notRecursive = (warnings) =>
   assert.ok(!warnings.some((w) => /recursive use|unreachable|already borrowed/i.test(w)), warnings.join('\n'));
 
-test('the seed wizard sequence re-enters the session from JS and counts versions as §17 says', async () => {
+test('the seed wizard sequence re-enters the session from JS and counts versions as docs/session.md §17 says', async () => {
   const { session, warnings, router } = createWizardApp(gf);
   await flush();
   assert.equal(session.version, 1, 'the two registrations are one structure change');

@@ -1,7 +1,7 @@
 // Pins the hand-written .d.ts (src/js/types.rs) to what the functions really return: a scenario that
 // reaches every result shape (successes, every refusal kind, every row kind) checks each runtime object,
 // at every depth, against the declared type of that position — an undeclared key fails. It also checks
-// the reverse for the shapes api.md spells out: each named field is declared, and nothing beyond them
+// the reverse for the shapes docs/api.md spells out: each named field is declared, and nothing beyond them
 // rides the core results.
 'use strict';
 const test = require('node:test');
@@ -111,7 +111,7 @@ test('every runtime key of every result is declared by its .d.ts type, at every 
   assert.deepEqual([...new Set(problems)], []);
 });
 
-test('the .d.ts declares every field api.md names for the session results', () => {
+test('the .d.ts declares every field docs/api.md names for the session results', () => {
   const named = {
     FireSettlement: ['transitionId', 'did', 'effectStatus', 'outcome', 'writesObserved', 'verifyHeld', 'error', 'data', 'transition'],
     FireResult: ['ok', 'transitionId', 'settlement', 'effectStatus', 'version', 'reason', 'affordanceId', 'evidence', 'issues'],
@@ -128,7 +128,7 @@ test('the .d.ts declares every field api.md names for the session results', () =
   }
 });
 
-test('the core results carry only the fields api.md names', async () => {
+test('the core results carry only the fields docs/api.md names', async () => {
   const { session } = createWizardApp(gf);
   await flush();
   const only = (obj, allowed, what) => assert.deepEqual(Object.keys(obj).filter((k) => !allowed.includes(k)), [], what);

@@ -1,7 +1,7 @@
 // Pins the seed transcript: the guarded-wizard example, driven through serveToAgent(session).call(…),
 // prints every block of guarded-journeys.md byte for byte. The expected blocks
 // (examples/guarded-wizard/expected-transcript.txt) are the seed's, with only its display undone
-// (facts-and-serving.md §5.4): soft wraps joined — nothing between JSON tokens, one space inside a string
+// (docs/facts-and-serving.md §5.4): soft wraps joined — nothing between JSON tokens, one space inside a string
 // or sentence — and T2's `"expects":{…}` elision replaced by the declared schema.
 'use strict';
 const test = require('node:test');

@@ -87,7 +87,7 @@ function undeclared(value, typeName) {
   return undeclaredKeys(value, declaredType(typeName));
 }
 
-/** The declared property names of a named type (for the reverse check: names api.md requires). */
+/** The declared property names of a named type (for the reverse check: names docs/api.md requires). */
 function declaredProperties(typeName) {
   const type = declaredType(typeName);
   return loaded.checker.getPropertiesOfType(type).map((p) => p.getName());

@@ -1,5 +1,5 @@
-// Drives the guarded-wizard app through the agent port exactly as facts-and-serving.md §5.2 scripts it and
-// returns every block the seed document shows (formatting: §5.3). Run directly (scripts/main.sh does) to
+// Drives the guarded-wizard app through the agent port exactly as docs/facts-and-serving.md §5.2 scripts it and
+// returns every block the seed document shows (formatting: docs/facts-and-serving.md §5.3). Run directly (scripts/main.sh does) to
 // print them under section headers; the transcript test compares them with expected-transcript.txt.
 'use strict';
 
