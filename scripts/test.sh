@@ -32,6 +32,8 @@ step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
 
 step "node tests (tests/js, against pkg/ through its node entry)"
 node --test "$ROOT"/tests/js/*.test.cjs
+# Release checks force collections (FinalizationRegistry + gc): their own run, with the collector exposed.
+node --expose-gc --test "$ROOT"/tests/js/*.gc.cjs
 
 step "host tests (tests/hosts: node import + require, webpack 5 in Chromium; the tarball installed as a copy)"
 GROUNDFACTS_SKIP_SETUP=1 bash "$ROOT/scripts/test-hosts.sh"

@@ -70,4 +70,7 @@ pub trait Host {
     /// call that changed something, with no borrow held; listeners may call back in. A listener that
     /// throws is reported through `Session::listener_threw` and stops nothing.
     fn changed(&self, _session: &Session) {}
+
+    /// The session was closed (decision 26): drop every app function kept for it (`navigate`, `onWarn`, …).
+    fn closed(&self, _session: &Session) {}
 }

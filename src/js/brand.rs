@@ -34,6 +34,8 @@ pub fn claim<T: Any>(value: &JsValue) -> Option<T> {
         return None;
     }
     PARKED.with(|slot| slot.borrow_mut().take());
+    // A proxy's trap is app code that may call back in (decision 24).
+    let _reading = super::convert::reading("an argument").ok()?;
     let method = Reflect::get(value, &JsValue::from_str(BRAND_METHOD))
         .ok()?
         .dyn_into::<Function>()

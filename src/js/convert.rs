@@ -20,6 +20,7 @@ use wasm_bindgen::JsCast;
 use super::{callbacks, errors, fast};
 use crate::graph::DefValue;
 use crate::host::CallbackId;
+use crate::session::depth;
 
 /// Deepest nesting accepted in an authored value (a graph definition is a handful of levels deep).
 pub const MAX_DEPTH: usize = 64;
@@ -52,7 +53,28 @@ pub fn to_def(value: &JsValue, what: &str) -> Result<Converted, JsValue> {
     read_value(value, what, true)
 }
 
+/// Levels past `depth::LIMIT` a value may still be read at: a door at the limit reads its plain
+/// arguments and refuses as data; only a getter or proxy that keeps calling back in gets this far.
+pub const READ_MARGIN: u32 = 8;
+
+/// Reading a JS value may run app code (a getter, a proxy trap) that calls straight back in: that is a
+/// call-out like a handler's (`docs/decisions.md` decision 24). Past the margin the read is refused
+/// with a typed `ReentrancyError` (`REENTRANCY_DEPTH`), so such recursion cannot exhaust a stack.
+pub fn reading(what: &str) -> Result<depth::CallOut, JsValue> {
+    if depth::depth() >= depth::LIMIT + READ_MARGIN {
+        return Err(errors::reentrancy_error(
+            depth::REASON,
+            &format!(
+                "groundfacts: reading {what} re-entered groundfacts more than {} levels deep (a getter or proxy that calls back in); pass plain data",
+                depth::LIMIT + READ_MARGIN
+            ),
+        ));
+    }
+    Ok(depth::CallOut::open())
+}
+
 fn read_value(value: &JsValue, what: &str, authored: bool) -> Result<Converted, JsValue> {
+    let _reading = reading(what)?;
     let mut reader = Reader {
         what,
         path: Vec::new(),
@@ -79,6 +101,7 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     if value.is_undefined() {
         return Ok(None);
     }
+    let _reading = reading(what)?;
     // Plain data (nearly every value) is read in one JS pass; anything the reader must judge takes it.
     if let Some(json) = fast::plain_json(value) {
         return Ok(Some(json));
@@ -405,6 +428,7 @@ pub fn field(options: &JsValue, key: &'static str, what: &str) -> Result<JsValue
             &format!("{what} must be an object (or omitted)"),
         ));
     }
+    let _reading = reading(what)?;
     reflect_get(options, &key_string(key)).map_err(|_| {
         errors::session_error(
             "BAD_ARGUMENT",

@@ -2,16 +2,20 @@
 //! `NavigationGraph` class (a read-only handle on a compiled core graph).
 //!
 //! Reads authored values through `convert`, compiles with `crate::graph`, and turns every `GraphError`
-//! into a JS `GraphValidationError`. The graph keeps the verify predicates it was given for as long as the
-//! page lives (graphs are built once per app; sessions share them). Used by apps, and by `js::session`,
-//! which takes a `NavigationGraph`.
+//! into a JS `GraphValidationError`. The verify predicates a definition hands over are held by the
+//! graph object and by every session built from it, and released when the last of them is freed
+//! (`docs/decisions.md` decision 26): `graph.free()` while sessions still use the graph leaves their
+//! predicates working. Used by apps, and by `js::session`, which takes a `NavigationGraph`.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 
-use super::{brand, convert, errors};
+use super::lifecycle::{self, Class};
+use super::{brand, callbacks, convert, errors};
 use crate::graph::{self as core, DefValue, NavigationGraph};
+use crate::host::CallbackId;
 
 #[wasm_bindgen(typescript_custom_section)]
 const AUTHORING_TYPES: &'static str = r#"
@@ -86,23 +90,51 @@ export type RouteTable = { readonly [pageId: string]: string | { readonly route:
 export interface FromRoutesOptions { crossLinks?: boolean | readonly string[] }
 "#;
 
+/// The app functions a graph definition handed over (its verify predicates), released on drop:
+/// when the graph object and every session built from it have let go.
+pub struct HeldFunctions(Vec<CallbackId>);
+
+impl Drop for HeldFunctions {
+    fn drop(&mut self) {
+        callbacks::release(&self.0);
+    }
+}
+
+/// A live graph: the compiled core graph and the functions it holds.
+#[derive(Clone)]
+pub struct GraphHandle {
+    pub graph: Rc<NavigationGraph>,
+    pub held: Rc<HeldFunctions>,
+}
+
 /// A compiled, immutable navigation graph.
 #[wasm_bindgen(js_name = NavigationGraph)]
 pub struct JsNavigationGraph {
-    graph: Rc<NavigationGraph>,
+    /// `None` once freed.
+    live: RefCell<Option<GraphHandle>>,
 }
 
 impl JsNavigationGraph {
-    /// The compiled core graph (shared with every session built from it).
-    pub fn core(&self) -> Rc<NavigationGraph> {
-        self.graph.clone()
+    fn graph(&self) -> Result<Rc<NavigationGraph>, JsValue> {
+        match &*self.live.borrow() {
+            Some(handle) => Ok(Rc::clone(&handle.graph)),
+            None => Err(errors::session_error(
+                "GRAPH_FREED",
+                "this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph",
+            )),
+        }
     }
 }
 
 /// The core graph behind a `NavigationGraph` argument; anything else (a plain object, a session, a
 /// freed graph) is a typed `SessionError` naming the call.
 pub fn graph_arg(value: &JsValue, what: &str) -> Result<Rc<NavigationGraph>, JsValue> {
-    brand::claim::<Rc<NavigationGraph>>(value).ok_or_else(|| {
+    graph_handle_arg(value, what).map(|handle| handle.graph)
+}
+
+/// [`graph_arg`] with the graph's held functions (a session keeps them for its life).
+pub fn graph_handle_arg(value: &JsValue, what: &str) -> Result<GraphHandle, JsValue> {
+    brand::claim::<GraphHandle>(value).ok_or_else(|| {
         errors::session_error(
             "NOT_A_GRAPH",
             &format!("{what} must be a NavigationGraph returned by buildNavigationGraph (and not freed); got {}", describe(value)),
@@ -135,43 +167,61 @@ pub fn describe(value: &JsValue) -> &'static str {
 impl JsNavigationGraph {
     /// The graph id (`'wizard'`); it prefixes every served tool name.
     #[wasm_bindgen(getter)]
-    pub fn id(&self) -> String {
-        self.graph.id.clone()
+    pub fn id(&self) -> Result<String, JsValue> {
+        Ok(self.graph()?.id.clone())
     }
 
     /// Declared page ids, in declaration order.
-    pub fn pages(&self) -> Vec<String> {
-        self.graph.page_ids().map(str::to_string).collect()
+    pub fn pages(&self) -> Result<Vec<String>, JsValue> {
+        Ok(self.graph()?.page_ids().map(str::to_string).collect())
     }
 
     /// Every declared action id, in compiled order (page actions, then cross-links, then root actions).
     #[wasm_bindgen(js_name = actionIds)]
-    pub fn action_ids(&self) -> Vec<String> {
-        self.graph.action_ids().map(str::to_string).collect()
+    pub fn action_ids(&self) -> Result<Vec<String>, JsValue> {
+        Ok(self.graph()?.action_ids().map(str::to_string).collect())
     }
 
     /// Hidden: lets `brand::claim` recognise a live graph passed as an argument.
     #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
     pub fn brand(&self) {
-        brand::park(Rc::clone(&self.graph));
+        if let Some(handle) = self.live.borrow().clone() {
+            brand::park(handle);
+        }
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call (decision 26). Lets go of the graph; its
+    /// predicates are released once no session built from it is left.
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) -> bool {
+        let handle = self.live.borrow_mut().take();
+        drop(handle);
+        lifecycle::stay_attached()
     }
 }
 
 /// Compile a definition. Throws `GraphValidationError` (with a stable `code`) on the first fault.
-#[wasm_bindgen(js_name = buildNavigationGraph)]
+#[wasm_bindgen(js_name = buildNavigationGraph, unchecked_return_type = "NavigationGraph")]
 pub fn build_navigation_graph(
     #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     #[wasm_bindgen(unchecked_param_type = "NavigationGraphDef")] def: JsValue,
-) -> Result<JsNavigationGraph, JsValue> {
+) -> Result<JsValue, JsValue> {
     super::init();
     let id = id.as_string().ok_or_else(|| {
         errors::graph_error_parts("EMPTY_GRAPH_ID", "buildNavigationGraph: the graph id must be a non-empty string (it prefixes every tool name); pass e.g. buildNavigationGraph('shop', { … })")
     })?;
     let def = convert::to_def(&def, "buildNavigationGraph: def")?;
     match core::build_navigation_graph(&id, &def.value) {
-        Ok(graph) => Ok(JsNavigationGraph {
-            graph: Rc::new(graph),
-        }),
+        Ok(graph) => {
+            let handle = GraphHandle {
+                graph: Rc::new(graph),
+                held: Rc::new(HeldFunctions(def.callbacks)),
+            };
+            let graph = JsNavigationGraph {
+                live: RefCell::new(Some(handle)),
+            };
+            Ok(lifecycle::adopt(Class::Graph, graph.into()))
+        }
         Err(err) => {
             super::callbacks::release(&def.callbacks);
             Err(errors::graph_error(&err))

@@ -1,26 +1,53 @@
 //! The two handles a session hands out: `ActionGroup` (one `registerActions` call: `unregister()`,
 //! `setEnabled()`) and `WorkHandle` (one `beginWork` call: `end()`). Each holds the core session and an
-//! id; every call goes straight to the core. Made by `js::session`.
+//! id; every call enters the session (`Session::enter`) and goes straight to the core. Made by
+//! `js::session`.
+//!
+//! Disposing is unmounting (`docs/decisions.md` decision 26): `group.free()` and
+//! `group[Symbol.dispose]()` unregister the group first, so an agent can no longer fire an unmounted
+//! component's handler; `work.free()` / `work[Symbol.dispose]()` end the work (`end()`), so
+//! `using work = session.beginWork()` closes the row when the block exits. Both then let go of the
+//! session (and are detached unless freed from inside a callback, see `js::lifecycle`). After the
+//! session itself is freed, `unregister()` and `end()` are no-ops (there is nothing left to release)
+//! and `setEnabled()` throws `SESSION_FREED`.
 
-use std::rc::Rc;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 
 use wasm_bindgen::prelude::*;
 
 use super::convert::string_arg;
 use super::errors;
+use super::lifecycle::stay_attached;
 use super::session::session_error;
+use crate::session::lifecycle::{freed_error, Entered};
 use crate::session::Session;
+
+/// The `Session` object's slot for its core session (`None` once freed). Handles hold it weakly: a
+/// group handle the app dropped without `free()` waits for the collector, and must not keep a freed
+/// session (or even its allocation, as a `Weak<Session>` would) alive meanwhile.
+pub type Anchor = RefCell<Option<Rc<Session>>>;
+
+/// The session behind a handle, entered for one call; `None` once the handle or the session is freed.
+fn entered(cell: &RefCell<Option<Weak<Anchor>>>) -> Option<Entered> {
+    let anchor = cell.borrow().as_ref()?.upgrade()?;
+    let session = anchor.borrow().clone()?;
+    session.enter().ok()
+}
 
 /// The handle of one `registerActions` call.
 #[wasm_bindgen]
 pub struct ActionGroup {
-    session: Rc<Session>,
+    session: RefCell<Option<Weak<Anchor>>>,
     id: String,
 }
 
 impl ActionGroup {
-    pub fn new(session: Rc<Session>, id: String) -> ActionGroup {
-        ActionGroup { session, id }
+    pub fn new(session: Weak<Anchor>, id: String) -> ActionGroup {
+        ActionGroup {
+            session: RefCell::new(Some(session)),
+            id,
+        }
     }
 
     pub fn group_id(&self) -> String {
@@ -36,9 +63,12 @@ impl ActionGroup {
         self.id.clone()
     }
 
-    /// Release the group's handlers and declarations. Idempotent.
+    /// Release the group's handlers and declarations. Idempotent (also after the session is freed).
     pub fn unregister(&self) -> Result<(), JsValue> {
-        self.session.unregister(&self.id).map_err(session_error)
+        match entered(&self.session) {
+            Some(session) => session.unregister(&self.id).map_err(session_error),
+            None => Ok(()),
+        }
     }
 
     /// Grey a registered control out (`false`) or back in (`true`).
@@ -52,22 +82,37 @@ impl ActionGroup {
         let on = on.as_bool().ok_or_else(|| {
             errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false")
         })?;
-        self.session
+        let session = entered(&self.session).ok_or_else(|| session_error(freed_error()))?;
+        session
             .set_enabled(&self.id, &name, on)
             .map_err(session_error)
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call. Unregisters the group (decision 26), then
+    /// lets go of the session. Refused (and the group kept) only inside a verify predicate, which may
+    /// not unregister.
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) -> Result<bool, JsValue> {
+        self.unregister()?;
+        let session = self.session.borrow_mut().take();
+        drop(session);
+        Ok(stay_attached())
     }
 }
 
 /// The handle of one `beginWork` call.
 #[wasm_bindgen]
 pub struct WorkHandle {
-    session: Rc<Session>,
+    session: RefCell<Option<Weak<Anchor>>>,
     work_id: String,
 }
 
 impl WorkHandle {
-    pub fn new(session: Rc<Session>, work_id: String) -> WorkHandle {
-        WorkHandle { session, work_id }
+    pub fn new(session: Weak<Anchor>, work_id: String) -> WorkHandle {
+        WorkHandle {
+            session: RefCell::new(Some(session)),
+            work_id,
+        }
     }
 }
 
@@ -78,8 +123,19 @@ impl WorkHandle {
         self.work_id.clone()
     }
 
-    /// The work is over (first close wins; settles nothing). Returns whether this call closed it.
+    /// The work is over (first close wins; settles nothing). Returns whether this call closed it
+    /// (`false` once the handle or its session is freed).
     pub fn end(&self) -> bool {
-        self.session.end_work(&self.work_id)
+        entered(&self.session).is_some_and(|session| session.end_work(&self.work_id))
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call: the work ends, then the handle lets go of
+    /// the session (decision 26).
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) -> bool {
+        self.end();
+        let session = self.session.borrow_mut().take();
+        drop(session);
+        stay_attached()
     }
 }

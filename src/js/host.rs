@@ -34,11 +34,15 @@ extern "C" {
     fn js_string(value: &JsValue) -> Result<JsValue, JsValue>;
 }
 
-/// The app as the core sees it, in JS.
+/// The app as the core sees it, in JS. `Host::closed` (the session's end, decision 26) drops every
+/// function kept here and the graph's predicates this session was keeping alive.
 pub struct JsHost {
     /// Replaced by `setNavigate` (decision 28); cloned out before it is called.
     navigate: RefCell<Option<Function>>,
-    on_warn: Option<Function>,
+    on_warn: RefCell<Option<Function>>,
+    /// Keeps the graph's verify predicates held while this session may ask them.
+    graph_keep: RefCell<Option<Rc<dyn std::any::Any>>>,
+    closed: Cell<bool>,
     /// The session this host serves (set once the session exists), for deferred completions.
     session: RefCell<Weak<Session>>,
     next_token: Cell<u32>,
@@ -49,10 +53,16 @@ pub struct JsHost {
 }
 
 impl JsHost {
-    pub fn new(navigate: Option<Function>, on_warn: Option<Function>) -> JsHost {
+    pub fn new(
+        navigate: Option<Function>,
+        on_warn: Option<Function>,
+        graph_keep: Rc<dyn std::any::Any>,
+    ) -> JsHost {
         JsHost {
             navigate: RefCell::new(navigate),
-            on_warn,
+            on_warn: RefCell::new(on_warn),
+            graph_keep: RefCell::new(Some(graph_keep)),
+            closed: Cell::new(false),
             session: RefCell::new(Weak::new()),
             next_token: Cell::new(0),
             waiting: RefCell::new(HashMap::new()),
@@ -242,19 +252,23 @@ impl Host for JsHost {
     }
 
     fn navigate(&self, _session: &Session, href: &str) -> HandlerOutcome {
-        // Cloned out: the app's navigate may call setNavigate.
+        // Cloned out: the app's navigate may call setNavigate, or free the session (emptying the cell).
         let navigate = self.navigate.borrow().clone();
         match navigate {
             Some(f) => self.run_handler(&f, &JsValue::from_str(href)),
             None => HandlerOutcome::Threw(
-                "no navigate function is set (createSession's navigate, or setNavigate)".into(),
+                "no navigate function is set (createSession's navigate, or setNavigate), or the session was freed".into(),
             ),
         }
     }
 
     fn warn(&self, _session: &Session, message: &str) {
+        if self.closed.get() {
+            return;
+        }
         let message = JsValue::from_str(message);
-        let delivered = match &self.on_warn {
+        let on_warn = self.on_warn.borrow().clone();
+        let delivered = match on_warn {
             Some(f) => f.call1(&JsValue::UNDEFINED, &message).is_ok(),
             None => false,
         };
@@ -304,6 +318,17 @@ impl Host for JsHost {
         for thrown in self.listeners.notify() {
             session.listener_threw(&describe_thrown(&thrown));
         }
+    }
+
+    fn closed(&self, _session: &Session) {
+        self.closed.set(true);
+        // Taken out before they drop: nothing here runs JS, but no borrow outlives the statement.
+        let navigate = self.navigate.borrow_mut().take();
+        let on_warn = self.on_warn.borrow_mut().take();
+        let keep = self.graph_keep.borrow_mut().take();
+        let waiting = std::mem::take(&mut *self.waiting.borrow_mut());
+        self.listeners.clear();
+        drop((navigate, on_warn, keep, waiting));
     }
 }
 

@@ -39,3 +39,8 @@ export function notify(listeners) {
   }
   return thrown;
 }
+
+/** Drop every subscription (the session was freed: decision 26 releases the app's functions). */
+export function clearListeners(listeners) {
+  listeners.clear();
+}

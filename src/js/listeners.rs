@@ -14,6 +14,8 @@ extern "C" {
     fn js_subscribe(listeners: &JsValue, listener: &Function) -> Result<Function, JsValue>;
     #[wasm_bindgen(catch, js_name = notify)]
     fn js_notify(listeners: &JsValue) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = clearListeners)]
+    fn js_clear(listeners: &JsValue);
 }
 
 /// One session's listeners.
@@ -46,6 +48,13 @@ impl Listeners {
             Ok(thrown) if Array::is_array(&thrown) => Array::from(&thrown).iter().collect(),
             Ok(_) => Vec::new(),
             Err(thrown) => vec![thrown],
+        }
+    }
+
+    /// Drop every subscription (the session was closed, decision 26).
+    pub fn clear(&self) {
+        if self.used.get() {
+            js_clear(&self.set);
         }
     }
 }

@@ -33,6 +33,7 @@ mod fast;
 mod graph;
 mod handles;
 mod host;
+mod lifecycle;
 mod listeners;
 mod port;
 mod routers;

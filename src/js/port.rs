@@ -6,18 +6,24 @@
 //! call under the name of any format, `toolResult` / `answer` speak each API's result messages
 //! (`serve::formats`). `call` never throws: a non-string name is an unknown tool and arguments that are
 //! not plain data are refused as a result, both in the port's own result shape. The WebMCP
-//! registration itself is JS (`webmcp.js` beside this file). Used by apps; reads `js::session`.
+//! registration itself is JS (`webmcp.js` beside this file). `free()` / `[Symbol.dispose]()` let go of
+//! the session (decision 26); a call on a freed port is an error result (`PORT_FREED`). A port whose
+//! session was freed keeps serving its ledger, but nothing can run through it any more. Each call
+//! enters the session, so a `session.free()` from inside a handler waits for the port's call to
+//! return. Used by apps; reads `js::session`.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 use super::convert::{self, opt_bool, opt_string};
+use super::lifecycle::{self, Class};
 use super::session::session_arg;
 use super::{brand, errors, fast};
 use crate::serve::{AgentPort as CorePort, PortOptions, ToolFormat};
-use crate::session::Principal;
+use crate::session::{Principal, Session};
 
 #[wasm_bindgen(module = "/src/js/webmcp.js")]
 extern "C" {
@@ -88,18 +94,19 @@ export type WebMcpExposure = (() => void) & { ready: Promise<void> };
 /// The port a model talks to.
 #[wasm_bindgen]
 pub struct AgentPort {
-    port: Rc<CorePort>,
+    /// `None` once freed.
+    live: RefCell<Option<(Rc<CorePort>, Rc<Session>)>>,
     /// The session's size limit (`maxValueBytes`), for reading arguments.
     limit: usize,
 }
 
 /// Serve `session` to a model: `<graph id>.whats_here`, `.do_action`, `.did_it_work`, `.why` and one
 /// `.journey.<id>` tool per journey.
-#[wasm_bindgen(js_name = serveToAgent)]
+#[wasm_bindgen(js_name = serveToAgent, unchecked_return_type = "AgentPort")]
 pub fn serve_to_agent(
     #[wasm_bindgen(unchecked_param_type = "Session")] session: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ServeOptions")] options: JsValue,
-) -> Result<AgentPort, JsValue> {
+) -> Result<JsValue, JsValue> {
     let session = session_arg(&session, "serveToAgent: session")?;
     let what = "serveToAgent: options";
     let mut port_options = PortOptions::default();
@@ -117,10 +124,12 @@ pub fn serve_to_agent(
         })?;
     }
     let limit = session.limits().1;
-    Ok(AgentPort {
-        port: Rc::new(CorePort::new(session, port_options)),
+    let port = Rc::new(CorePort::new(Rc::clone(&session), port_options));
+    let port = AgentPort {
+        live: RefCell::new(Some((port, session))),
         limit,
-    })
+    };
+    Ok(lifecycle::adopt(Class::Port, port.into()))
 }
 
 /// `options.format` as a [`ToolFormat`] (absent → MCP); anything else is a typed error listing the words.
@@ -176,14 +185,27 @@ pub fn expose_to_webmcp(
 impl AgentPort {
     #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
     pub fn brand(&self) {
-        brand::park(Rc::clone(&self.port));
+        if let Some((port, _)) = self.live.borrow().as_ref() {
+            brand::park(Rc::clone(port));
+        }
+    }
+
+    /// The live port and session, or the typed error a freed port answers with.
+    fn live(&self) -> Result<(Rc<CorePort>, Rc<Session>), JsValue> {
+        self.live.borrow().clone().ok_or_else(|| {
+            errors::session_error(
+                "PORT_FREED",
+                "this AgentPort was freed (port.free()); serve the session again with serveToAgent",
+            )
+        })
     }
 
     /// The fixed tool array in `options.format` (declared with its overloads in `PORT_TYPES`).
     #[wasm_bindgen(skip_typescript)]
     pub fn tools(&self, options: JsValue) -> Result<JsValue, JsValue> {
+        let (port, _) = self.live()?;
         let format = format_of(&options, "tools: options")?;
-        convert::to_js(&self.port.tools_in(format))
+        convert::to_js(&port.tools_in(format))
     }
 
     /// A `call` result as `options.format`'s result message.
@@ -201,6 +223,7 @@ impl AgentPort {
     /// Read a tool call in `options.format`'s shape, run it, and return that API's result message.
     #[wasm_bindgen(skip_typescript)]
     pub fn answer(&self, call: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+        let (port, session) = self.live()?;
         let format = format_of(&options, "answer: options")?;
         // The whole call within twice the size limit (decision 25; room for the envelope): a larger
         // one is never copied in. The core still measures the input itself.
@@ -213,13 +236,22 @@ impl AgentPort {
                 &format!("answer: the tool call is over {cap} bytes of JSON (twice the session's maxValueBytes); nothing was run. Refuse such calls before answering, or raise maxValueBytes."),
             ));
         }
-        let message = self.port.answer(format, &call).map_err(|why| {
+        let _entered = session.enter().ok();
+        let message = port.answer(format, &call).map_err(|why| {
             errors::session_error(
                 "BAD_TOOL_CALL",
                 &format!("answer: {why}; pass the tool call exactly as the API returned it."),
             )
         })?;
         hand_over(message)
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call: the port lets go of its session.
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) -> bool {
+        let live = self.live.borrow_mut().take();
+        drop(live);
+        lifecycle::stay_attached()
     }
 
     /// One tool call. Always returns a plain JSON result; never throws for bad input.
@@ -230,10 +262,20 @@ impl AgentPort {
         #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown>")] args: JsValue,
     ) -> Result<JsValue, JsValue> {
         let name = name.as_string().unwrap_or_default();
+        let Some((port, session)) = self.live.borrow().clone() else {
+            return hand_over(gone(
+                "PORT_FREED",
+                "This port was freed by the app. Nothing was performed.",
+            ));
+        };
+        // Held for the call: a `session.free()` from a handler takes effect when this call returns.
+        // A freed session is still served (its ledger is intact; with its functions released nothing
+        // can run, so every `do_action` is refused as data).
+        let _entered = session.enter().ok();
         // Each argument within the session's size limit (decision 25): an oversized `input` is
         // never copied in; the core refuses its stand-in as PAYLOAD_TOO_LARGE.
         let result = match convert::to_json_within(&args, "call: args", self.limit, true) {
-            Ok(args) => self.port.call(&name, &args.unwrap_or_else(|| json!({}))),
+            Ok(args) => port.call(&name, &args.unwrap_or_else(|| json!({}))),
             Err(_) => json!({
                 "ok": false,
                 "judgment": "error",
@@ -243,6 +285,11 @@ impl AgentPort {
         };
         hand_over(result)
     }
+}
+
+/// The error result of a call that found no session to act on.
+fn gone(reason: &str, why: &str) -> Value {
+    json!({ "ok": false, "judgment": "error", "reason": reason, "why": why })
 }
 
 /// A tool result as a JS object. The long texts `whats_here` carries (the facts block and the brief)

@@ -7,6 +7,7 @@
 //! `ReentrancyError` (a mutation from inside a verify predicate), `GraphValidationError` (a bad live
 //! declaration), `SessionError` (an unknown id or a malformed argument). Used by apps and by `js::port`.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::Promise;
@@ -18,13 +19,15 @@ use super::callbacks;
 use super::convert::{self, opt_bool, opt_count, opt_function, opt_number, opt_string, string_arg};
 use super::errors;
 use super::fast;
-use super::graph::{describe, graph_arg};
-use super::handles::{ActionGroup, WorkHandle};
+use super::graph::{describe, graph_handle_arg};
+use super::handles::{ActionGroup, Anchor, WorkHandle};
 use super::host::JsHost;
+use super::lifecycle::{self as adoption, Class};
 use super::wiring::navigate_arg;
 use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
+use crate::session::lifecycle::{self, Entered};
 use crate::session::{
     wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions,
     SyncOptions, UpdateOptions, DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
@@ -60,8 +63,26 @@ fn principal(
 /// A session: one walker over one graph, with the app's callbacks.
 #[wasm_bindgen(js_name = Session)]
 pub struct JsSession {
-    pub(super) session: Rc<Session>,
+    /// `None` once freed (decision 26): every later call is a typed `SESSION_FREED` error.
+    pub(super) session: Rc<Anchor>,
     pub(super) host: Rc<JsHost>,
+}
+
+impl JsSession {
+    /// The core session for one call, entered (a `free()` from inside a callback waits for the
+    /// outermost entered call to return); `SESSION_FREED` once freed.
+    pub(super) fn live(&self) -> Result<Entered, JsValue> {
+        let session = self
+            .session
+            .borrow()
+            .clone()
+            .ok_or_else(|| session_error(lifecycle::freed_error()))?;
+        session.enter().map_err(|err| {
+            // Closed by a deferred free(): let go of it now.
+            self.session.borrow_mut().take();
+            session_error(err)
+        })
+    }
 }
 
 /// The core session behind a `Session` argument; anything else (a plain object, a graph, a freed
@@ -80,14 +101,14 @@ pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> 
 
 /// Start a session over `graph`. `navigate` is the app's own router push; with it, url gestures
 /// (cross-links, `goTo` pages with literal routes) materialise.
-#[wasm_bindgen(js_name = createSession)]
+#[wasm_bindgen(js_name = createSession, unchecked_return_type = "Session")]
 pub fn create_session(
     #[wasm_bindgen(unchecked_param_type = "NavigationGraph")] graph: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "((href: string) => unknown) | null")] navigate: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "SessionOptions")] options: JsValue,
-) -> Result<JsSession, JsValue> {
+) -> Result<JsValue, JsValue> {
     super::init();
-    let graph = graph_arg(&graph, "createSession: graph")?;
+    let graph = graph_handle_arg(&graph, "createSession: graph")?;
     let navigate = navigate_arg(navigate, "createSession: navigate")?;
     let what = "createSession: options";
     let on_warn = opt_function(&options, "onWarn", what)?;
@@ -111,7 +132,8 @@ pub fn create_session(
             }
         };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
-    let host = Rc::new(JsHost::new(navigate, on_warn));
+    let host = Rc::new(JsHost::new(navigate, on_warn, graph.held));
+    let graph = graph.graph;
     let core_options = SessionOptions {
         node,
         state,
@@ -122,7 +144,11 @@ pub fn create_session(
     let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);
-    Ok(JsSession { session, host })
+    let session = JsSession {
+        session: Rc::new(RefCell::new(Some(session))),
+        host,
+    };
+    Ok(adoption::adopt(Class::Session, session.into()))
 }
 
 #[wasm_bindgen(js_class = Session)]
@@ -130,25 +156,43 @@ impl JsSession {
     /// Hidden: lets `brand::claim` recognise a live session passed as an argument.
     #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
     pub fn brand(&self) {
-        brand::park(Rc::clone(&self.session));
+        if let Some(session) = self.session.borrow().clone() {
+            brand::park(session);
+        }
+    }
+
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call (decision 26). Closes the session — releasing
+    /// its handlers, mount-declared predicates, `navigate` and `onWarn` — at once, or when the outermost
+    /// call in flight returns if called from inside a callback. Later calls throw `SESSION_FREED`.
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) -> bool {
+        let session = self.session.borrow().clone();
+        // Deferred (called inside a callback): the session keeps answering until the outermost call
+        // returns; the handle lets go of it on its next call.
+        if let Some(session) = session {
+            if !session.close() {
+                self.session.borrow_mut().take();
+            }
+        }
+        adoption::stay_attached()
     }
 
     /// The cursor: a page id, or an off-graph location the app reported.
     #[wasm_bindgen(getter)]
-    pub fn node(&self) -> String {
-        self.session.node()
+    pub fn node(&self) -> Result<String, JsValue> {
+        Ok(self.live()?.node())
     }
 
     /// The version clock.
     #[wasm_bindgen(getter)]
-    pub fn version(&self) -> f64 {
-        self.session.version() as f64
+    pub fn version(&self) -> Result<f64, JsValue> {
+        Ok(self.live()?.version() as f64)
     }
 
     /// A detached copy of the flat state.
     #[wasm_bindgen(unchecked_return_type = "AppState")]
     pub fn state(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.state())
+        convert::to_js(&self.live()?.state())
     }
 
     /// The store tap: report (part of) the app's flat state projection.
@@ -172,7 +216,7 @@ impl JsSession {
         let delta = match convert::to_json_within(
             &delta,
             "updateState: delta",
-            self.session.limits().1,
+            self.live()?.limits().1,
             true,
         ) {
             Ok(delta) => delta.unwrap_or(Value::Null),
@@ -183,13 +227,13 @@ impl JsSession {
                     .and_then(|m| m.as_string())
                     .unwrap_or_default();
                 let refusal = serde_json::json!({
-                    "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.session.version(),
+                    "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.live()?.version(),
                 });
                 return convert::to_js(&refusal);
             }
         };
         let result = self
-            .session
+            .live()?
             .update_state(&delta, core_options)
             .map_err(session_error)?;
         convert::to_js_written(&result, |out| wire::update_result(out, &result))
@@ -219,7 +263,7 @@ impl JsSession {
             principal,
         };
         let result = self
-            .session
+            .live()?
             .sync(&page_or_path, core_options)
             .map_err(session_error)?;
         convert::to_js(&result)
@@ -228,16 +272,16 @@ impl JsSession {
     /// What is on offer here, now.
     #[wasm_bindgen(unchecked_return_type = "Available")]
     pub fn available(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.available())
+        convert::to_js(&self.live()?.available())
     }
 
     /// Bind the app's handlers (and declare live actions) on a page. Returns the group's handle.
-    #[wasm_bindgen(js_name = registerActions)]
+    #[wasm_bindgen(js_name = registerActions, unchecked_return_type = "ActionGroup")]
     pub fn register_actions(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] page: JsValue,
         #[wasm_bindgen(unchecked_param_type = "RegisterActionsSpec")] spec: JsValue,
-    ) -> Result<ActionGroup, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let page = string_arg(&page, "registerActions: page")?;
         let what = "registerActions: spec";
         let handlers_value = convert::field(&spec, "handlers", what)?;
@@ -282,16 +326,17 @@ impl JsSession {
                 ))
             }
         };
+        let session = match self.live() {
+            Ok(session) => session,
+            Err(err) => return fail(err),
+        };
         // The registration and its initial switches are one call for subscribers (decision 29).
-        self.session.scoped(|| {
-            let group = match self
-                .session
-                .register_actions(&page, handler_list, action_list)
-            {
+        session.scoped(|| {
+            let group = match session.register_actions(&page, handler_list, action_list) {
                 Ok(group) => group,
                 Err(err) => return fail(session_error(err)),
             };
-            let handle = ActionGroup::new(Rc::clone(&self.session), group);
+            let handle = ActionGroup::new(Rc::downgrade(&self.session), group);
             for (name, on) in enabled {
                 let on = on.as_bool().ok_or_else(|| {
                     errors::session_error(
@@ -299,11 +344,11 @@ impl JsSession {
                         &format!("registerActions: spec.enabled.{name} must be true or false"),
                     )
                 })?;
-                self.session
+                session
                     .set_enabled(&handle.group_id(), &name, on)
                     .map_err(session_error)?;
             }
-            Ok(handle)
+            Ok(adoption::adopt(Class::Group, handle.into()))
         })
     }
 
@@ -320,11 +365,11 @@ impl JsSession {
         let payload = convert::to_json_within(
             &convert::field(&options, "payload", what)?,
             "fire: options.payload",
-            self.session.limits().1,
+            self.live()?.limits().1,
             false,
         )?;
         let result = self
-            .session
+            .live()?
             .fire_unsnapshotted(&id, FireOptions { source, payload })
             .map_err(session_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
@@ -342,7 +387,7 @@ impl JsSession {
     ) -> Result<Promise, JsValue> {
         let id = string_arg(&transition_id, "settlementOf: transitionId")?;
         if let Some(settlement) = self
-            .session
+            .live()?
             .settlement_if_known(&id)
             .map_err(session_error)?
         {
@@ -363,7 +408,7 @@ impl JsSession {
     ) -> Result<JsValue, JsValue> {
         let id = string_arg(&transition_id, "settlementIfKnown: transitionId")?;
         match self
-            .session
+            .live()?
             .settlement_if_known(&id)
             .map_err(session_error)?
         {
@@ -376,31 +421,31 @@ impl JsSession {
     /// folded into the counts `groundTruth()` prints).
     #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
     pub fn transitions(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.transitions())
+        convert::to_js(&self.live()?.transitions())
     }
 
     /// The gap ledger (refusals, dead ends, reported gaps), oldest first: the kept rows (the newest `retain`).
     #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
     pub fn gaps(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.gaps())
+        convert::to_js(&self.live()?.gaps())
     }
 
     /// Fires still awaiting the app's state report, oldest first.
     #[wasm_bindgen(unchecked_return_type = "PendingInfo[]")]
     pub fn pending(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.pending())
+        convert::to_js(&self.live()?.pending())
     }
 
     /// Transition ids of fires not yet at rest, in fire order.
     #[wasm_bindgen(js_name = awaitingSettlement)]
-    pub fn awaiting_settlement(&self) -> Vec<String> {
-        self.session.awaiting_settlement()
+    pub fn awaiting_settlement(&self) -> Result<Vec<String>, JsValue> {
+        Ok(self.live()?.awaiting_settlement())
     }
 
     /// The confirm asks in the book.
     #[wasm_bindgen(unchecked_return_type = "AskStatus[]")]
     pub fn asks(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.asks())
+        convert::to_js(&self.live()?.asks())
     }
 
     /// Ask before a high-effect action: mints (or reuses) an ask card with receipts.
@@ -419,12 +464,12 @@ impl JsSession {
         let input = convert::to_json_within(
             &convert::field(&options, "input", what)?,
             "confirmAsk: options.input",
-            self.session.limits().1,
+            self.live()?.limits().1,
             false,
         )?;
         convert::to_js(
             &self
-                .session
+                .live()?
                 .confirm_ask(&id, source, input)
                 .map_err(session_error)?,
         )
@@ -444,7 +489,7 @@ impl JsSession {
         );
         convert::to_js(
             &self
-                .session
+                .live()?
                 .approve(&ask_id, who, note)
                 .map_err(session_error)?,
         )
@@ -464,7 +509,7 @@ impl JsSession {
         );
         convert::to_js(
             &self
-                .session
+                .live()?
                 .decline(&ask_id, who, note)
                 .map_err(session_error)?,
         )
@@ -479,34 +524,37 @@ impl JsSession {
     ) -> Result<(), JsValue> {
         let request = string_arg(&request, "reportGap: request")?;
         let stale = opt_bool(&options, "actionsMayBeStale", "reportGap: options")?.unwrap_or(false);
-        self.session
+        self.live()?
             .report_gap(&request, stale)
             .map_err(session_error)
     }
 
     /// Say the app is still working (tied to the fire whose handler is running, or to `affordanceId`).
-    #[wasm_bindgen(js_name = beginWork)]
+    #[wasm_bindgen(js_name = beginWork, unchecked_return_type = "WorkHandle")]
     pub fn begin_work(
         &self,
         #[wasm_bindgen(js_name = affordanceId, unchecked_optional_param_type = "string")]
         affordance_id: JsValue,
-    ) -> Result<WorkHandle, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let affordance_id = if affordance_id.is_undefined() || affordance_id.is_null() {
             None
         } else {
             Some(string_arg(&affordance_id, "beginWork: affordanceId")?)
         };
-        let work_id = self
-            .session
+        let session = self.live()?;
+        let work_id = session
             .begin_work(affordance_id.as_deref())
             .map_err(session_error)?;
-        Ok(WorkHandle::new(Rc::clone(&self.session), work_id))
+        Ok(adoption::adopt(
+            Class::Work,
+            WorkHandle::new(Rc::downgrade(&self.session), work_id).into(),
+        ))
     }
 
     /// Work the app says it is still doing.
     #[wasm_bindgen(js_name = openWork, unchecked_return_type = "WorkRow[]")]
     pub fn open_work(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.session.open_work())
+        convert::to_js(&self.live()?.open_work())
     }
 
     /// Open a journey frame.
@@ -518,7 +566,7 @@ impl JsSession {
         let journey_id = string_arg(&journey_id, "commitJourney: journeyId")?;
         convert::to_js(
             &self
-                .session
+                .live()?
                 .commit_journey(&journey_id)
                 .map_err(session_error)?,
         )
@@ -527,7 +575,7 @@ impl JsSession {
     /// Close the open journey frame (completed if every step is done, else cancelled).
     #[wasm_bindgen(js_name = leaveJourney, unchecked_return_type = "JourneyFrame | null")]
     pub fn leave_journey(&self) -> Result<JsValue, JsValue> {
-        match self.session.leave_journey().map_err(session_error)? {
+        match self.live()?.leave_journey().map_err(session_error)? {
             Some(frame) => convert::to_js(&frame),
             None => Ok(JsValue::NULL),
         }
@@ -536,7 +584,7 @@ impl JsSession {
     /// The open journey frame, or `null`.
     #[wasm_bindgen(js_name = journeyFrame, unchecked_return_type = "JourneyFrame | null")]
     pub fn journey_frame(&self) -> Result<JsValue, JsValue> {
-        match self.session.journey_frame() {
+        match self.live()?.journey_frame() {
             Some(frame) => convert::to_js(&frame),
             None => Ok(JsValue::NULL),
         }
@@ -552,8 +600,9 @@ impl JsSession {
         let what = "groundTruth: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxAttempts", what)?.map(|n| n as i64);
+        let session = self.live()?;
         fast::with_text_buffer(|text| {
-            let (node, version) = facts::ground_truth_into(text, &self.session, since, max);
+            let (node, version) = facts::ground_truth_into(text, &session, since, max);
             fast::rendered_block(&node, version, text)
         })
     }
@@ -567,7 +616,7 @@ impl JsSession {
         let what = "contextBrief: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
-        let mut brief = facts::context_brief_capped(&self.session, since, max);
+        let mut brief = facts::context_brief_capped(&*self.live()?, since, max);
         let text = std::mem::take(&mut brief.text);
         convert::with_json(&brief, |json| {
             fast::parse_with_texts(json, &[("text", &text)])
@@ -581,7 +630,7 @@ impl JsSession {
         #[wasm_bindgen(js_name = journeyId, unchecked_param_type = "string")] journey_id: JsValue,
     ) -> Result<JsValue, JsValue> {
         let journey_id = string_arg(&journey_id, "journeyPlan: journeyId")?;
-        match self.session.journey_plan(&journey_id) {
+        match self.live()?.journey_plan(&journey_id) {
             Some(plan) => convert::to_js(&plan),
             None => Ok(JsValue::UNDEFINED),
         }

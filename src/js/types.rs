@@ -138,7 +138,7 @@ export interface UpdateResult {
 }
 /** `principal`: who moved — `'user'` for a person's own navigation (a link click); default `'system'`. */
 export interface SyncOptions { stimulus?: string; principal?: 'user' | 'agent' | 'system' }
-export interface SyncResult { changed: boolean; transition?: TransitionRecord; node: string; version: number; offGraph?: true }
+export interface SyncResult { changed: boolean; transition?: TransitionRecord; node: string; version: number; offGraph?: true; /** `REENTRANCY_DEPTH`: refused, nested too deep inside callbacks (nothing changed; a gap row records it). */ reason?: 'REENTRANCY_DEPTH' }
 export interface AvailableEdge {
   affordanceId: string;
   description: string;

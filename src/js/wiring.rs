@@ -46,6 +46,7 @@ impl JsSession {
                 ),
             )
         })?;
+        let _entered = self.live()?;
         self.host.subscribe(&listener)
     }
 
@@ -57,8 +58,9 @@ impl JsSession {
         navigate: JsValue,
     ) -> Result<(), JsValue> {
         let navigate = navigate_arg(navigate, "setNavigate: navigate")?;
+        let session = self.live()?;
         let previous = self.host.replace_navigate(navigate);
-        if let Err(err) = self.session.navigate_replaced() {
+        if let Err(err) = session.navigate_replaced() {
             self.host.replace_navigate(previous);
             return Err(session_error(err));
         }

@@ -322,6 +322,7 @@ fn refusal_why(reason: &str, has_evidence: bool) -> String {
         "NOT_ON_NODE" => texts::NOT_ON_NODE.to_string(),
         "PAYLOAD_INVALID" => texts::PAYLOAD_INVALID.to_string(),
         "NOT_MATERIALIZED" => texts::NOT_MATERIALIZED.to_string(),
+        "REENTRANCY_DEPTH" => texts::REENTRANCY_DEPTH.to_string(),
         _ => texts::REFUSED_OTHER.to_string(),
     }
 }

@@ -371,6 +371,18 @@ impl Session {
         let prepared = {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
+            if depth::at_limit() {
+                // Decision 24: too deep to run app code again; refused as data, recorded, no call-out.
+                let served = inner.served(id).cloned();
+                let result = inner.refuse(
+                    id,
+                    served.as_ref(),
+                    principal,
+                    depth::REASON,
+                    RefusalDetail::default(),
+                );
+                return Ok(result);
+            }
             inner.prepare_fire(id, principal, options.payload.as_ref())
         };
         self.flush();
@@ -384,12 +396,17 @@ impl Session {
         };
         if let Some(runner) = runner {
             self.inner.borrow_mut().windows.push(idx);
-            let (outcome, via_navigate) = match &runner {
-                Runner::Handler(cb) => (self.host.call_handler(self, *cb, payload.as_ref()), false),
-                Runner::Navigate(href) => (
-                    self.navigate_returned(idx, self.host.navigate(self, href)),
-                    true,
-                ),
+            let (outcome, via_navigate) = {
+                let _open = depth::CallOut::open();
+                match &runner {
+                    Runner::Handler(cb) => {
+                        (self.host.call_handler(self, *cb, payload.as_ref()), false)
+                    }
+                    Runner::Navigate(href) => (
+                        self.navigate_returned(idx, self.host.navigate(self, href)),
+                        true,
+                    ),
+                }
             };
             let after = self.host.now_ms();
             {

@@ -21,11 +21,13 @@
 mod asks;
 mod attempt_rows;
 mod deadend;
+pub mod depth;
 mod error;
 mod facts_view;
 mod fire;
 mod journeys;
 mod ledgers;
+pub mod lifecycle;
 mod mounts;
 mod navigation;
 mod notify;
@@ -71,6 +73,7 @@ pub struct Session {
     inner: RefCell<Inner>,
     /// The call scope and what listeners last heard (decision 29, `notify`).
     calls: notify::Calls,
+    life: lifecycle::Life,
 }
 
 impl Session {
@@ -87,6 +90,7 @@ impl Session {
             host,
             inner: RefCell::new(inner),
             calls,
+            life: lifecycle::Life::default(),
         })
     }
 
@@ -138,14 +142,33 @@ impl Session {
     /// Deliver queued call-outs (warnings, settled notices, released callbacks), borrow released.
     fn flush(&self) {
         loop {
-            let batch = std::mem::take(&mut self.inner.borrow_mut().outbox);
+            let batch = {
+                let mut inner = self.inner.borrow_mut();
+                if depth::at_limit() {
+                    // Decision 24: `onWarn` may call back in, so at the depth limit warnings wait in
+                    // the outbox for a shallower call's flush; the other items never run app code.
+                    let (warnings, rest) = std::mem::take(&mut inner.outbox)
+                        .into_iter()
+                        .partition(|o| matches!(o, state::Outgoing::Warn(_)));
+                    inner.outbox = warnings;
+                    rest
+                } else {
+                    std::mem::take(&mut inner.outbox)
+                }
+            };
             if batch.is_empty() {
                 return;
             }
             for item in batch {
                 match item {
-                    state::Outgoing::Warn(message) => self.host.warn(self, &message),
-                    state::Outgoing::Settled(id) => self.host.settled(self, &id),
+                    state::Outgoing::Warn(message) => {
+                        let _open = depth::CallOut::open();
+                        self.host.warn(self, &message)
+                    }
+                    state::Outgoing::Settled(id) => {
+                        let _open = depth::CallOut::open();
+                        self.host.settled(self, &id)
+                    }
                     state::Outgoing::Release(ids) => self.host.release_callbacks(&ids),
                 }
             }

@@ -67,6 +67,15 @@ impl Inner {
         )
     }
 
+    /// A group id this session minted and already unregistered (its entry has left the map).
+    fn group_gone(&self, group: &str) -> bool {
+        group
+            .strip_prefix("mount:")
+            .and_then(|rest| rest.rsplit_once('#'))
+            .and_then(|(_, n)| n.parse::<u32>().ok())
+            .is_some_and(|n| n < self.next_group && !self.groups.contains_key(&n))
+    }
+
     fn group_index(&self, group: &str) -> Result<u32, SessionError> {
         group
             .rsplit_once('#')
@@ -131,6 +140,12 @@ impl Session {
                     declared.push(aff);
                 }
             }
+            // Every function the declarations carry (verify predicates, inline handlers) is the
+            // group's to release when it unmounts (decision 26), whether or not the id is served.
+            let mut held: Vec<CallbackId> = Vec::new();
+            for (_, def) in &actions {
+                lifecycle::functions_in(def, &mut held);
+            }
             for (name, cb) in &handlers {
                 match inner.resolve_name(page, name, &declared) {
                     Some(id) => bindings.push((id, *cb)),
@@ -178,6 +193,9 @@ impl Session {
                 group.handler_ids.push(id);
                 group.callbacks.push(cb);
             }
+            group.callbacks.extend(held);
+            group.callbacks.sort_unstable();
+            group.callbacks.dedup();
             inner.groups.insert(n, group);
             for w in warnings {
                 inner.warn(w);
@@ -200,16 +218,13 @@ impl Session {
         {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
+            if inner.group_gone(group) {
+                return Ok(());
+            }
             let n = inner.group_index(group)?;
-            let (handler_ids, declared, callbacks) = match inner.groups.get_mut(&n) {
-                Some(g) if g.live => {
-                    g.live = false;
-                    (
-                        std::mem::take(&mut g.handler_ids),
-                        std::mem::take(&mut g.declared),
-                        std::mem::take(&mut g.callbacks),
-                    )
-                }
+            // The group leaves the map: a mount/unmount cycle keeps nothing (decision 26).
+            let (handler_ids, declared, callbacks) = match inner.groups.remove(&n) {
+                Some(g) if g.live => (g.handler_ids, g.declared, g.callbacks),
                 _ => return Ok(()),
             };
             let mut changed = false;
@@ -254,6 +269,9 @@ impl Session {
         {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
+            if inner.group_gone(group) {
+                return Ok(());
+            }
             let n = inner.group_index(group)?;
             let page = match inner.groups.get(&n) {
                 Some(g) => Rc::clone(&g.page),

@@ -290,6 +290,23 @@ impl Session {
         let (idx, attributed, verdict) = {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
+            if depth::at_limit() {
+                // Decision 24: a report this deep is refused as data (it could run predicates and `onWarn`).
+                inner.refuse_too_deep(
+                    "updateState",
+                    options.principal.unwrap_or(Principal::System),
+                );
+                let version = inner.version;
+                return Ok(UpdateResult {
+                    ok: false,
+                    attributed: None,
+                    transition: None,
+                    version,
+                    reason: Some(depth::REASON),
+                    pending: None,
+                    issues: None,
+                });
+            }
             let rung = if let Some(named) = &options.transition_id {
                 match inner
                     .find_transition(named)
@@ -380,6 +397,22 @@ impl Session {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
             let target = inner.resolve_position(node_or_path);
+            if depth::at_limit() {
+                // Decision 24: refused as data; the cursor stays where it was.
+                inner.refuse_too_deep(
+                    &format!("sync:{target}"),
+                    options.principal.unwrap_or(Principal::System),
+                );
+                let off_graph = inner.graph.page(&inner.node).is_none();
+                return Ok(SyncResult {
+                    changed: false,
+                    transition: None,
+                    node: inner.node.to_string(),
+                    version: inner.version,
+                    off_graph,
+                    reason: Some(depth::REASON),
+                });
+            }
             if let Some((claim_idx, claimed)) = inner.claim.take() {
                 if claimed == target {
                     if let Some(rec) = inner
@@ -405,6 +438,7 @@ impl Session {
                     node: target.to_string(),
                     version: inner.version,
                     off_graph,
+                    reason: None,
                 }
             } else {
                 let stimulus: Rc<str> =
@@ -422,6 +456,7 @@ impl Session {
                     node: target.to_string(),
                     version: inner.version,
                     off_graph,
+                    reason: None,
                 }
             }
         };

@@ -165,6 +165,9 @@ pub struct SyncResult {
     pub version: u64,
     #[serde(skip_serializing_if = "is_false")]
     pub off_graph: bool,
+    /// `REENTRANCY_DEPTH` when the report was refused (decision 24); absent when it was applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
 }
 
 /// One offered action: `{affordanceId, description, enabled?:false, goesTo?, expects?, highEffect?}`.

@@ -211,7 +211,10 @@ impl Session {
                 self.inner.borrow_mut().apply_verdict(idx, held, evidence)
             }
             VerdictPlan::Predicate(cb, state, action) => {
-                let answer = self.host.ask_predicate(self, cb, &state);
+                let answer = {
+                    let _open = depth::CallOut::open();
+                    self.host.ask_predicate(self, cb, &state)
+                };
                 let mut inner = self.inner.borrow_mut();
                 inner.predicates.pop();
                 let held = match answer {

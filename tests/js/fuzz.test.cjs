@@ -1,6 +1,8 @@
 // Pins: no sequence of calls from JS — hostile arguments, re-entrant handlers that throw, report, nest
-// fires or return promises — can trap the wasm module; every failure is a typed error, and afterwards
-// the session still answers and still records.
+// fires or return promises, chains that re-enter hundreds of levels deep (fire, the port, sync per
+// level), and disposal from inside callbacks at random depths (group free / dispose / unregister,
+// session free) — can trap the wasm module; every failure is a typed error, and afterwards the
+// session still answers and still records (docs/decisions.md decisions 24 and 26).
 'use strict';
 
 const test = require('node:test');
@@ -70,9 +72,34 @@ function runSequence(seed, steps) {
     }
   };
 
+  // A deep chain: the next `chain` runs of a handler re-enter through a random door first.
+  let chain = 0;
+  const reenter = (s, p) => {
+    const door = r.int(3);
+    if (door === 0) attempt('deep fire', () => s.fire(r.pick(IDS), { payload: { name: 'deep', recipe: 'dose-response' } }));
+    else if (door === 1) attempt('deep port', () => p.call('wizard.do_action', { action: r.pick(['name-it', 'pick-recipe', 'next-to-review']), input: { name: 'deep', recipe: 'dose-response' } }));
+    else attempt('deep sync + fire', () => { s.sync(r.pick(PAGES)); return s.fire(r.pick(IDS), { payload: { name: 'deep' } }); });
+  };
+  // Disposal from inside a callback: a group goes (free, dispose or unregister), or the victim session is freed.
+  const dispose = () => {
+    const how = r.int(4);
+    if (how === 3) return victim && attempt('victim.free in callback', () => victim.free());
+    if (!groups.length) return undefined;
+    const group = groups.splice(r.int(groups.length), 1)[0];
+    return attempt('dispose in callback', () => [() => group.free(), () => group[Symbol.dispose](), () => group.unregister()][how]());
+  };
+
   // A handler that does something different every time it runs, re-entering the session.
   const handler = (input) => {
-    const roll = r.int(9);
+    if (chain > 0) {
+      chain -= 1;
+      reenter(session, port);
+      if (r.next() < 0.05) dispose();
+      return undefined;
+    }
+    const roll = r.int(11);
+    if (roll === 9) chain = r.int(300);
+    if (roll === 10) dispose();
     if (roll === 0) throw new Error('handler threw');
     if (roll === 1) return { ok: false, error: 'handler refused' };
     if (roll === 2) attempt('nested fire', () => session.fire(r.pick(IDS), { payload: any() }));
@@ -99,6 +126,20 @@ function runSequence(seed, steps) {
     requireHumanApproval: r.next() < 0.5,
   });
   const port = gf.serveToAgent(session);
+
+  // A second session that gets freed from inside its own callbacks and is made again.
+  let victim = null;
+  let victimPort = null;
+  const victimHandler = () => {
+    if (r.next() < 0.7) reenter(victim, victimPort);
+    if (r.next() < 0.2) attempt('victim frees itself', () => victim.free());
+    if (r.next() < 0.2) attempt('victim fires the main session', () => session.fire(r.pick(IDS)));
+  };
+  const makeVictim = () => {
+    victim = gf.createSession(graph, () => { if (r.next() < 0.3) attempt('free in navigate', () => victim.free()); }, { node: 'wizard', onWarn: () => { if (r.next() < 0.1) dispose(); } });
+    victimPort = gf.serveToAgent(victim);
+    victim.registerActions('wizard', { handlers: { 'name-it': victimHandler, 'pick-recipe': victimHandler } });
+  };
 
   const operations = [
     () => attempt('fire', () => session.fire(r.pick(IDS), r.pick([undefined, { payload: any() }, { source: r.pick(['agent', 'user', 'bogus', 3]) }, any()]))),
@@ -129,6 +170,12 @@ function runSequence(seed, steps) {
     () => attempt('reads', () => [session.available(), session.transitions(), session.gaps(), session.pending(), session.asks(), session.state(), session.journeyFrame(), session.node, session.version]),
     () => attempt('port.call', () => port.call(r.pick(TOOLS), r.pick([{}, { action: r.pick(IDS), input: any(), confirm: r.pick([true, 'yes', any()]) }, { step: r.pick(['name-it', 'next-to-review', any()]), input: { name: 'n', recipe: 'dose-response' } }, { transitionId: any() }, { key: any() }, any()]))),
     () => attempt('port.tools', () => port.tools()),
+    () => attempt('victim', () => {
+      if (!victim || r.next() < 0.1) makeVictim();
+      return r.next() < 0.5 ? victim.fire(r.pick(['wizard.name-it', 'wizard.pick-recipe', 'go-to-review']), { payload: { name: 'v', recipe: 'dose-response' } })
+        : victimPort.call('wizard.do_action', { action: 'name-it', input: { name: 'v' } });
+    }),
+    () => attempt('victim.free', () => victim && victim.free()),
   ];
 
   for (let i = 0; i < steps; i += 1) r.pick(operations)();
@@ -150,5 +197,10 @@ test('random call sequences never trap the module and every failure is a typed e
     assert.equal(session.gaps().length, before + 1, `seed ${seed}: a refusal is still recorded`);
     assert.ok(Array.isArray(port.tools()));
     session.free();
+    // The module itself is alive: a new graph builds and a new session fires.
+    const fresh = gf.createSession(buildWizard(gf), null, { node: 'wizard' });
+    fresh.registerActions('wizard', { handlers: { 'name-it': () => {} } });
+    assert.equal(fresh.fire('wizard.name-it', { payload: { name: 'x' } }).ok, true, `seed ${seed}`);
+    fresh.free();
   }
 });
