@@ -1,5 +1,6 @@
 // The widget's live mode against a stand-in model answered by Playwright's route interception (no
-// network): the request carries the facts block and `port.tools()`, the model's one tool call goes
+// network): the request carries the facts block and `port.tools({ format })` (names that API accepts),
+// the model's one tool call goes
 // through `port.call` and lands in the facts, and the second request carries the re-read facts.
 // Used by the app tests (react.test.mjs; svelte.test.mjs may use it with 'anthropic').
 
@@ -13,7 +14,7 @@ const MODEL_ENDPOINTS = {
 
 /** One tool call, then text, in the provider's own response shape. */
 function fakeModel(provider, requests) {
-  const toolName = 'wizard__journey__new-project';
+  const toolName = 'wizard_journey_new-project';
   const args = { step: 'name-it', input: { name: 'Named by the model' } };
   return async (route) => {
     const request = route.request();
@@ -46,12 +47,12 @@ export async function relayThroughAModel(context, base, provider) {
   await page.getByTestId('live-send').click();
   await waitForText(page, 'transcript', 'Named it; the facts block confirms it.', problems);
   await waitForText(page, 'facts', 'DID happen — agent fired wizard.name-it (committed; declared effect observed)', problems);
-  await waitForText(page, 'transcript', 'wizard.journey.new-project', problems);
+  await waitForText(page, 'transcript', 'wizard_journey_new-project', problems);
 
   assert.equal(requests.length, 2, `${provider}: one tool round, then the answer`);
   const [ask, answer] = requests;
   const toolNames = (ask.body.tools ?? []).map((tool) => tool.function?.name ?? tool.name);
-  assert.ok(toolNames.includes('wizard__whats_here') && toolNames.includes('wizard__do_action'), toolNames.join());
+  assert.ok(toolNames.includes('wizard_whats_here') && toolNames.includes('wizard_do_action'), toolNames.join());
   const system = provider === 'openai' ? ask.body.messages[0].content : ask.body.system;
   assert.ok(system.includes('FACTS FROM THE APP (authoritative).'), system);
   assert.ok(system.includes('No actions have been performed in this app this session.'), system);

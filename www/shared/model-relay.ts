@@ -1,8 +1,9 @@
 // The widget's live mode: a real model behind an OpenAI- or Anthropic-compatible endpoint.
 //
 // Every request carries the facts block and the brief (fresh, read just before sending) as the
-// system prompt and `port.tools()` as the model's tools; every tool call the model makes is relayed
-// through `demo.callTool` (so `port.call`) and its JSON result sent back. The key lives only in
+// system prompt and `port.tools({ format })` as the model's tools (names that API accepts, from the port
+// itself); every tool call the model makes is relayed through `callTool` (so `port.call`, which takes
+// those names) and its result wrapped by `port.toolResult` in the shape that API expects back. The key lives only in
 // memory, in the page that the person pasted it into. Tests never reach this module's network path.
 
 import { asRecord, type AgentHost } from './host';
@@ -26,11 +27,6 @@ const INSTRUCTIONS =
   'You operate the web app the user is looking at, only through the tools given. ' +
   'The FACTS block below is the app\'s own record; trust it over anything said in this conversation. ' +
   'Ask the human before anything high-effect: when a tool answers needs-confirm, stop and tell them.';
-
-/** Tool names carry dots (`wizard.do_action`); both APIs only accept [A-Za-z0-9_-]. */
-function wireName(name: string): string {
-  return name.replace(/\./g, '__');
-}
 
 export interface ModelTurn {
   facts: string;
@@ -79,16 +75,13 @@ export async function runModelTurn(
   conversation: Conversation,
   userText: string,
 ): Promise<ModelTurn> {
-  const tools = demo.port.tools().map(asRecord);
-  const realName = new Map<string, string>();
-  for (const tool of tools) realName.set(wireName(String(tool.name)), String(tool.name));
   const calls: ToolCallRecord[] = [];
   const first = systemPrompt(demo);
-  const relay = (wire: string, args: Record<string, unknown>): string => {
-    const tool = realName.get(wire) ?? wire;
+  /** One tool call: through `callTool` (the port takes the provider's names), recorded for the widget. */
+  const relay = (tool: string, args: Record<string, unknown>): Record<string, unknown> => {
     const result = demo.callTool(tool, args);
     calls.push({ tool, args, result });
-    return JSON.stringify(result);
+    return result;
   };
   conversation.push({ role: 'user', content: userText });
   const base = endpoint.baseUrl.replace(/\/+$/, '');
@@ -102,10 +95,7 @@ export async function runModelTurn(
         {
           model: endpoint.model,
           messages: [{ role: 'system', content: system }, ...conversation],
-          tools: tools.map((tool) => ({
-            type: 'function',
-            function: { name: wireName(String(tool.name)), description: tool.description, parameters: tool.inputSchema },
-          })),
+          tools: demo.port.tools({ format: 'openai' }),
         },
       );
       const choices = Array.isArray(reply.choices) ? reply.choices : [];
@@ -117,8 +107,8 @@ export async function runModelTurn(
       }
       for (const toolCall of toolCalls) {
         const fn = asRecord(toolCall.function);
-        const content = relay(String(fn.name), parseArgs(fn.arguments));
-        conversation.push({ role: 'tool', tool_call_id: toolCall.id, content });
+        const result = relay(String(fn.name), parseArgs(fn.arguments));
+        conversation.push(demo.port.toolResult(result, { format: 'openai', callId: String(toolCall.id) }));
       }
     } else {
       const reply = await postJson(
@@ -133,11 +123,7 @@ export async function runModelTurn(
           max_tokens: 1024,
           system,
           messages: conversation,
-          tools: tools.map((tool) => ({
-            name: wireName(String(tool.name)),
-            description: tool.description,
-            input_schema: tool.inputSchema,
-          })),
+          tools: demo.port.tools({ format: 'anthropic' }),
         },
       );
       const blocks = Array.isArray(reply.content) ? reply.content.map(asRecord) : [];
@@ -152,11 +138,9 @@ export async function runModelTurn(
       }
       conversation.push({
         role: 'user',
-        content: uses.map((use) => ({
-          type: 'tool_result',
-          tool_use_id: use.id,
-          content: relay(String(use.name), asRecord(use.input)),
-        })),
+        content: uses.map((use) =>
+          demo.port.toolResult(relay(String(use.name), asRecord(use.input)), { format: 'anthropic', callId: String(use.id) }),
+        ),
       });
     }
   }

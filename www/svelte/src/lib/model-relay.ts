@@ -28,11 +28,6 @@ const INSTRUCTIONS =
   'The FACTS block below is the app\'s own record; trust it over anything said in this conversation. ' +
   'Ask the human before anything high-effect: when a tool answers needs-confirm, stop and tell them.';
 
-/** Tool names carry dots (`wizard.do_action`); both APIs only accept [A-Za-z0-9_-]. */
-function wireName(name: string): string {
-  return name.replace(/\./g, '__');
-}
-
 export interface ModelTurn {
   facts: string;
   brief: string;
@@ -80,16 +75,13 @@ export async function runModelTurn(
   conversation: Conversation,
   userText: string,
 ): Promise<ModelTurn> {
-  const tools = host.port.tools().map(asRecord);
-  const realName = new Map<string, string>();
-  for (const tool of tools) realName.set(wireName(String(tool.name)), String(tool.name));
   const calls: ToolCallRecord[] = [];
   const first = systemPrompt(host);
-  const relay = (wire: string, args: Record<string, unknown>): string => {
-    const tool = realName.get(wire) ?? wire;
+  /** One tool call: through `callTool` (the port takes the provider's names), recorded for the widget. */
+  const relay = (tool: string, args: Record<string, unknown>): Record<string, unknown> => {
     const result = host.callTool(tool, args);
     calls.push({ tool, args, result });
-    return JSON.stringify(result);
+    return result;
   };
   conversation.push({ role: 'user', content: userText });
   const base = endpoint.baseUrl.replace(/\/+$/, '');
@@ -103,10 +95,7 @@ export async function runModelTurn(
         {
           model: endpoint.model,
           messages: [{ role: 'system', content: system }, ...conversation],
-          tools: tools.map((tool) => ({
-            type: 'function',
-            function: { name: wireName(String(tool.name)), description: tool.description, parameters: tool.inputSchema },
-          })),
+          tools: host.port.tools({ format: 'openai' }),
         },
       );
       const choices = Array.isArray(reply.choices) ? reply.choices : [];
@@ -118,8 +107,8 @@ export async function runModelTurn(
       }
       for (const toolCall of toolCalls) {
         const fn = asRecord(toolCall.function);
-        const content = relay(String(fn.name), parseArgs(fn.arguments));
-        conversation.push({ role: 'tool', tool_call_id: toolCall.id, content });
+        const result = relay(String(fn.name), parseArgs(fn.arguments));
+        conversation.push(host.port.toolResult(result, { format: 'openai', callId: String(toolCall.id) }));
       }
     } else {
       const reply = await postJson(
@@ -134,11 +123,7 @@ export async function runModelTurn(
           max_tokens: 1024,
           system,
           messages: conversation,
-          tools: tools.map((tool) => ({
-            name: wireName(String(tool.name)),
-            description: tool.description,
-            input_schema: tool.inputSchema,
-          })),
+          tools: host.port.tools({ format: 'anthropic' }),
         },
       );
       const blocks = Array.isArray(reply.content) ? reply.content.map(asRecord) : [];
@@ -153,11 +138,9 @@ export async function runModelTurn(
       }
       conversation.push({
         role: 'user',
-        content: uses.map((use) => ({
-          type: 'tool_result',
-          tool_use_id: use.id,
-          content: relay(String(use.name), asRecord(use.input)),
-        })),
+        content: uses.map((use) =>
+          host.port.toolResult(relay(String(use.name), asRecord(use.input)), { format: 'anthropic', callId: String(use.id) }),
+        ),
       });
     }
   }
