@@ -3,7 +3,7 @@
 // answer's receipts are kept for the ask card), a person's clicks as fires, and the router's path.
 //
 // Framework-neutral. The React demo makes one with `createAgentHost` from the session its
-// `<GroundfactsProvider>` owns; `demo.ts`'s `Demo` (the hand-wired glue) is one too.
+// `<GroundfactsProvider>` owns.
 
 import { serveToAgent, type createSession } from 'groundfacts';
 
@@ -29,8 +29,6 @@ export interface AgentHost {
   act(actionId: string, payload?: unknown): Record<string, unknown>;
   /** The app router's current path, as the person sees it in the address bar. */
   routerPath(): string;
-  /** Glue without `session.subscribe` re-reads the session when told; a subscribed app leaves it out. */
-  changed?(): void;
 }
 
 /** Read any value the port or session hands back as a plain JSON record. */

@@ -80,7 +80,6 @@ export function askCards(demo: AgentHost): AskCard[] {
 export function answerAsk(demo: AgentHost, askId: string, yes: boolean): string {
   const by = { by: 'the person at the keyboard' };
   const door = asRecord(yes ? demo.session.approve(askId, by) : demo.session.decline(askId, by));
-  demo.changed?.();
   return door.ok === false ? `${String(door.reason)}: ${String(door.explanation ?? '')}` : '';
 }
 
