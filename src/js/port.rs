@@ -64,10 +64,10 @@ export interface AgentPort {
   tools(options: { format: 'openai-responses' }): OpenAiResponsesTool[];
   tools(options: { format: 'anthropic' }): AnthropicTool[];
   /** A result of `call` as the message the API expects back; the provider formats need the call's id. */
-  toolResult(result: ServeResult, options?: { format?: 'mcp' }): McpToolResult;
-  toolResult(result: ServeResult, options: { format: 'openai'; callId: string }): OpenAiToolMessage;
-  toolResult(result: ServeResult, options: { format: 'openai-responses'; callId: string }): OpenAiResponsesToolOutput;
-  toolResult(result: ServeResult, options: { format: 'anthropic'; callId: string }): AnthropicToolResult;
+  toolResult(result: Record<string, unknown>, options?: { format?: 'mcp' }): McpToolResult;
+  toolResult(result: Record<string, unknown>, options: { format: 'openai'; callId: string }): OpenAiToolMessage;
+  toolResult(result: Record<string, unknown>, options: { format: 'openai-responses'; callId: string }): OpenAiResponsesToolOutput;
+  toolResult(result: Record<string, unknown>, options: { format: 'anthropic'; callId: string }): AnthropicToolResult;
   /** Read a tool call in the API's shape, run it, and return the API's result message. */
   answer(call: McpToolCall, options?: { format?: 'mcp' }): McpToolResult;
   answer(call: OpenAiToolCall, options: { format: 'openai' }): OpenAiToolMessage;
