@@ -54,6 +54,16 @@ function cargoVersion() {
 //    snippets are the web output's (identical files, ES syntax, `.js` in a "type": "module" package):
 //    node >= 20.19 loads them through require.
 const snippet = findErrorSnippet(pkg);
+function sameSnippets(dir) {
+  for (const entry of fs.readdirSync(path.join(nodeGlue, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) sameSnippets(rel);
+    else if (!fs.existsSync(path.join(pkg, rel)) || !fs.readFileSync(path.join(pkg, rel)).equals(fs.readFileSync(path.join(nodeGlue, rel)))) {
+      fail(`the nodejs glue's ${rel} differs from the web glue's: the node entry cannot share pkg/snippets`);
+    }
+  }
+}
+if (fs.existsSync(path.join(nodeGlue, 'snippets'))) sameSnippets('snippets');
 const nodeSource = fs.readFileSync(path.join(nodeGlue, 'groundfacts.js'), 'utf8');
 fs.writeFileSync(
   path.join(pkg, 'groundfacts.cjs'),

@@ -24,7 +24,8 @@ NODE_GLUE="$ROOT/target/pkg-node-glue"
 rm -rf pkg pkg-node "$NODE_GLUE"
 wasm-pack --quiet build "$mode_flag" --mode no-install --target web --out-dir pkg --out-name groundfacts
 # The node entry's glue: the same wasm-bindgen run with --target nodejs (CommonJS, loads the module
-# synchronously from its own folder). assemble-pkg.cjs checks both runs emitted the identical module.
+# synchronously from its own folder). Both runs must emit the identical module (checked below) and the
+# same snippets (checked by assemble-pkg.cjs): the package ships one of each.
 wasm-bindgen "target/wasm32-unknown-unknown/$cargo_dir/groundfacts.wasm" "${bindgen_flags[@]}" \
   --target nodejs --out-dir "$NODE_GLUE" --out-name groundfacts
 
