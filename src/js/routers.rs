@@ -58,11 +58,12 @@ export interface RouteObjectLike {
 }
 /**
  * SvelteKit route ids (`'/notes/[id]'`, `'/(app)/[[lang]]/about'`) or `src/routes/…/+page.svelte` paths:
- * a list (page ids derived from the URL segments) or a map from page id to route id.
+ * a list (page ids derived from the URL segments), a map from page id to route id, or what
+ * Vite's `import.meta.glob` returns for the `+page.svelte` files (file path → loader; the paths are read).
  */
 export type SvelteKitRouteIds =
   | readonly string[]
-  | { readonly [pageId: string]: string | { readonly route: string; readonly does?: string } };
+  | { readonly [pageIdOrFile: string]: string | { readonly route: string; readonly does?: string } | (() => unknown) };
 "#;
 
 /// Read React Router route objects (what `createBrowserRouter` takes) as a graph source.

@@ -133,6 +133,8 @@ test('fromSvelteKitRoutes reads route ids and import.meta.glob keys; matchRoute 
     '/src/routes/[...rest]/+page.svelte': () => null,
   };
   const source = gf.fromSvelteKitRoutes(Object.keys(glob), { crossLinks: true });
+  // The glob object itself reads the same.
+  assert.deepEqual(gf.fromSvelteKitRoutes(glob, { crossLinks: true }), source);
   assert.deepEqual(source, {
     kind: 'routes',
     syntax: 'sveltekit',
