@@ -2,12 +2,12 @@
 //! objects, `fromSvelteKitRoutes` over route ids, `matchRoute` precedence (React Router's ranking,
 //! SvelteKit's sort, ties) and that params are never guessed by links.
 
+use groundfacts::graph::def::CallbackId;
 use groundfacts::graph::def::{from_json_text, DefValue};
 use groundfacts::graph::{
     build_navigation_graph, from_react_router, from_routes, from_sveltekit_routes, match_route,
     GraphError, NavigationGraph,
 };
-use groundfacts::host::CallbackId;
 use serde_json::{json, Value};
 
 fn def(value: Value) -> DefValue {
@@ -294,6 +294,23 @@ fn from_sveltekit_routes_reads_ids_and_glob_paths() {
         "SvelteKit matches case-sensitively"
     );
 
+    // What `import.meta.glob(…)` returns (path → loader function) reads like the list of its keys.
+    let glob = DefValue::Object(vec![
+        (
+            "/src/routes/+page.svelte".into(),
+            DefValue::Function(CallbackId(1)),
+        ),
+        (
+            "/src/routes/(app)/notes/[id]/+page.svelte".into(),
+            DefValue::Function(CallbackId(2)),
+        ),
+        ("about".into(), DefValue::String("/about".into())),
+    ]);
+    let source = from_sveltekit_routes(&glob, &DefValue::Undefined).expect("glob");
+    assert_eq!(
+        source["pages"],
+        json!({ "home": { "route": "/" }, "notes-id": { "route": "/(app)/notes/[id]" }, "about": { "route": "/about" } })
+    );
     let map = svelte(json!({ "list": { "route": "/(app)/notes", "does": "all notes" }, "note": "/(app)/notes/[id=integer]" })).expect("map");
     assert_eq!(
         map["pages"]["list"],

@@ -15,7 +15,7 @@
 //!
 //! SvelteKit route ids come as a list (ids derived the same way) or a `{ pageId: routeId }` map; file
 //! paths such as `/src/routes/notes/[id]/+page.svelte` (an `import.meta.glob` key) are accepted and read
-//! as their route id. Uses `def`, `fields`, `names`, `route_syntax`, `sources`; used by `js` and tests.
+//! as their route id, and a map entry whose value is a function is such a glob entry (the key is read). Uses `def`, `fields`, `names`, `route_syntax`, `sources`; used by `js` and tests.
 
 use serde_json::{Map, Value};
 
@@ -327,30 +327,17 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
                         format!("{place} is {}: list route ids as strings such as '/notes/[id]'", item.type_name()),
                     ));
                 };
-                let route = route_id(raw, &place)?;
-                if seen.contains(&route) {
-                    continue; // `+page.svelte` and `+page.ts` of one route
-                }
-                let pattern = checked_route(&route, RouteSyntax::SvelteKit, None, &place)?;
-                let id = derived_id(&pattern, &format!("{place} (route {})", quote(&route)))?;
-                if pages.contains_key(&id) {
-                    return Err(GraphError::new(
-                        "DUPLICATE_ID",
-                        format!(
-                            "{place} (route {}) becomes page {}, which an earlier route already is: pass a {{ pageId: routeId }} map to name them yourself",
-                            quote(&route),
-                            quote(&id)
-                        ),
-                    ));
-                }
-                seen.push(route.clone());
-                let mut page = Map::new();
-                page.insert("route".into(), Value::String(route));
-                pages.insert(id, Value::Object(page));
+                add_derived_page(&mut pages, &mut seen, raw, &place)?;
             }
         }
         DefValue::Object(entries) => {
+            let mut seen: Vec<String> = Vec::new();
             for (id, entry) in present(entries) {
+                if matches!(entry, DefValue::Function(_)) {
+                    // `import.meta.glob(…)` itself: file path → loader. The key is the route.
+                    add_derived_page(&mut pages, &mut seen, id, &format!("fromSvelteKitRoutes key {}", quote(id)))?;
+                    continue;
+                }
                 check_name(id, "fromSvelteKitRoutes page")?;
                 let place = format!("fromSvelteKitRoutes page {}", quote(id));
                 let mut page = Map::new();
@@ -410,6 +397,36 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
         pages,
         options,
     )
+}
+
+/// A listed route id (or `+page` file path) as a page whose id is derived from its URL segments.
+fn add_derived_page(
+    pages: &mut Map<String, Value>,
+    seen: &mut Vec<String>,
+    raw: &str,
+    place: &str,
+) -> Result<(), GraphError> {
+    let route = route_id(raw, place)?;
+    if seen.contains(&route) {
+        return Ok(()); // `+page.svelte` and `+page.ts` of one route
+    }
+    let pattern = checked_route(&route, RouteSyntax::SvelteKit, None, place)?;
+    let id = derived_id(&pattern, &format!("{place} (route {})", quote(&route)))?;
+    if pages.contains_key(&id) {
+        return Err(GraphError::new(
+            "DUPLICATE_ID",
+            format!(
+                "{place} (route {}) becomes page {}, which an earlier route already is: pass a {{ pageId: routeId }} map to name them yourself",
+                quote(&route),
+                quote(&id)
+            ),
+        ));
+    }
+    seen.push(route.clone());
+    let mut page = Map::new();
+    page.insert("route".into(), Value::String(route));
+    pages.insert(id, Value::Object(page));
+    Ok(())
 }
 
 /// A route id from what the app passed: a route id as is, or a `src/routes/…/+page.*` file path.

@@ -8,7 +8,6 @@
 //! `MAX_ROUTE_DEPTH` or more than `MAX_ROUTES` objects is refused. SvelteKit ids are plain strings and go
 //! through `convert`. Used by apps; uses `convert`, `errors`, `crate::graph`.
 
-use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 use super::{convert, errors};
@@ -58,11 +57,12 @@ export interface RouteObjectLike {
 }
 /**
  * SvelteKit route ids (`'/notes/[id]'`, `'/(app)/[[lang]]/about'`) or `src/routes/…/+page.svelte` paths:
- * a list (page ids derived from the URL segments) or a map from page id to route id.
+ * a list (page ids derived from the URL segments), a map from page id to route id, or what
+ * Vite's `import.meta.glob` returns for the `+page.svelte` files (file path → loader; the paths are read).
  */
 export type SvelteKitRouteIds =
   | readonly string[]
-  | { readonly [pageId: string]: string | { readonly route: string; readonly does?: string } };
+  | { readonly [pageIdOrFile: string]: string | { readonly route: string; readonly does?: string } | (() => unknown) };
 "#;
 
 /// Read React Router route objects (what `createBrowserRouter` takes) as a graph source.
@@ -134,13 +134,12 @@ fn read_routes(
             &format!("fromReactRouter: {place} brings the table above {MAX_ROUTES} route objects; pass the app's route table"),
         ));
     }
-    let array = Array::from(list);
     let mut out = Vec::new();
     for index in 0..length as u32 {
         *budget = budget.saturating_sub(1);
         let item_place = format!("{place}[{index}]");
         let route =
-            reflect_get(&array, &JsValue::from(index)).map_err(|_| unreadable(&item_place))?;
+            reflect_get(list, &JsValue::from(index)).map_err(|_| unreadable(&item_place))?;
         out.push(read_route(&route, &item_place, depth, budget)?);
     }
     Ok(out)

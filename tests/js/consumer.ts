@@ -187,6 +187,10 @@ const asLike: readonly RouteObjectLike[] = routerRoutes;
 const svelteIds: SvelteKitRouteIds = ['/src/routes/+page.svelte', '/src/routes/(app)/notes/[id]/+page.svelte'];
 const svelteSource: RoutesSource = fromSvelteKitRoutes(svelteIds, { crossLinks: ['home'] });
 const svelteNamed: RoutesSource = fromSvelteKitRoutes({ list: '/notes', note: { route: '/notes/[id]', does: 'one note' } });
+// What import.meta.glob('/src/routes/**/+page.svelte') returns: file path → loader.
+const globbed: Record<string, () => Promise<unknown>> = { '/src/routes/+page.svelte': async () => ({}) };
+const svelteGlob: RoutesSource = fromSvelteKitRoutes(globbed);
+void svelteGlob;
 const routerGraph: NavigationGraph = buildNavigationGraph('notes', { sources: [reactSource, fromSvelteKitRoutes([])] });
 const routerPage: string | undefined = matchRoute(routerGraph, '/notes/42');
 const syntax: 'react-router' | 'sveltekit' | undefined = reactSource.syntax;

@@ -114,6 +114,8 @@ test('fromReactRouter refuses what it cannot read or name, with a typed error na
   assert.throws(() => gf.fromReactRouter([cyclic]), isGraphError('TOO_DEEP'));
   const throwing = { get path() { throw new Error('boom'); } };
   assert.throws(() => gf.fromReactRouter([throwing]), isGraphError('UNSUPPORTED_VALUE', 'routes[0].path'));
+  const itemThrows = new Proxy([{ path: '/a' }], { get(target, key) { if (key === '0') throw new Error('nope'); return Reflect.get(target, key); } });
+  assert.throws(() => gf.fromReactRouter(itemThrows), isGraphError('UNSUPPORTED_VALUE', 'routes[0]'));
   const proxy = new Proxy([], { get() { throw new Error('nope'); } });
   assert.throws(() => gf.fromReactRouter(proxy), (err) => err instanceof gf.GraphValidationError);
   for (const bad of [null, undefined, 7, 'routes', [null], [7]]) {
@@ -133,6 +135,8 @@ test('fromSvelteKitRoutes reads route ids and import.meta.glob keys; matchRoute 
     '/src/routes/[...rest]/+page.svelte': () => null,
   };
   const source = gf.fromSvelteKitRoutes(Object.keys(glob), { crossLinks: true });
+  // The glob object itself reads the same.
+  assert.deepEqual(gf.fromSvelteKitRoutes(glob, { crossLinks: true }), source);
   assert.deepEqual(source, {
     kind: 'routes',
     syntax: 'sveltekit',
