@@ -126,17 +126,26 @@ test('use:registerActions registers on mount, flips enabled in place, re-registe
   const pin = { does: 'Pin the note', input: 'none' };
   const handlers = { pin: () => pinned.push('pin') };
   const actions = { pin };
+  const registrations = [];
+  const register = session.registerActions.bind(session);
+  session.registerActions = (page, spec) => {
+    registrations.push(Object.keys(spec.actions ?? {}).join());
+    return register(page, spec);
+  };
   const action = sv.registerActions({}, { session, page: 'list', actions, handlers });
   assert.ok(edges(session).includes('list.pin'), edges(session).join());
   action.update({ session, page: 'list', actions, handlers, enabled: { pin: false } });
   assert.ok(edges(session).includes('list.pin (greyed)'), edges(session).join());
-  action.update({ session, page: 'list', actions, handlers, enabled: { pin: true } });
+  action.update({ session, page: 'list', actions: { pin }, handlers: { ...handlers }, enabled: { pin: true } });
+  assert.ok(edges(session).includes('list.pin'), edges(session).join());
+  assert.deepEqual(registrations, ['pin'], 'enabled flips in place, even through fresh maps of the same values');
   assert.equal(session.fire('list.pin', { source: 'user' }).ok, true);
   assert.deepEqual(pinned, ['pin']);
   action.update({ session, page: 'list', actions: { star: { does: 'Star the note', input: 'none' } }, handlers: { star: () => {} } });
   await tick();
   assert.ok(!edges(session).includes('list.pin'), `re-registered without pin: ${edges(session).join()}`);
   assert.ok(edges(session).includes('list.star'), edges(session).join());
+  assert.deepEqual(registrations, ['pin', 'star'], 'a new spec re-registers');
   action.destroy();
   await tick();
   assert.ok(!edges(session).some((edge) => edge.startsWith('list.star')), `unregistered on destroy: ${edges(session).join()}`);
