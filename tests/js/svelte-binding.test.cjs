@@ -1,9 +1,9 @@
 // The Svelte binding as built (pkg/svelte/index.js, `groundfacts/svelte`), loaded the way an app loads
-// it: from a scratch consumer whose node_modules holds a copy of pkg/ and Svelte (from www/svelte's
-// install). Pins: stores read on subscribe and re-read on session.subscribe, hold their empty value
-// without a session, stop listening when the last subscriber goes; the action and the attachment
-// register on mount, follow parameter changes and unregister on destroy; reportState taps a store;
-// connectSvelteKit hands claimed hops to goto and syncs every arrival as the person's move.
+// it: from a scratch consumer whose node_modules holds a copy of pkg/ and Svelte (the pinned copy in
+// scripts/node_modules). Pins: stores read on subscribe and re-read on session.subscribe, hold their
+// empty value without a session, stop listening when the last subscriber goes; the action and the
+// attachment register on mount, follow parameter changes and unregister on destroy; reportState taps
+// a store; connectSvelteKit hands claimed hops to goto and syncs every arrival as the person's move.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
@@ -14,9 +14,10 @@ const { pathToFileURL } = require('url');
 
 const ROOT = path.join(__dirname, '..', '..');
 const PKG = path.join(ROOT, 'pkg');
-const SVELTE = path.join(ROOT, 'www', 'svelte', 'node_modules', 'svelte');
+// The Svelte the build compiles the binding against (scripts/package.json, installed by setup.sh).
+const SVELTE = path.join(ROOT, 'scripts', 'node_modules', 'svelte');
 const ready = fs.existsSync(path.join(PKG, 'svelte', 'index.js')) && fs.existsSync(SVELTE);
-const skip = !ready && 'needs pkg/svelte (scripts/build.sh) and Svelte installed in www/svelte (npm ci)';
+const skip = !ready && 'needs pkg/svelte and scripts/node_modules/svelte (scripts/build.sh)';
 
 let loaded;
 /** groundfacts, groundfacts/svelte and svelte/store, as a consumer app resolves them. */
