@@ -119,9 +119,17 @@ function release(group: ActionGroup | undefined): void {
   group.free();
 }
 
+/** Both absent, or the same keys holding the very same values (an inline `{ save }` is stable). */
+function sameEntries(a: { readonly [key: string]: unknown } | undefined, b: { readonly [key: string]: unknown } | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
+}
+
 /** True when only `enabled` differs, so the live group can be switched instead of re-registered. */
 function onlyEnabledChanged(a: ActionsParameter, b: ActionsParameter): boolean {
-  return a.session === b.session && a.page === b.page && a.handlers === b.handlers && a.actions === b.actions;
+  return a.session === b.session && a.page === b.page && sameEntries(a.handlers, b.handlers) && sameEntries(a.actions, b.actions);
 }
 
 /**
