@@ -95,35 +95,54 @@ impl JsHost {
         }
     }
 
-    /// Attach then-callbacks to a thenable; they report the end through the session.
+    /// Attach then-callbacks to a thenable; they report the end through the session. A `then` that
+    /// calls back before it returns (a thenable that resolves or rejects synchronously) is answered
+    /// here, as if the handler had returned or thrown: the core has not yet been told to wait for
+    /// the token, so reporting through it would be lost (`docs/decisions.md` decision 22).
     fn defer(&self, thenable: &JsValue, then: &Function) -> HandlerOutcome {
         let token = self.next_token.get();
         self.next_token.set(token.wrapping_add(1));
         let session = self.session.borrow().clone();
+        // `false` while `then` runs (an early answer is kept in `early`); `true` once it returned.
+        let armed: Rc<Cell<bool>> = Rc::new(Cell::new(false));
+        let early: Rc<RefCell<Option<HandlerOutcome>>> = Rc::new(RefCell::new(None));
+        let finish = {
+            let (armed, early) = (Rc::clone(&armed), Rc::clone(&early));
+            move |outcome: HandlerOutcome| {
+                if armed.get() {
+                    complete(&session, token, outcome);
+                } else {
+                    // First answer wins, as a promise's does.
+                    let mut slot = early.borrow_mut();
+                    if slot.is_none() {
+                        *slot = Some(outcome);
+                    }
+                }
+            }
+        };
         let on_ok = {
-            let session = session.clone();
+            let finish = finish.clone();
             Closure::once_into_js(move |value: JsValue| {
-                let outcome = match returned_failure(&value) {
+                finish(match returned_failure(&value) {
                     Some(failure) => HandlerOutcome::ReturnedFailure(failure),
                     None => HandlerOutcome::Returned(
                         convert::to_json(&value, "a handler's result")
                             .ok()
                             .flatten(),
                     ),
-                };
-                complete(&session, token, outcome);
+                });
             })
         };
         let on_err = Closure::once_into_js(move |thrown: JsValue| {
-            complete(
-                &session,
-                token,
-                HandlerOutcome::Threw(describe_thrown(&thrown)),
-            );
+            finish(HandlerOutcome::Threw(describe_thrown(&thrown)));
         });
-        match then.call2(thenable, &on_ok, &on_err) {
-            Ok(_) => HandlerOutcome::Deferred(token),
-            Err(thrown) => HandlerOutcome::Threw(describe_thrown(&thrown)),
+        let called = then.call2(thenable, &on_ok, &on_err);
+        armed.set(true);
+        let answered = early.borrow_mut().take();
+        match (answered, called) {
+            (Some(outcome), _) => outcome,
+            (None, Ok(_)) => HandlerOutcome::Deferred(token),
+            (None, Err(thrown)) => HandlerOutcome::Threw(describe_thrown(&thrown)),
         }
     }
 }
