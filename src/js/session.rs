@@ -569,18 +569,19 @@ impl JsSession {
 
 /// `{name: function}` → `(name, callback id)` pairs; anything but a function is refused.
 fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValue> {
-    let entries =
-        match value {
-            DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
-            DefValue::Object(entries) => entries,
-            other => return Err(errors::session_error(
+    let entries = match value {
+        DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
+        DefValue::Object(entries) => entries,
+        other => {
+            return Err(errors::session_error(
                 "BAD_ARGUMENT",
                 &format!(
                     "registerActions: spec.handlers must be an object of name → function, not {}",
                     other.type_name()
                 ),
-            )),
-        };
+            ))
+        }
+    };
     entries
         .iter()
         .map(|(name, value)| match value {
