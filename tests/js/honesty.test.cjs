@@ -86,8 +86,11 @@ test('a thenable that resolves synchronously completes the fire', () => {
   const { s } = session({ save: () => ({ then: (ok) => ok({ id: 1 }) }) });
   const fired = s.fire('a.save');
   assert.equal(fired.settlement, 'awaiting-state');
-  s.updateState({ 'draft.saved': true });
+  // Resolved inside then(): the handler's run is over, so queue order may credit this report.
+  s.updateState({ 'draft.saved': true, other: 2 });
   assert.deepEqual(s.awaitingSettlement(), []);
+  assert.deepEqual(s.settlementIfKnown(fired.transitionId).data, { id: 1 });
+  assert.equal(s.transitions().find((t) => t.id === fired.transitionId).attribution.basis, 'queue-order');
 });
 
 test('onWarn for a handler that throws after its own report agrees with the block', () => {
@@ -149,7 +152,7 @@ const LINE_FORMS = [
   /^You are on: .*\.$/,
   /^(No actions have been performed|No actions were performed since|Attempts so far|Attempts since)/,
   /^ {2}… \d+ /,
-  /^ {2}• (DID happen|did NOT happen|not yet known|ran, but) — (agent|user|system|unknown)('s fire of | fired |'s attempt to start )/,
+  /^ {2}• (DID happen|did NOT happen|not yet known|ran, but (the outcome was never observed|the declared effect was NOT observed|the effect was unobservable)) — (agent|user|system|unknown)('s fire of | fired |'s attempt to start )/,
   /^ {2}• The app could not re-read/,
   /^(Awaiting the human's decision|Approved by the human|The human declined|The human withdrew|Awaiting the app's report|The app is still working)/,
 ];
