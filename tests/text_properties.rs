@@ -198,6 +198,16 @@ fn shop() -> Shop {
     Shop { session, port }
 }
 
+/// A port call, whose answer (data, never text in the block) is not judged here.
+fn call(
+    port: &AgentPort,
+    name: &str,
+    args: Value,
+) -> Result<(), groundfacts::session::SessionError> {
+    port.call(name, &args);
+    Ok(())
+}
+
 fn knock(shop: &Shop, door: &Door, s: &str) {
     let session = &shop.session;
     let user = UpdateOptions {
@@ -259,23 +269,23 @@ fn knock(shop: &Shop, door: &Door, s: &str) {
                 vec![("declared".into(), def(json!({ "does": s, "writes": [s] })))],
             )
             .map(|_| ()),
-        Door::PortTool => Ok(drop(
-            shop.port
-                .call(s, &json!({ "action": s, "input": { s: s }, "key": s })),
-        )),
-        Door::PortAction => Ok(drop(shop.port.call(
+        Door::PortTool => call(
+            &shop.port,
+            s,
+            json!({ "action": s, "input": { s: s }, "key": s }),
+        ),
+        Door::PortAction => call(
+            &shop.port,
             "shop.do_action",
-            &json!({ "action": s, "input": { "q": s } }),
-        ))),
-        Door::PortPoll => Ok(drop(
-            shop.port
-                .call("shop.did_it_work", &json!({ "transitionId": s })),
-        )),
-        Door::PortWhy => Ok(drop(shop.port.call("shop.why", &json!({ "key": s })))),
-        Door::PortStep => Ok(drop(
-            shop.port
-                .call(&format!("shop.journey.{s}"), &json!({ "step": s })),
-        )),
+            json!({ "action": s, "input": { "q": s } }),
+        ),
+        Door::PortPoll => call(&shop.port, "shop.did_it_work", json!({ "transitionId": s })),
+        Door::PortWhy => call(&shop.port, "shop.why", json!({ "key": s })),
+        Door::PortStep => call(
+            &shop.port,
+            &format!("shop.journey.{s}"),
+            json!({ "step": s }),
+        ),
         Door::Work => session.begin_work(Some(s)).map(|_| ()),
         Door::Journey => session.commit_journey(s).map(|_| ()),
         Door::HandlerReport => session
