@@ -34,6 +34,29 @@ pub fn config(default_cases: u32) -> Config {
     }
 }
 
+/// Run a property on a thread with a large stack: the nested strategies of a graph definition
+/// outgrow the test harness's 2 MiB thread stack in debug builds while the first case is generated.
+/// A failing property panics with proptest's report (the minimal failing input included).
+pub fn property<S: Strategy>(
+    default_cases: u32,
+    strategy: impl FnOnce() -> S + Send + 'static,
+    test: impl Fn(S::Value) -> Result<(), TestCaseError> + Send + 'static,
+) {
+    let run = move || {
+        let mut runner = proptest::test_runner::TestRunner::new(config(default_cases));
+        if let Err(failure) = runner.run(&strategy(), test) {
+            panic!("{failure}");
+        }
+    };
+    let handle = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .expect("a test thread");
+    if let Err(panic) = handle.join() {
+        std::panic::resume_unwind(panic);
+    }
+}
+
 /// One piece of a hostile string.
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![
