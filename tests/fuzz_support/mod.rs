@@ -10,6 +10,8 @@
 //! `PROPTEST_CASES=20000 cargo test --release --test fuzz_session` for a long run.
 #![allow(dead_code)]
 
+pub mod shop;
+
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
