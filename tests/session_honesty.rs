@@ -245,3 +245,63 @@ fn a_handler_that_throws_after_its_own_report_warns_what_the_block_says() {
     );
     assert!(warned.contains("stands"), "{warned}");
 }
+
+#[test]
+fn a_failed_verify_after_an_inferred_credit_keeps_the_commit_and_grades_by_the_contract() {
+    let host = Rc::new(ClosureHost::new());
+    let session = shop_session(&host, shop_graph(None), None);
+    let h = host.handler(|_, _| HandlerOutcome::Deferred(5));
+    session
+        .register_actions("home", vec![("checked".into(), h)], vec![])
+        .unwrap();
+    session.fire("home.checked", agent(None)).unwrap();
+    // In flight, so the signature rung credits the whole store; its filter verify (checked.x = 1) fails.
+    whole_store(&session);
+    let row = session
+        .transitions()
+        .into_iter()
+        .find(|t| t.id.starts_with("home.checked#"))
+        .unwrap();
+    assert_eq!(
+        row.outcome,
+        Outcome::Committed,
+        "a verify failure is not a handler failure"
+    );
+    assert!(block(&session).ends_with(
+        "  • did NOT happen — agent fired home.checked (the app's own verify contract did not hold afterwards; attributed by inference, not observed)"
+    ));
+}
+
+#[test]
+fn a_handler_failure_after_an_inferred_credit_walks_a_claimed_move_back() {
+    let host = Rc::new(ClosureHost::new());
+    let def = from_json_text(
+        r#"{"pages":{"a":{"route":"/a","actions":{"send":{"does":"Send and go","goTo":"b","writes":["sent"]}}},"b":{"route":"/b"}}}"#,
+    )
+    .unwrap();
+    let graph = build_navigation_graph("ab", &def).unwrap();
+    let state = match json!({"sent": false, "other": 0}) {
+        serde_json::Value::Object(m) => m,
+        _ => unreachable!(),
+    };
+    let options = SessionOptions {
+        node: Some("a".into()),
+        state: Some(state),
+        ..Default::default()
+    };
+    let session = Session::new(Rc::new(graph), host.clone(), options).unwrap();
+    let h = host.handler(|_, _| HandlerOutcome::Deferred(9));
+    session
+        .register_actions("a", vec![("send".into(), h)], vec![])
+        .unwrap();
+    session.fire("a.send", agent(None)).unwrap();
+    session
+        .update_state(&json!({"sent": true, "other": 1}), UpdateOptions::default())
+        .unwrap();
+    assert_eq!(session.node(), "b", "the credited commit claimed the move");
+    session
+        .complete_deferred_handler(9, HandlerOutcome::Threw("send failed".into()))
+        .unwrap();
+    assert_eq!(session.node(), "a", "the claimed move is walked back");
+    assert!(block(&session).contains("did NOT happen — agent fired a.send (the app refused it; attributed by inference, not observed)"));
+}

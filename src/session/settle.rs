@@ -127,15 +127,16 @@ impl Inner {
             let mut walk_back = None;
             let node = Rc::clone(&self.node);
             if let Some(rec) = self.rec_mut(idx) {
-                if rec.outcome == Outcome::Committed && rec.certainty == Certainty::Inferred {
-                    // Decision 21–22: a report credited by inference proves nothing about this
-                    // handler, so its failure re-grades the fire (the report itself stays applied).
-                    rec.outcome = Outcome::Rejected;
-                    self.bump();
-                } else if rec.outcome == Outcome::Committed
-                    && rec.effect_verified == Some(EffectVerified::Unobservable)
-                {
-                    rec.outcome = Outcome::RolledBack;
+                // Decision 21–22: a report credited by inference proves nothing about this handler,
+                // so its failure re-grades the fire (the report itself stays applied).
+                let inferred = !verify_route && rec.certainty == Certainty::Inferred;
+                let claims_only = rec.effect_verified == Some(EffectVerified::Unobservable);
+                if rec.outcome == Outcome::Committed && (inferred || claims_only) {
+                    rec.outcome = if claims_only {
+                        Outcome::RolledBack
+                    } else {
+                        Outcome::Rejected
+                    };
                     if rec.to_node_claimed {
                         if let Some(to) = &rec.to_node {
                             if *to == node && *to != rec.from_node {
