@@ -72,6 +72,7 @@ fn view(node: &str, version: u64, attempts: AttemptsWindow) -> FactsView {
             id: node.into(),
             is_page: true,
         },
+        position_claimed: false,
         version,
         attempts,
         asks: vec![],
@@ -235,8 +236,10 @@ fn a_free_text_reason_never_rides_the_reason_slot() {
 #[test]
 fn an_inferred_fire_is_marked_and_attributed_to_unknown() {
     let mut row = fired(3, "setup.set-name", Outcome::Committed, false, OBSERVED);
-    if let AttemptWhat::Fired { inferred, .. } = &mut row.what {
+    // As the session mints it: an inferred row's principal is `unknown`.
+    if let AttemptWhat::Fired { inferred, who, .. } = &mut row.what {
         *inferred = true;
+        *who = Principal::Unknown;
     }
     let text = render_facts(&view("setup", 4, select_attempts(vec![row], None, 20)), 20);
     assert!(text.ends_with(

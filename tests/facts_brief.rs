@@ -38,6 +38,7 @@ fn fire(id: &str, does: &str, from: &str, to: Option<&str>, flags: FireFlags) ->
 fn brief(rows: Vec<BriefRow>, matching: usize, since: Option<u64>) -> BriefView {
     BriefView {
         node: page("review"),
+        position_claimed: false,
         version: 12,
         frame: None,
         demoted: vec![],
@@ -164,11 +165,17 @@ fn moves_and_state_reports_print_labels_and_never_the_reported_data() {
 }
 
 #[test]
-fn a_report_line_strips_control_characters_from_key_names_and_cuts_them_to_60() {
+fn a_report_line_escapes_breaks_and_control_characters_in_key_names_and_cuts_them_to_60() {
+    // Decision 23: a state key is app data; every line-break class is escaped, never printed raw.
     let long = "k".repeat(90);
+    let keys = vec![
+        "a\nb\u{7}c".into(),
+        "x\u{2028}y\u{2029}z\u{85}".into(),
+        long,
+    ];
     let rows = vec![BriefRow::StateReport {
         who: Principal::User,
-        keys: vec!["a\nb\u{7}c".into(), long],
+        keys,
     }];
     let text = render_brief(&brief(rows, 1, None), 20);
     let line = text
@@ -178,10 +185,11 @@ fn a_report_line_strips_control_characters_from_key_names_and_cuts_them_to_60() 
     assert_eq!(
         line,
         format!(
-            "  • user reported a change to: abc, {}",
+            "  • user reported a change to: a\\u000Ab\\u0007c, x\\u2028y\\u2029z\\u0085, {}",
             "k".repeat(KEY_LABEL_MAX)
         )
     );
+    assert!(!text.contains(['\u{2028}', '\u{2029}', '\u{85}']));
 }
 
 #[test]

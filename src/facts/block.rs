@@ -15,7 +15,8 @@ use super::grade::FireFacts;
 pub use super::line::attempt_line;
 use super::line::{push_row, LineFacts, ROW_GUESS};
 use super::text::{
-    ask_id, plural, ActionRef, NodeRef, HEADER, NO_ACTIONS_THIS_SESSION, UNTIED_WORK,
+    ask_id, plural, ActionRef, NodeRef, HEADER, NO_ACTIONS_THIS_SESSION, POSITION_CLAIMED,
+    UNTIED_WORK,
 };
 use crate::session::push_decimal;
 use crate::session::Principal;
@@ -106,6 +107,8 @@ pub struct AskView {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FactsView {
     pub node: NodeRef,
+    /// The cursor stands where only a fire's claim put it (decision 20): the position line says so.
+    pub position_claimed: bool,
     pub version: u64,
     pub attempts: AttemptsWindow,
     /// The ask book in creation order (a session may already have left out awaiting asks past the cap).
@@ -272,6 +275,16 @@ fn work_lines(out: &mut String, tied: &[ActionRef], untied: bool, max: usize) {
     }
 }
 
+/// What ends the position line: the seed's plain `.`, or the claim note while the app has not
+/// confirmed the position (`docs/decisions.md` decision 20). Shared by the block and the brief.
+pub fn position_tail(claimed: bool) -> &'static str {
+    if claimed {
+        POSITION_CLAIMED
+    } else {
+        "."
+    }
+}
+
 /// Render the facts block. `max` is the normalised `maxAttempts` (see [`normalize_max`]).
 pub fn render_facts(view: &FactsView, max: usize) -> String {
     let mut out = String::new();
@@ -298,7 +311,14 @@ pub fn render_facts_into<'a>(
     // One allocation for the common block: header, position, the attempts, a few more lines.
     out.reserve(HEADER.len() + 256 + lines.len().min(max) * ROW_GUESS);
     out.push_str(HEADER);
-    push_line(out, &["You are on: ", view.node.label(), "."]);
+    push_line(
+        out,
+        &[
+            "You are on: ",
+            view.node.label(),
+            position_tail(view.position_claimed),
+        ],
+    );
     attempts_section(out, &view.attempts, view.version, max, lines);
     ask_lines(out, &view.asks, view.awaiting_beyond, max);
     if !view.pending.is_empty() {

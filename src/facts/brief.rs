@@ -7,7 +7,7 @@
 //! `Principal` and `Outcome`.
 
 use super::folded::{push_folded_line, Folded};
-use super::text::{ActionRef, NodeRef, BULLET, DASH};
+use super::text::{escape_text, ActionRef, NodeRef, BULLET, DASH};
 use crate::session::{Outcome, Principal};
 
 /// `maxTransitions` when the caller names none.
@@ -24,12 +24,11 @@ pub const NO_KEY_CHANGED: &str =
 /// Longest key name a report line prints, in characters.
 pub const KEY_LABEL_MAX: usize = 60;
 
-/// A state key name as the brief prints it: control characters stripped, cut to [`KEY_LABEL_MAX`].
+/// A state key name as the brief prints it: cut to [`KEY_LABEL_MAX`] characters, then every line
+/// break and control character escaped (`docs/decisions.md` decision 23) by the one escaping function.
 pub fn key_label(key: &str) -> String {
-    key.chars()
-        .filter(|c| !c.is_control())
-        .take(KEY_LABEL_MAX)
-        .collect()
+    let cut: String = key.chars().take(KEY_LABEL_MAX).collect();
+    escape_text(&cut).into_owned()
 }
 
 /// The flags a fire line can carry, in the order they print.
@@ -141,6 +140,8 @@ pub struct AvailableId {
 #[derive(Debug, Clone, PartialEq)]
 pub struct BriefView {
     pub node: NodeRef,
+    /// The cursor stands where only a fire's claim put it (decision 20).
+    pub position_claimed: bool,
     pub version: u64,
     pub frame: Option<FrameLine>,
     /// Journeys (declared ids) whose frames were demoted at or after `since`.
@@ -162,20 +163,16 @@ pub fn brief_line(row: &BriefRow) -> String {
             to,
             flags,
         } => {
-            let who = if flags.inferred {
-                Principal::Unknown
-            } else {
-                *who
-            };
             // Concatenated, not formatted: this runs for every shown row, every turn.
             let mut line = String::with_capacity(96);
+            // The row's own principal: an inferred row already carries `unknown`.
             for part in [who.as_str(), " fired ", action.label()] {
                 line.push_str(part);
             }
             // A captured `does` is authored; an id that prints as the constant gets no sentence either.
             if let Some(d) = does.as_deref().filter(|_| action.captured_does) {
                 line.push_str(DASH);
-                line.push_str(d);
+                line.push_str(&escape_text(d));
             }
             if let Some(to) = to.as_ref().filter(|t| t.id != from.id) {
                 for part in [" (", from.label(), " \u{2192} ", to.label(), ")"] {
@@ -212,11 +209,18 @@ pub fn brief_line(row: &BriefRow) -> String {
 /// Render the brief. `max` is the normalised `maxTransitions`.
 pub fn render_brief(view: &BriefView, max: usize) -> String {
     let max = max.max(1);
-    let mut out = vec![format!("You are on: {}.", view.node.label())];
+    let mut out = vec![format!(
+        "You are on: {}{}",
+        view.node.label(),
+        super::block::position_tail(view.position_claimed)
+    )];
     if let Some(f) = &view.frame {
         out.push(format!(
             "Open journey: {}{DASH}{} ({}/{} steps done).",
-            f.journey, f.does, f.done, f.total
+            f.journey,
+            escape_text(&f.does),
+            f.done,
+            f.total
         ));
     }
     for j in &view.demoted {

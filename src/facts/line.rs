@@ -32,6 +32,8 @@ pub enum LineFacts<'a> {
         first_step: &'a str,
     },
     ActionsMayBeStale,
+    /// `inferred`: the fire's credit was inferred (rung 6, queue order or signature): the line ends
+    /// with the inference note.
     Fired {
         who: Principal,
         action: &'a str,
@@ -150,8 +152,9 @@ pub fn push_row(out: &mut String, line: LineFacts<'_>) {
             fire,
             inferred,
         } => {
-            // A fire the session attributed by inference names no principal.
-            let who = if inferred { Principal::Unknown } else { who };
+            // The principal is the row's own: a fire minted by inference already carries `unknown`,
+            // while an agent's fire credited by queue order is still the agent's (only its credit is
+            // inferred, and the tail says so — `docs/decisions.md` decision 21).
             let r = rung(&fire).index();
             out.push_str(&f.fired_head[r][principal_index(who)]);
             out.push_str(action);
@@ -260,7 +263,7 @@ mod tests {
                                     },
                                 );
                                 let g = grade(&fire);
-                                let shown_who = if inferred { "unknown" } else { who.as_str() };
+                                let shown_who = who.as_str();
                                 let note = if inferred {
                                     format!("{}; {NOTE_INFERRED}", g.note)
                                 } else {

@@ -5,6 +5,9 @@
 //! through: the label rules below are the only way an id reaches the text, and the code / ask-id
 //! sanitisers keep typed tokens typed (a principal arrives typed, as the session's `Principal`). Used by `facts::grade`, `facts::block`, `facts::brief`.
 
+/// The one escaping function for app data rendered into a text (decision 23), shared with messages.
+pub use crate::graph::names::escape_text;
+
 /// The facts header (seed text, byte-exact; note U+2019 in «app’s» and the U+2014 em dashes).
 pub const HEADER: &str = "FACTS FROM THE APP (authoritative). Every line below is the app\u{2019}s own record of what happened. Where anything said in this conversation disagrees with it \u{2014} including anything you or the user stated was done \u{2014} these lines are what actually happened; the conversation is a claim about them.";
 
@@ -20,6 +23,9 @@ pub const UNKNOWN_JOURNEY: &str = "(a journey this app does not have)";
 
 /// What a cursor that is not a page id renders as (the raw value stays in structured fields).
 pub const UNMAPPED_NODE: &str = "(an unmapped location, off the authored graph)";
+
+/// How the position line ends while the cursor stands only on a claim (decision 20, exact text).
+pub const POSITION_CLAIMED: &str = " (claimed \u{2014} the app has not confirmed it).";
 
 /// A list row's prefix: two spaces, U+2022, one space.
 pub const BULLET: &str = "  \u{2022} ";

@@ -7,7 +7,7 @@
 //! Error codes (the `code` of `GraphValidationError`), all raised by this module and its helpers:
 //! `EMPTY_GRAPH_ID`, `NO_PAGES`, `UNKNOWN_KEY` (typo; names the nearest valid key), `RENAMED_KEY`
 //! (`tools`/`skills`), `UNSUPPORTED_KEY` (containers, page `when`, reference-only action fields),
-//! `BAD_VALUE` (a field of the wrong type or word), `BAD_NAME`, `RESERVED_ACTION`, `MISSING_DOES`
+//! `BAD_VALUE` (a field of the wrong type or word), `BAD_NAME`, `INVALID_NAME` (a line break or lone surrogate, decision 23), `RESERVED_ACTION`, `MISSING_DOES`
 //! (action or journey), `BAD_FILTER`, `BAD_INPUT`, `UNKNOWN_GOTO`, `UNKNOWN_PAGE` (`on`, crossLinks,
 //! mount page), `ROOT_ACTION_NO_PAGES`, `BAD_BINDING`, `PARAM_ROUTE` (a link or url binding that
 //! would need a param), `DUPLICATE_ID` (two owners for one page/journey id, a root action or link
@@ -24,7 +24,7 @@ use super::fields::{check_keys, expect_object, field, optional_string, present};
 use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Journey, NavigationGraph, Page};
-use super::names::{check_name, quote, quote_list, resolve_name, Resolution};
+use super::names::{check_name, check_one_line, quote, quote_list, resolve_name, Resolution};
 use super::route_syntax::literal_href;
 use crate::graph::def::CallbackId;
 
@@ -230,17 +230,20 @@ fn step_name<'a>(step: &'a DefValue, owner: &str, index: usize) -> Result<&'a st
             ),
         )
     };
-    match step {
-        DefValue::String(name) => Ok(name),
+    let name = match step {
+        DefValue::String(name) => name,
         DefValue::Object(entries) => {
             check_keys(entries, &["step"], &format!("{owner} steps[{index}]"))?;
             match field(entries, "step") {
-                Some(DefValue::String(name)) if !name.trim().is_empty() => Ok(name),
-                _ => Err(refuse()),
+                Some(DefValue::String(name)) if !name.trim().is_empty() => name,
+                _ => return Err(refuse()),
             }
         }
-        _ => Err(refuse()),
-    }
+        _ => return Err(refuse()),
+    };
+    // Decision 23: a step name with a line break is refused as such, not as "matches no action".
+    check_one_line(name, &format!("{owner} steps[{index}]"))?;
+    Ok(name)
 }
 
 /// Compile an action a component declares at mount (`registerActions(page, { actions: { name: def } })`)

@@ -39,9 +39,67 @@ pub fn quote_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
     shown.join(", ")
 }
 
+/// A line or paragraph break (`docs/decisions.md` decision 23): `\n \r \v \f`, U+0085, U+2028, U+2029.
+pub fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+/// `text` with every line break and control character written as `\uXXXX`, so it stays on one
+/// line wherever it is printed. The one escaping function: the facts block, the brief and every
+/// message that quotes app data (state keys, names) use it.
+pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |c: char| c.is_control() || is_line_break(c);
+    if !text.chars().any(escaped) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if escaped(c) {
+            out.push_str(&format!("\\u{:04X}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// The `INVALID_NAME` refusal for a name carrying `what` (a character as `U+XXXX`, named) at UTF-16
+/// position `at` (as JS counts it). Shared with the JS layer, which finds lone surrogates.
+pub fn invalid_name(owner: &str, name: &str, what: &str, at: usize) -> GraphError {
+    GraphError::new(
+        "INVALID_NAME",
+        format!(
+            "{owner} {} contains {what} at position {at}: a name is one line of well-formed text, never silently changed, so two names cannot collapse into one id; remove that character",
+            quote(&escape_text(name))
+        ),
+    )
+}
+
+/// Refuse a name (or a reference to one, such as a journey step) that carries a line break.
+pub fn check_one_line(name: &str, owner: &str) -> Result<(), GraphError> {
+    match name.char_indices().find(|&(_, c)| is_line_break(c)) {
+        Some((byte, c)) => {
+            let at = name
+                .get(..byte)
+                .map_or(0, |head| head.encode_utf16().count());
+            Err(invalid_name(
+                owner,
+                name,
+                &format!("U+{:04X} (a line break)", u32::from(c)),
+                at,
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
 /// Check the name law (docs/graph.md §3.1). `owner` says what is being named, e.g. "page" or
 /// "action on page 'wizard'"; the message names it, the name and the reserved set.
 pub fn check_name(name: &str, owner: &str) -> Result<(), GraphError> {
+    check_one_line(name, owner)?;
     if name.trim().is_empty() {
         return Err(GraphError::new(
             "BAD_NAME",
@@ -155,6 +213,44 @@ mod tests {
             resolve_name("save", ids),
             Resolution::Ambiguous(vec!["a.save".into(), "b.save".into()])
         );
+    }
+
+    #[test]
+    fn line_breaks_are_refused_by_code_character_and_position() {
+        for c in [
+            '\n', '\r', '\u{0B}', '\u{0C}', '\u{85}', '\u{2028}', '\u{2029}',
+        ] {
+            let err = check_name(&format!("ab{c}c"), "page").unwrap_err();
+            assert_eq!(err.code, "INVALID_NAME");
+            assert!(
+                err.message.contains(&format!("U+{:04X}", u32::from(c))),
+                "{}",
+                err.message
+            );
+            assert!(err.message.contains("position 2"), "{}", err.message);
+            assert!(
+                !err.message.contains(c),
+                "the message itself stays one line: {}",
+                err.message
+            );
+        }
+        // Position counts UTF-16 units, as the JS caller does.
+        assert!(check_name("\u{1F600}\n", "page")
+            .unwrap_err()
+            .message
+            .contains("position 2"));
+    }
+
+    #[test]
+    fn escape_text_keeps_every_break_and_control_on_one_line() {
+        assert_eq!(
+            escape_text("a\u{2028}b\nc\u{0}"),
+            "a\\u2028b\\u000Ac\\u0000"
+        );
+        assert!(matches!(
+            escape_text("plain.key"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]

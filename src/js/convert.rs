@@ -41,6 +41,12 @@ extern "C" {
     fn array_is_array(value: &JsValue) -> Result<bool, JsValue>;
 }
 
+#[wasm_bindgen(module = "/src/js/text.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = loneSurrogateAt)]
+    fn lone_surrogate_at(value: &JsValue) -> i32;
+}
+
 /// A value read from JS, plus the callback ids it registered (released by the caller if the core refuses it).
 pub struct Converted {
     pub value: DefValue,
@@ -180,6 +186,26 @@ impl Reader<'_> {
         }
     }
 
+    /// Refuse a lone UTF-16 surrogate in an authored string or key before it becomes U+FFFD
+    /// (`docs/decisions.md` decision 23: two names must never collapse into one id). Runtime data is
+    /// not judged here.
+    fn check_well_formed(&self, value: &JsValue, text: &str, what: &str) -> Result<(), JsValue> {
+        if !self.authored {
+            return Ok(());
+        }
+        let Ok(at) = usize::try_from(lone_surrogate_at(value)) else {
+            return Ok(());
+        };
+        let unit = value
+            .dyn_ref::<js_sys::JsString>()
+            .map_or(0, |s| s.char_code_at(at as u32) as u32);
+        let rule = format!(
+            "{what}{} contains a lone UTF-16 surrogate U+{unit:04X} at position {at}: names and authored text must be well-formed Unicode (it would be silently replaced, and two names could collapse into one id); remove it",
+            crate::graph::names::quote(&crate::graph::names::escape_text(text))
+        );
+        Err(self.fault("INVALID_NAME", &rule))
+    }
+
     fn read(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
         if self.budget == 0 {
             return Err(self.fault(
@@ -201,6 +227,7 @@ impl Reader<'_> {
             return Ok(DefValue::Number(n));
         }
         if let Some(s) = value.as_string() {
+            self.check_well_formed(value, &s, "")?;
             return Ok(DefValue::String(s));
         }
         if value.is_symbol() {
@@ -304,6 +331,7 @@ impl Reader<'_> {
         let mut entries = Vec::with_capacity(keys.length() as usize);
         for key in keys.iter() {
             let name = key.as_string().unwrap_or_default();
+            self.check_well_formed(&key, &name, "key ")?;
             self.path.push(path_segment(&name));
             let member = reflect_get(value, &key)
                 .map_err(|_| unreadable(self))

@@ -59,6 +59,10 @@ impl AgentPort {
             out.set("journeysElsewhere", json!(elsewhere))
                 .set("journeysElsewhereMeans", JOURNEYS_ELSEWHERE_MEANS);
         }
+        // Decision 20: the cursor stands only on a fire's claim; the app has not confirmed it.
+        if self.session.position_claimed() {
+            out.set("arrival", "claimed");
+        }
         self.position(&mut out);
         Ok(out)
     }

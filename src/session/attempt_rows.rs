@@ -35,6 +35,8 @@ pub struct AttemptRow<'a> {
     pub verify_held: Option<VerifyHeld>,
     /// Fired rows: the first settlement's effect status, if at rest.
     pub settled_status: Option<EffectStatus>,
+    /// Fired rows: the fire's credit is inferred — a row minted by inference (rung 6), or a report
+    /// credited to it by queue order or signature (`docs/decisions.md` decision 21).
     pub inferred: bool,
     /// `false` when nothing was wired to execute the fire.
     pub materialized: bool,
@@ -132,7 +134,7 @@ fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
                 effect_verified: rec.effect_verified,
                 verify_held: rec.settled.as_ref().and_then(|s| s.verify_held),
                 settled_status: rec.settled.as_ref().map(|s| s.effect_status),
-                inferred: rec.inferred,
+                inferred: rec.inferred || rec.certainty == Certainty::Inferred,
                 materialized: rec.materialized,
                 transition_n: Some(rec.n),
             }

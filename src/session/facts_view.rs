@@ -64,7 +64,7 @@ fn transition_view(rec: &Rec, changed_keys: &[Rc<str>]) -> TransitionView {
         does: rec.affordance.as_ref().map(|a| Rc::clone(&a.does)),
         from_node: Rc::clone(&rec.from_node),
         to_node: rec.to_node.clone(),
-        inferred: rec.inferred,
+        inferred: rec.inferred || rec.certainty == Certainty::Inferred,
         materialized: rec.materialized,
         navigation_unconfirmed: rec.to_node_claimed && rec.arrival == Some(Arrival::Claimed),
         outcome: rec.outcome,

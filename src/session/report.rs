@@ -270,6 +270,12 @@ impl Inner {
 }
 
 impl Session {
+    /// Whether the cursor stands where only a fire's claim put it (`docs/decisions.md` decision 20):
+    /// no `sync` to that page and no held verify has confirmed it since.
+    pub fn position_claimed(&self) -> bool {
+        !self.inner.borrow().position_reported
+    }
+
     /// Report a (partial, flat) state delta. A non-object delta → `BAD_DELTA`.
     pub(super) fn update_state_body(
         &self,

@@ -128,10 +128,16 @@ impl Inner {
             let mut walk_back = None;
             let node = Rc::clone(&self.node);
             if let Some(rec) = self.rec_mut(idx) {
-                if rec.outcome == Outcome::Committed
-                    && rec.effect_verified == Some(EffectVerified::Unobservable)
-                {
-                    rec.outcome = Outcome::RolledBack;
+                // Decision 21–22: a report credited by inference proves nothing about this handler,
+                // so its failure re-grades the fire (the report itself stays applied).
+                let inferred = !verify_route && rec.certainty == Certainty::Inferred;
+                let claims_only = rec.effect_verified == Some(EffectVerified::Unobservable);
+                if rec.outcome == Outcome::Committed && (inferred || claims_only) {
+                    rec.outcome = if claims_only {
+                        Outcome::RolledBack
+                    } else {
+                        Outcome::Rejected
+                    };
                     if rec.to_node_claimed {
                         if let Some(to) = &rec.to_node {
                             if *to == node && *to != rec.from_node {
@@ -154,6 +160,17 @@ impl Inner {
         }
         let held = verify_route.then_some(VerifyHeld::Failed);
         self.settle_rest(idx, EffectStatus::Refused, held, Some(error));
+    }
+
+    /// How a handler-failure warning ends: what the facts block now says about fire `idx`, so the
+    /// warning and the block never disagree (a commit backed by the fire's own report stands).
+    fn failure_end(&self, idx: u32) -> &'static str {
+        match self.rec(idx).map(|r| r.outcome) {
+            Some(Outcome::Committed) => {
+                " — the state report it made first stands: the facts block grades the fire by that report, not as failed. Report state only once the work succeeded."
+            }
+            _ => " — recorded as not performed.",
+        }
     }
 
     /// Prepare the verify step of fire `idx`: a filter is decided here; a predicate is handed back
@@ -197,7 +214,21 @@ impl Inner {
             };
             self.failure_spine(idx, error, true);
         } else {
+            if held == Some(VerifyHeld::Held) {
+                self.confirm_arrival_by_verify(idx);
+            }
             self.settle_rest(idx, EffectStatus::Performed, held, None);
+        }
+    }
+
+    /// Decision 20: a held verify makes fire `idx`'s claimed arrival observed, if the cursor is
+    /// still where it claimed to go.
+    fn confirm_arrival_by_verify(&mut self, idx: u32) {
+        let node = Rc::clone(&self.node);
+        let Some(rec) = self.rec_mut(idx) else { return };
+        if rec.to_node_claimed && rec.to_node.as_ref() == Some(&node) {
+            rec.arrival = Some(Arrival::Observed);
+            self.position_reported = true;
         }
     }
 }
@@ -305,7 +336,10 @@ impl Session {
                         },
                         false,
                     );
-                    inner.warn(format!("groundfacts: {who} '{stage}' threw: {message} — recorded as not performed."));
+                    let end = inner.failure_end(idx);
+                    inner.warn(format!(
+                        "groundfacts: {who} '{stage}' threw: {message}{end}"
+                    ));
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
@@ -322,7 +356,10 @@ impl Session {
                         },
                         false,
                     );
-                    inner.warn(format!("groundfacts: handler for '{stage}' returned failure: {message} — recorded as not performed."));
+                    let end = inner.failure_end(idx);
+                    inner.warn(format!(
+                        "groundfacts: handler for '{stage}' returned failure: {message}{end}"
+                    ));
                     false
                 }
             };

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-// The api.md surface every entry must carry (the core may export more; import and require must agree).
+// The docs/api.md surface every entry must carry (the core may export more; import and require must agree).
 const EXPORTS = [
   'ActionGroup', 'AgentPort', 'GraphValidationError', 'NavigationGraph', 'ReentrancyError', 'Session', 'SessionError',
   'WorkHandle', 'buildNavigationGraph', 'createSession', 'exposeToWebMCP', 'fromJourneys', 'fromRoutes', 'matchRoute', 'serveToAgent',
