@@ -259,7 +259,8 @@ fn resolve_then_sync_settles_on_the_resolution_and_the_sync_confirms_arrival() {
         (done.effect_status, done.verify_held),
         (EffectStatus::Performed, Some(VerifyHeld::Held))
     );
-    assert_eq!(done.transition.arrival, Some(Arrival::Claimed));
+    // The held verify already makes the arrival observed (decision 20); the router's sync keeps it so.
+    assert_eq!(done.transition.arrival, Some(Arrival::Observed));
     h.s.sync("cart", SyncOptions::default()).unwrap();
     assert_eq!(
         h.s.transition(&id).unwrap().arrival,
