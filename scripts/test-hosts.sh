@@ -26,6 +26,19 @@ for fixture in node webpack webmcp; do
   bash "$ROOT/scripts/install-tarball.sh" "$dir"
 done
 
+# The SvelteKit fixture lists groundfacts in package.json as a user app does (a file: spec to the tarball
+# the loop above keeps current), so vite-plugin-svelte's dependency crawl sees it. No lockfile is kept (the
+# tarball's hash changes with every build); npm install runs only when the tarball or the manifest changed.
+kit="$ROOT/tests/hosts/sveltekit"
+kit_sum="$(sha256sum "$ROOT/dist/groundfacts.tgz" "$kit/package.json" | sha256sum | cut -d' ' -f1)"
+kit_stamp="$kit/node_modules/.groundfacts-installed"
+if [ ! -f "$kit_stamp" ] || [ "$(cat "$kit_stamp")" != "$kit_sum" ]; then
+  say "npm install in tests/hosts/sveltekit"
+  rm -rf "$kit/node_modules/groundfacts"
+  (cd "$kit" && npm install --no-audit --no-fund --loglevel=error --no-package-lock)
+  echo "$kit_sum" > "$kit_stamp"
+fi
+
 say "tsc --noEmit (tests/hosts/node: types.mts, types.cts under module nodenext)"
 "$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/hosts/node/tsconfig.json"
 

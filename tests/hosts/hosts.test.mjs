@@ -2,7 +2,8 @@
 // needs"), each installed from dist/groundfacts.tgz as a registry install lands: node `import` and
 // `require` (tests/hosts/node), and a webpack 5 app with no webpack config, built and run in Debian's
 // Chromium (tests/hosts/webpack). scripts/test-hosts.sh installs the fixtures, then runs this file.
-// Vite 8 (React, Svelte) and SvelteKit SSR are covered by www/ and its browser tests.
+// A SvelteKit app that declares the package as a user app does is tests/hosts/sveltekit.test.mjs; Vite 8
+// (React, Svelte) and SvelteKit in the browser are covered by www/ and its browser tests.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

@@ -75,6 +75,13 @@ test('each framework binding with a source in pkg-template/ is compiled, typed a
     assert.doesNotMatch(js, /^\s*import\s+type\b/m, `pkg/${name}/index.js is JavaScript`);
     assert.ok(fs.statSync(path.join(PKG, name, 'index.d.ts')).size > 0);
   }
-  assert.deepEqual(manifest.peerDependencies, { react: '>=18', svelte: '>=5' });
-  assert.deepEqual(manifest.peerDependenciesMeta, { react: { optional: true }, svelte: { optional: true } });
+  assert.deepEqual(manifest.peerDependencies, { react: '>=18' });
+  assert.deepEqual(manifest.peerDependenciesMeta, { react: { optional: true } });
+  // vite-plugin-svelte treats a package that names `svelte` in dependencies or peerDependencies (or has
+  // a `svelte` field or export condition) as a Svelte library and bundles it into SvelteKit's server
+  // code (ssr.noExternal), where the node entry's require() calls break: dev SSR answers 500 and an
+  // adapter-static prerender fails. So the manifest must never name svelte.
+  assert.equal(manifest.dependencies?.svelte, undefined);
+  assert.equal(manifest.svelte, undefined);
+  assert.doesNotMatch(JSON.stringify(manifest.exports), /"svelte"\s*:/, 'no svelte export condition');
 });
