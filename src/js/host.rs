@@ -328,6 +328,9 @@ impl Host for JsHost {
         let keep = self.graph_keep.borrow_mut().take();
         let waiting = std::mem::take(&mut *self.waiting.borrow_mut());
         self.listeners.clear();
+        // A weak reference still pins the session's allocation; the freed `Session` object (which
+        // keeps this host until it is collected) must not.
+        *self.session.borrow_mut() = Weak::new();
         drop((navigate, on_warn, keep, waiting));
     }
 }

@@ -2,16 +2,28 @@
 //! `lifecycle.js`, whose `adopt` makes the class's `free()` / `[Symbol.dispose]()` call the hidden
 //! `__groundfactsRetire` method instead of wasm-bindgen's detaching free. Each class's retire lets
 //! go of what it holds and leaves the object answering later calls with a typed error.
+//! The `Session` class's own side lives here too: `live()` (each call enters the core session, so a
+//! `free()` from a callback waits for the outermost call) and its retire.
 //! Used by `js::session` (`Session`, `ActionGroup`, `WorkHandle`), `js::graph` and `js::port`.
 
 use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
 
+use super::errors;
+use super::session::{session_error, JsSession};
+use crate::session::lifecycle::{freed_error, Entered};
+
 #[wasm_bindgen(module = "/src/js/lifecycle.js")]
 extern "C" {
     #[wasm_bindgen(js_name = adopt)]
-    fn adopt_js(instance: &JsValue);
+    fn adopt_js(
+        instance: &JsValue,
+        detachable: bool,
+        error_class: &JsValue,
+        code: &str,
+        message: &str,
+    );
 }
 
 /// The classes whose prototype is patched (one bit each).
@@ -22,6 +34,20 @@ pub enum Class {
     Group = 4,
     Work = 8,
     Port = 16,
+}
+
+impl Class {
+    /// Whether `free()` detaches at once (all but `Session`, which stays attached and answers
+    /// `SESSION_FREED` from Rust), and the typed error a detached object's calls throw.
+    fn detaching(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            Class::Session => None,
+            Class::Graph => Some(("GRAPH_FREED", "groundfacts: this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph")),
+            Class::Group => Some(("GROUP_FREED", "groundfacts: this ActionGroup was freed (it unregistered when it was disposed); register the actions again with session.registerActions")),
+            Class::Work => Some(("WORK_FREED", "groundfacts: this WorkHandle was freed (its work ended when it was disposed); begin new work with session.beginWork")),
+            Class::Port => Some(("PORT_FREED", "groundfacts: this AgentPort was freed (port.free()); serve the session again with serveToAgent")),
+        }
+    }
 }
 
 thread_local! {
@@ -40,8 +66,55 @@ pub fn stay_attached() -> bool {
 pub fn adopt(class: Class, instance: JsValue) -> JsValue {
     let bit = class as u8;
     if ADOPTED.with(|a| a.get() & bit == 0) {
-        adopt_js(&instance);
+        let (detachable, code, message) = match class.detaching() {
+            Some((code, message)) => (true, code, message),
+            None => (false, "", ""),
+        };
+        // The `SessionError` class, read off an instance (the error snippet does not export it to us).
+        let error_class = js_sys::Reflect::get(
+            &errors::session_error("FREED", ""),
+            &JsValue::from_str("constructor"),
+        )
+        .unwrap_or(JsValue::UNDEFINED);
+        adopt_js(&instance, detachable, &error_class, code, message);
         ADOPTED.with(|a| a.set(a.get() | bit));
     }
     instance
+}
+
+impl JsSession {
+    /// The core session for one call, entered (a `free()` from inside a callback waits for the
+    /// outermost entered call to return); `SESSION_FREED` once freed.
+    pub(super) fn live(&self) -> Result<Entered, JsValue> {
+        let session = self
+            .session
+            .borrow()
+            .clone()
+            .ok_or_else(|| session_error(freed_error()))?;
+        session.enter().map_err(|err| {
+            // Closed by a deferred free(): let go of it now.
+            self.session.borrow_mut().take();
+            session_error(err)
+        })
+    }
+}
+
+#[wasm_bindgen(js_class = Session)]
+impl JsSession {
+    /// Hidden: what `free()` / `[Symbol.dispose]()` call (decision 26). Closes the session — releasing
+    /// its handlers, mount-declared predicates, `navigate` and `onWarn` — at once, or when the outermost
+    /// call in flight returns if called from inside a callback. Later calls throw `SESSION_FREED`.
+    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
+    pub fn retire(&self) -> bool {
+        let session = self.session.borrow().clone();
+        // Deferred (called inside a callback): the session keeps answering until the outermost call
+        // returns; the handle lets go of it on its next call.
+        if let Some(session) = session {
+            if !session.close() {
+                self.session.borrow_mut().take();
+            }
+        }
+        // Always attached: later calls reach `live()` and throw `SESSION_FREED`.
+        true
+    }
 }

@@ -27,7 +27,6 @@ use super::wiring::navigate_arg;
 use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
-use crate::session::lifecycle::{self, Entered};
 use crate::session::{
     wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions,
     SyncOptions, UpdateOptions, DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
@@ -66,23 +65,6 @@ pub struct JsSession {
     /// `None` once freed (decision 26): every later call is a typed `SESSION_FREED` error.
     pub(super) session: Rc<Anchor>,
     pub(super) host: Rc<JsHost>,
-}
-
-impl JsSession {
-    /// The core session for one call, entered (a `free()` from inside a callback waits for the
-    /// outermost entered call to return); `SESSION_FREED` once freed.
-    pub(super) fn live(&self) -> Result<Entered, JsValue> {
-        let session = self
-            .session
-            .borrow()
-            .clone()
-            .ok_or_else(|| session_error(lifecycle::freed_error()))?;
-        session.enter().map_err(|err| {
-            // Closed by a deferred free(): let go of it now.
-            self.session.borrow_mut().take();
-            session_error(err)
-        })
-    }
 }
 
 /// The core session behind a `Session` argument; anything else (a plain object, a graph, a freed
@@ -159,22 +141,6 @@ impl JsSession {
         if let Some(session) = self.session.borrow().clone() {
             brand::park(session);
         }
-    }
-
-    /// Hidden: what `free()` / `[Symbol.dispose]()` call (decision 26). Closes the session — releasing
-    /// its handlers, mount-declared predicates, `navigate` and `onWarn` — at once, or when the outermost
-    /// call in flight returns if called from inside a callback. Later calls throw `SESSION_FREED`.
-    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
-    pub fn retire(&self) -> bool {
-        let session = self.session.borrow().clone();
-        // Deferred (called inside a callback): the session keeps answering until the outermost call
-        // returns; the handle lets go of it on its next call.
-        if let Some(session) = session {
-            if !session.close() {
-                self.session.borrow_mut().take();
-            }
-        }
-        adoption::stay_attached()
     }
 
     /// The cursor: a page id, or an off-graph location the app reported.

@@ -178,6 +178,8 @@ test('disposing a group unmounts it: free() and [Symbol.dispose]() unregister fi
     assert.equal(s.fire('home.again').reason, 'NOT_MATERIALIZED', 'the unmounted handler cannot be fired');
     assert.equal(s.fire('home.mounted').reason, 'UNKNOWN_AFFORDANCE', 'the declaration left with it');
     dispose(group); // a second dispose is a no-op
+    group.unregister(); // and so is unregister
+    assert.throws(() => group.setEnabled('again', false), typed(gf.SessionError, 'GROUP_FREED'));
   }
   assert.equal(ran, 2);
   // A work handle's dispose ends the work.
@@ -186,6 +188,7 @@ test('disposing a group unmounts it: free() and [Symbol.dispose]() unregister fi
   work[Symbol.dispose]();
   assert.equal(s.openWork().length, 0);
   work[Symbol.dispose](); // a second dispose is a no-op
+  assert.equal(work.end(), false);
 });
 
 test('free() inside a handler, a predicate or navigate takes effect when the outermost call returns', () => {
@@ -230,7 +233,15 @@ test('free() inside a handler, a predicate or navigate takes effect when the out
   assert.equal(port.call('shop.whats_here', {}).reason, 'PORT_FREED');
   const other = gf.serveToAgent(host);
   other.free();
-  assert.throws(() => other.call('shop.whats_here', {}));
+  assert.equal(other.call('shop.whats_here', {}).reason, 'PORT_FREED');
+  assert.throws(() => other.tools(), typed(gf.SessionError, 'PORT_FREED'));
+  const freedGraph = gf.buildNavigationGraph('shop', DEF);
+  freedGraph.free();
+  assert.throws(() => freedGraph.pages(), typed(gf.SessionError, 'GRAPH_FREED'));
+  assert.throws(() => freedGraph.id, typed(gf.SessionError, 'GRAPH_FREED'));
+  const topFreed = gf.createSession(graph);
+  topFreed.free();
+  assert.throws(() => topFreed.fire('home.again'), typed(gf.SessionError, 'SESSION_FREED'));
 
   // A nested fire frees; the outer fire still completes; a group disposed inside its own handler.
   victim = gf.createSession(graph);
