@@ -138,6 +138,8 @@ pub fn to_json_within(
     if value.is_undefined() {
         return Ok(None);
     }
+    // Reading a value can run app getters that call back in: it counts as a call-out (decision 24).
+    let _reading = reading(what)?;
     match fast::plain_json_within(value, limit, per_member) {
         Some(fast::Within::Json(mut json, oversized)) => {
             if let Value::Object(members) = &mut json {
