@@ -44,6 +44,8 @@ pub struct FoldedFire {
     pub outcome: Outcome,
     pub verify_held: Option<VerifyHeld>,
     pub effect_verified: Option<EffectVerified>,
+    /// Credited by inference (an inferred fire, or a settlement attributed by queue order or signature).
+    pub inferred: bool,
 }
 
 /// What the folded attempts were, counted.
@@ -313,6 +315,7 @@ impl Inner {
                         outcome: rec.outcome,
                         verify_held: rec.settled.as_ref().and_then(|s| s.verify_held),
                         effect_verified: rec.effect_verified,
+                        inferred: rec.inferred || rec.certainty == Certainty::Inferred,
                     };
                     let fires = &mut self.keep.folded.fires;
                     match fires.iter_mut().find(|(f, _)| *f == fire) {
