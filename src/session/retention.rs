@@ -9,6 +9,15 @@
 //! indexes are absolute and wrap at 2^32 (`u32` arithmetic is wrapping everywhere here), so no counter
 //! can overflow into a trap: with at most a million rows kept, an index names one kept row at most.
 //!
+//! Why fire 16,777,216 used to trap: no counter is a float and no id format breaks there. Every
+//! attempt was kept (~256 B of wasm memory each: a 112-byte row, a 16-byte index entry, the payload
+//! text, vector slack), so 2^24 attempts fill wasm32's 4 GiB address space, and the index vector's
+//! doubling at exactly 2^24 entries asks for one more block than exists: the allocator fails, and an
+//! allocation failure aborts the module (`unreachable`). The 4 MiB-input trap at ≈1,000 calls is the
+//! same exhaustion, reached by payload texts. Bounded rows and the size limit remove both; the
+//! defaults cap a session near `retain` × (row + two `maxValueBytes` values) = 10,000 × ~130 KiB
+//! in the worst case, well inside 4 GiB.
+//!
 //! Sizes: [`json_size_over`] measures a value's compact JSON with a writer that stops counting at the
 //! limit, so a 4 MiB value costs a walk of the first `limit` bytes, not a copy.
 //!
