@@ -29,6 +29,7 @@ mod offers;
 pub mod records;
 mod report;
 pub mod results;
+mod limits;
 mod retention;
 mod settle;
 mod state;
@@ -50,10 +51,8 @@ pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
 pub use records::*;
 pub use results::*;
-pub use retention::{
-    FoldedAttempts, FoldedFire, DEFAULT_MAX_VALUE_BYTES, DEFAULT_RETAIN, MAX_MAX_VALUE_BYTES,
-    MAX_RETAIN, PAYLOAD_TOO_LARGE,
-};
+pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE};
+pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;
