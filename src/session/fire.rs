@@ -105,7 +105,13 @@ impl Inner {
                 ..Default::default()
             };
             let kept_id = if served.is_some() { id } else { "" };
-            let mut result = self.refuse(kept_id, served.as_ref(), principal, super::limits::PAYLOAD_TOO_LARGE, detail);
+            let mut result = self.refuse(
+                kept_id,
+                served.as_ref(),
+                principal,
+                super::limits::PAYLOAD_TOO_LARGE,
+                detail,
+            );
             result.affordance_id = (!self.text_too_large(id)).then(|| id.to_string());
             return Prepared::Refused(Box::new(result));
         }

@@ -24,12 +24,12 @@ mod facts_view;
 mod fire;
 mod journeys;
 mod ledgers;
+mod limits;
 mod mounts;
 mod offers;
 pub mod records;
 mod report;
 pub mod results;
-mod limits;
 mod retention;
 mod settle;
 mod state;
@@ -49,9 +49,9 @@ use crate::host::Host;
 pub use attempt_rows::{AttemptRow, AttemptRows};
 pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
+pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE};
 pub use records::*;
 pub use results::*;
-pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE};
 pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).

@@ -279,15 +279,37 @@ impl Session {
                     }
                 }
                 HandlerOutcome::Threw(message) => {
-                    let message = super::limits::capped_text(&message, super::limits::FAILURE_MESSAGE_CAP);
-                    let (reason, who) = if via_navigate { ("NAVIGATE_THREW", "navigate for") } else { ("HANDLER_THREW", "handler for") };
-                    inner.failure_spine(idx, Failure { reason, message: message.clone().into(), evidence: None }, false);
+                    let message =
+                        super::limits::capped_text(&message, super::limits::FAILURE_MESSAGE_CAP);
+                    let (reason, who) = if via_navigate {
+                        ("NAVIGATE_THREW", "navigate for")
+                    } else {
+                        ("HANDLER_THREW", "handler for")
+                    };
+                    inner.failure_spine(
+                        idx,
+                        Failure {
+                            reason,
+                            message: message.clone().into(),
+                            evidence: None,
+                        },
+                        false,
+                    );
                     inner.warn(format!("groundfacts: {who} '{stage}' threw: {message} — recorded as not performed."));
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
-                    let message = super::limits::capped_text(&message, super::limits::FAILURE_MESSAGE_CAP);
-                    inner.failure_spine(idx, Failure { reason: "HANDLER_FAILED", message: message.clone().into(), evidence: None }, false);
+                    let message =
+                        super::limits::capped_text(&message, super::limits::FAILURE_MESSAGE_CAP);
+                    inner.failure_spine(
+                        idx,
+                        Failure {
+                            reason: "HANDLER_FAILED",
+                            message: message.clone().into(),
+                            evidence: None,
+                        },
+                        false,
+                    );
                     inner.warn(format!("groundfacts: handler for '{stage}' returned failure: {message} — recorded as not performed."));
                     false
                 }

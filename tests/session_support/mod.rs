@@ -9,10 +9,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use groundfacts::graph::def::{from_json_text, DefValue};
-use groundfacts::graph::{build_navigation_graph, from_journeys, from_routes, match_route, NavigationGraph};
+use groundfacts::graph::{
+    build_navigation_graph, from_journeys, from_routes, match_route, NavigationGraph,
+};
 use groundfacts::host::{CallbackId, HandlerOutcome, PredicateAnswer};
 use groundfacts::session::test_host::ClosureHost;
-use groundfacts::session::{FireOptions, Principal, Session, SessionOptions, SyncOptions, UpdateOptions};
+use groundfacts::session::{
+    FireOptions, Principal, Session, SessionOptions, SyncOptions, UpdateOptions,
+};
 use serde_json::{json, Map, Value};
 
 /// The app's own store and router.
@@ -43,7 +47,9 @@ pub struct Wizard {
 /// The store tap: report the whole projection.
 pub fn notify(session: &Session, app: &RefCell<App>) {
     let projection = app.borrow().projection();
-    session.update_state(&projection, UpdateOptions::default()).expect("store tap");
+    session
+        .update_state(&projection, UpdateOptions::default())
+        .expect("store tap");
 }
 
 /// Replace `pages.wizard.actions['next-to-review'].verify` with the predicate's id.
@@ -51,7 +57,11 @@ fn splice(def: &mut DefValue, path: &[&str], value: DefValue) {
     let mut at = def;
     for key in path {
         at = match at {
-            DefValue::Object(entries) => entries.iter_mut().find(|(k, _)| k == key).map(|(_, v)| v).expect(key),
+            DefValue::Object(entries) => entries
+                .iter_mut()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v)
+                .expect(key),
             _ => panic!("{key}: not an object"),
         };
     }
@@ -70,8 +80,13 @@ pub fn wizard_graph(cross_links: bool, predicate: CallbackId) -> NavigationGraph
             "steps":["name-it","pick-recipe","next-to-review","create-project"]}}"#,
     )
     .expect("journeys");
-    let opts = if cross_links { r#"{"crossLinks":true}"# } else { "{}" };
-    let routes_source = from_routes(&routes, &from_json_text(opts).expect("opts")).expect("fromRoutes");
+    let opts = if cross_links {
+        r#"{"crossLinks":true}"#
+    } else {
+        "{}"
+    };
+    let routes_source =
+        from_routes(&routes, &from_json_text(opts).expect("opts")).expect("fromRoutes");
     let journeys_source = from_journeys(&journeys).expect("fromJourneys");
     let mut def = from_json_text(
         &json!({
@@ -113,18 +128,30 @@ pub fn wizard_graph(cross_links: bool, predicate: CallbackId) -> NavigationGraph
         .to_string(),
     )
     .expect("def");
-    splice(&mut def, &["pages", "wizard", "actions", "next-to-review", "verify"], DefValue::Function(predicate));
+    splice(
+        &mut def,
+        &["pages", "wizard", "actions", "next-to-review", "verify"],
+        DefValue::Function(predicate),
+    );
     build_navigation_graph("wizard", &def).expect("the seed compiles")
 }
 
 fn field(input: Option<&Value>, key: &str) -> String {
-    input.and_then(|v| v.get(key)).and_then(Value::as_str).unwrap_or_default().to_string()
+    input
+        .and_then(|v| v.get(key))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// The seed app: createSession + the two registerActions calls (the "flush" has run: ours is eager).
 pub fn wizard(cross_links: bool, drop_navigate: bool, options: SessionOptions) -> Wizard {
     let host = Rc::new(ClosureHost::new());
-    let app = Rc::new(RefCell::new(App { path: "/projects/new".into(), drop_navigate, ..App::default() }));
+    let app = Rc::new(RefCell::new(App {
+        path: "/projects/new".into(),
+        drop_navigate,
+        ..App::default()
+    }));
 
     let a = Rc::clone(&app);
     let predicate = host.predicate(move |_s, _state| {
@@ -175,12 +202,29 @@ pub fn wizard(cross_links: bool, drop_navigate: bool, options: SessionOptions) -
         Value::Object(m) => m,
         _ => unreachable!(),
     };
-    let options = SessionOptions { node: Some("wizard".into()), state: Some(state), ..options };
+    let options = SessionOptions {
+        node: Some("wizard".into()),
+        state: Some(state),
+        ..options
+    };
     let session = Session::new(graph, host.clone(), options).expect("createSession");
     session
-        .register_actions("wizard", vec![("name-it".into(), name_it), ("pick-recipe".into(), pick_recipe)], vec![])
+        .register_actions(
+            "wizard",
+            vec![
+                ("name-it".into(), name_it),
+                ("pick-recipe".into(), pick_recipe),
+            ],
+            vec![],
+        )
         .expect("wizard handlers");
-    session.register_actions("review", vec![("create-project".into(), create_project)], vec![]).expect("review handlers");
+    session
+        .register_actions(
+            "review",
+            vec![("create-project".into(), create_project)],
+            vec![],
+        )
+        .expect("review handlers");
     Wizard { session, app, host }
 }
 
@@ -198,7 +242,10 @@ Attempts so far (version 12):
 
 /// A fire by the agent, with `payload`.
 pub fn agent(payload: Option<Value>) -> FireOptions {
-    FireOptions { source: Some(Principal::Agent), payload }
+    FireOptions {
+        source: Some(Principal::Agent),
+        payload,
+    }
 }
 
 pub fn obj(v: Value) -> Option<Value> {
@@ -233,7 +280,11 @@ pub fn shop_graph(extra_verify: Option<CallbackId>) -> NavigationGraph {
         Some(cb) => DefValue::Function(cb),
         None => from_json_text(r#"{"checked.x": {"eq": 1}}"#).expect("filter"),
     };
-    splice(&mut def, &["pages", "home", "actions", "checked", "verify"], verify);
+    splice(
+        &mut def,
+        &["pages", "home", "actions", "checked", "verify"],
+        verify,
+    );
     build_navigation_graph("shop", &def).expect("shop compiles")
 }
 
@@ -245,11 +296,20 @@ pub fn shop_state() -> Map<String, Value> {
 }
 
 /// A session over the shop graph on `home`, with a state tap, and the given host.
-pub fn shop_session(host: &Rc<ClosureHost>, graph: NavigationGraph, enforced: Option<bool>) -> Session {
+pub fn shop_session(
+    host: &Rc<ClosureHost>,
+    graph: NavigationGraph,
+    enforced: Option<bool>,
+) -> Session {
     Session::new(
         Rc::new(graph),
         host.clone(),
-        SessionOptions { node: Some("home".into()), state: Some(shop_state()), require_human_approval: enforced, ..SessionOptions::default() },
+        SessionOptions {
+            node: Some("home".into()),
+            state: Some(shop_state()),
+            require_human_approval: enforced,
+            ..SessionOptions::default()
+        },
     )
     .expect("session")
 }
@@ -264,7 +324,8 @@ pub fn fresh_shop(enforced: Option<bool>) -> (Rc<ClosureHost>, Session) {
 /// A handler that reports `delta` through the store tap and returns.
 pub fn reporting(host: &ClosureHost, delta: Value) -> CallbackId {
     host.handler(move |s, _| {
-        s.update_state(&delta, UpdateOptions::default()).expect("tap");
+        s.update_state(&delta, UpdateOptions::default())
+            .expect("tap");
         HandlerOutcome::Returned(None)
     })
 }
