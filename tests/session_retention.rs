@@ -516,3 +516,20 @@ fn produced_data_over_the_limit_is_not_kept_and_a_thrown_message_is_capped() {
         .unwrap();
     assert!(settled.error.unwrap().message.len() <= 1_010);
 }
+
+#[test]
+fn a_folded_fire_credited_by_inference_is_counted_as_inferred() {
+    let (_, s) = shop(Some(2.0), None);
+    // No fire is pending and `search` alone declares `search.q`: the report mints an inferred fire.
+    s.update_state(&json!({ "search.q": "shoes" }), UpdateOptions::default())
+        .unwrap();
+    assert!(s.transitions().iter().any(|t| t.cause.inferred));
+    for _ in 0..4 {
+        toggle(&s);
+    }
+    let text = ground_truth(&s, None, None).text;
+    assert!(
+        text.contains("1 DID happen (1 of them attributed by inference, not observed)"),
+        "{text}"
+    );
+}

@@ -24,6 +24,8 @@ pub struct Folded {
     pub retain: usize,
     /// Counts by lead, in ladder order, zero counts left out; refusals are inside `did NOT happen`.
     pub by_lead: Vec<(&'static str, u64)>,
+    /// Of each lead's count, how many were credited by inference (same order as `by_lead`).
+    pub inferred_by_lead: Vec<u64>,
     /// Refused fires and journey commits (also counted in `did NOT happen`).
     pub refused: u64,
     /// Stale-actions notes.
@@ -43,12 +45,16 @@ const LEADS: [&str; 6] = [
 /// Grade the session's folded counts.
 pub fn folded_view(f: &FoldedAttempts) -> Folded {
     let mut counts = [0u64; LEADS.len()];
-    let mut add = |lead: &str, n: u64| {
+    let mut inferred = [0u64; LEADS.len()];
+    let mut add = |lead: &str, n: u64, by_inference: bool| {
         if let Some(i) = LEADS.iter().position(|l| *l == lead) {
             counts[i] += n;
+            if by_inference {
+                inferred[i] += n;
+            }
         }
     };
-    add(DID_NOT_HAPPEN, f.refused);
+    add(DID_NOT_HAPPEN, f.refused, false);
     for (fire, n) in &f.fires {
         let lead = if fire.open && fire.materialized {
             NOT_YET_KNOWN
@@ -61,19 +67,20 @@ pub fn folded_view(f: &FoldedAttempts) -> Folded {
             })
             .lead
         };
-        add(lead, *n);
+        add(lead, *n, fire.inferred);
     }
-    let by_lead = LEADS
-        .iter()
-        .zip(counts)
-        .filter(|(_, n)| *n > 0)
-        .map(|(l, n)| (*l, n))
+    let kept = |i: &usize| counts[*i] > 0;
+    let by_lead = (0..LEADS.len())
+        .filter(kept)
+        .map(|i| (LEADS[i], counts[i]))
         .collect();
+    let inferred_by_lead = (0..LEADS.len()).filter(kept).map(|i| inferred[i]).collect();
     Folded {
         total: f.total,
         through_key: f.through_key,
         retain: f.retain,
         by_lead,
+        inferred_by_lead,
         refused: f.refused,
         stale: f.stale,
     }
@@ -106,7 +113,7 @@ pub fn push_folded_line(out: &mut String, folded: &Folded, since: Option<u64>) {
     }
     out.push_str("): ");
     let mut first = true;
-    for (lead, n) in &folded.by_lead {
+    for (i, (lead, n)) in folded.by_lead.iter().enumerate() {
         if !first {
             out.push_str("; ");
         }
@@ -121,6 +128,12 @@ pub fn push_folded_line(out: &mut String, folded: &Folded, since: Option<u64>) {
             out.push_str(" (");
             push_decimal(out, folded.refused);
             out.push_str(" of them refused)");
+        }
+        // Ruling 21: inferred credit is marked, in counts as on rows.
+        if let Some(&k) = folded.inferred_by_lead.get(i).filter(|k| **k > 0) {
+            out.push_str(" (");
+            push_decimal(out, k);
+            out.push_str(" of them attributed by inference, not observed)");
         }
     }
     if folded.stale > 0 {
@@ -145,13 +158,14 @@ mod tests {
             outcome,
             verify_held: None,
             effect_verified: effect,
+            inferred: false,
         }
     }
 
     #[test]
     fn the_line_counts_every_folded_attempt_by_its_lead() {
         let f = FoldedAttempts {
-            total: 7,
+            total: 8,
             refused: 2,
             stale: 1,
             fires: vec![
@@ -172,6 +186,17 @@ mod tests {
                     1,
                 ),
                 (fire(false, Outcome::Rejected, None), 1),
+                (
+                    FoldedFire {
+                        inferred: true,
+                        ..fire(
+                            false,
+                            Outcome::Committed,
+                            Some(EffectVerified::Observed(true)),
+                        )
+                    },
+                    1,
+                ),
             ],
             through_key: Some(9),
             retain: 5,
@@ -180,7 +205,7 @@ mod tests {
         push_folded_line(&mut out, &folded_view(&f), None);
         assert_eq!(
             out,
-            "\n  \u{2026} 7 earlier attempt(s) were folded into counts and are not listed one by one (this session keeps its newest 5 rows): 2 DID happen; 3 did NOT happen (2 of them refused); 1 not yet known when folded; 1 notes that the app could not re-read its list of actions."
+            "\n  \u{2026} 8 earlier attempt(s) were folded into counts and are not listed one by one (this session keeps its newest 5 rows): 3 DID happen (1 of them attributed by inference, not observed); 3 did NOT happen (2 of them refused); 1 not yet known when folded; 1 notes that the app could not re-read its list of actions."
         );
         let mut since = String::new();
         push_folded_line(&mut since, &folded_view(&f), Some(10));

@@ -104,7 +104,8 @@ export function plainJson(value) {
 // value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has
 // the budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
 export function plainJsonWithin(value, limit, perMember) {
-  const state = { budget: MAX_VALUES, ancestors: [], left: perMember ? undefined : limit, limit, perMember, oversized: [] };
+  const members = perMember && typeof value === 'object' && value !== null && !Array.isArray(value);
+  const state = { budget: MAX_VALUES, ancestors: [], left: members ? undefined : limit, limit, perMember: members, oversized: [] };
   try {
     const json = write(value, 0, state);
     return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;

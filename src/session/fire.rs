@@ -109,7 +109,7 @@ impl Inner {
                 kept_id,
                 served.as_ref(),
                 principal,
-                super::retention::PAYLOAD_TOO_LARGE,
+                super::limits::PAYLOAD_TOO_LARGE,
                 detail,
             );
             result.affordance_id = (!self.text_too_large(id)).then(|| id.to_string());

@@ -28,6 +28,8 @@ mod fire;
 mod journeys;
 mod ledgers;
 pub mod lifecycle;
+
+mod limits;
 mod mounts;
 mod navigation;
 mod notify;
@@ -55,12 +57,11 @@ pub use attempt_rows::{AttemptRow, AttemptRows};
 pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
 pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
+
+pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE};
 pub use records::*;
 pub use results::*;
-pub use retention::{
-    FoldedAttempts, FoldedFire, DEFAULT_MAX_VALUE_BYTES, DEFAULT_RETAIN, MAX_MAX_VALUE_BYTES,
-    MAX_RETAIN, PAYLOAD_TOO_LARGE,
-};
+pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;

@@ -9,16 +9,23 @@
 //! indexes are absolute and wrap at 2^32 (`u32` arithmetic is wrapping everywhere here), so no counter
 //! can overflow into a trap: with at most a million rows kept, an index names one kept row at most.
 //!
-//! Sizes: [`json_size_over`] measures a value's compact JSON with a writer that stops counting at the
-//! limit, so a 4 MiB value costs a walk of the first `limit` bytes, not a copy.
+//! Why fire 16,777,216 used to trap: no counter is a float and no id format breaks there. Every
+//! attempt was kept (~256 B of wasm memory each: a 112-byte row, a 16-byte index entry, the payload
+//! text, vector slack), so 2^24 attempts fill wasm32's 4 GiB address space, and the index vector's
+//! doubling at exactly 2^24 entries asks for one more block than exists: the allocator fails, and an
+//! allocation failure aborts the module (`unreachable`). The 4 MiB-input trap at ≈1,000 calls is the
+//! same exhaustion, reached by payload texts. Bounded rows and the size limit remove both; the
+//! defaults cap a session near `retain` × (row + two `maxValueBytes` values) = 10,000 × ~130 KiB
+//! in the worst case, well inside 4 GiB.
+//!
+//! The size limit (`maxValueBytes`) and its checks live in `limits`.
 //!
 //! Uses `state` (the rows). Used by `state` (row pushes), `ledgers`, `fire`, `report`, `asks`, `work`,
 //! and read by `facts::read` through [`Session::folded_attempts`].
 
 use std::rc::Rc;
 
-use serde_json::Value;
-
+use super::limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
 use super::state::{Inner, Rec, RowRef};
 use super::*;
 
@@ -26,15 +33,6 @@ use super::*;
 pub const DEFAULT_RETAIN: usize = 10_000;
 /// The most rows a session may be asked to keep: a million rows are ~300 MB of wasm memory.
 pub const MAX_RETAIN: usize = 1_000_000;
-/// `maxValueBytes` when the app names none: 64 KiB of compact JSON.
-pub const DEFAULT_MAX_VALUE_BYTES: usize = 64 * 1024;
-/// The largest size limit a session accepts (64 MiB).
-pub const MAX_MAX_VALUE_BYTES: usize = 64 * 1024 * 1024;
-/// The refusal code for a value above the size limit.
-pub const PAYLOAD_TOO_LARGE: &str = "PAYLOAD_TOO_LARGE";
-/// Longest failure message (a handler's thrown text) a row keeps, in bytes.
-pub const FAILURE_MESSAGE_CAP: usize = 1_000;
-
 /// The grading facts of one folded fire, as they stood when its row was folded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FoldedFire {
@@ -44,6 +42,8 @@ pub struct FoldedFire {
     pub outcome: Outcome,
     pub verify_held: Option<VerifyHeld>,
     pub effect_verified: Option<EffectVerified>,
+    /// Credited by inference (an inferred fire, or a settlement attributed by queue order or signature).
+    pub inferred: bool,
 }
 
 /// What the folded attempts were, counted.
@@ -125,26 +125,6 @@ fn whole(
     ))
 }
 
-/// A writer that counts bytes and fails once more than `left` arrive (so serialising stops there).
-struct Budget {
-    left: usize,
-}
-
-impl std::io::Write for Budget {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self.left.checked_sub(buf.len()) {
-            Some(left) => {
-                self.left = left;
-                Ok(buf.len())
-            }
-            None => Err(std::io::Error::other("over the limit")),
-        }
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Make room for one more row without growing past `retain + 1` slots: doubling (amortised O(1)) until
 /// the next doubling would pass the bound, then exactly the bound, so a full ledger has no slack.
 pub(crate) fn reserve_within<T>(rows: &mut std::collections::VecDeque<T>, retain: usize) {
@@ -156,33 +136,12 @@ pub(crate) fn reserve_within<T>(rows: &mut std::collections::VecDeque<T>, retain
     rows.reserve_exact(target - len);
 }
 
-/// Whether `value`'s compact JSON is longer than `limit` bytes (measured without building it).
-pub fn json_size_over(value: &Value, limit: usize) -> bool {
-    serde_json::to_writer(Budget { left: limit }, value).is_err()
-}
-
-/// The message a too-large value is refused with.
-pub fn too_large_message(what: &str, limit: usize) -> String {
-    format!(
-        "groundfacts: {what} is larger than this session's limit of {limit} bytes of JSON, so it was refused and not kept. Send less (a reference or an id instead of the data), or raise maxValueBytes in createSession (docs/decisions.md decision 25)."
-    )
-}
-
-/// `text` cut to at most `cap` bytes on a character boundary, with `…` when cut.
-pub fn capped_text(text: &str, cap: usize) -> String {
-    if text.len() <= cap {
-        return text.to_string();
-    }
-    let mut end = cap;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let mut out = text.get(..end).unwrap_or("").to_string();
-    out.push('\u{2026}');
-    out
-}
-
 impl Inner {
+    /// The kept gap at absolute index `idx`.
+    pub fn gap_at(&self, idx: u32) -> Option<&super::state::Gap> {
+        self.gaps.get(idx.wrapping_sub(self.keep.g_base) as usize)
+    }
+
     /// Whether `id` names a transition index older than the kept rows (folded, or never kept).
     pub fn was_folded(&self, id: &str) -> bool {
         let Some(n) = id.rsplit_once('#').and_then(|(_, n)| n.parse::<u32>().ok()) else {
@@ -190,24 +149,6 @@ impl Inner {
         };
         let behind = self.keep.t_base.wrapping_sub(n);
         self.keep.folded.total > 0 && behind > 0 && behind <= u32::MAX / 2
-    }
-
-    /// Whether a value is over the size limit.
-    pub fn too_large(&self, value: &Value) -> bool {
-        json_size_over(value, self.keep.max_value_bytes)
-    }
-
-    /// Whether a text the session would keep is over the size limit.
-    pub fn text_too_large(&self, text: &str) -> bool {
-        text.len() > self.keep.max_value_bytes
-    }
-
-    /// The usage error for a too-large value at a door that throws.
-    pub fn too_large_error(&self, what: &str) -> SessionError {
-        SessionError::usage(
-            PAYLOAD_TOO_LARGE,
-            too_large_message(what, self.keep.max_value_bytes),
-        )
     }
 
     /// Append a transition row; returns its absolute index. Folds what no longer fits.
@@ -313,6 +254,7 @@ impl Inner {
                         outcome: rec.outcome,
                         verify_held: rec.settled.as_ref().and_then(|s| s.verify_held),
                         effect_verified: rec.effect_verified,
+                        inferred: rec.inferred || rec.certainty == Certainty::Inferred,
                     };
                     let fires = &mut self.keep.folded.fires;
                     match fires.iter_mut().find(|(f, _)| *f == fire) {
@@ -424,11 +366,6 @@ impl Session {
         (inner.keep.retain, inner.keep.max_value_bytes)
     }
 
-    /// Whether `value` is above this session's size limit.
-    pub fn value_too_large(&self, value: &Value) -> bool {
-        self.inner.borrow().too_large(value)
-    }
-
     /// Test support: start the row counters at `n` (as if `n` rows had come and gone), so a test can
     /// cross 2^24 or 2^32 without making that many rows. Only on a session with no rows yet.
     #[doc(hidden)]
@@ -440,128 +377,6 @@ impl Session {
         inner.keep.t_base = n;
         inner.keep.g_base = n;
         true
-    }
-}
-
-/// `createSession`'s check of the initial state: every value within the size limit.
-pub(crate) fn check_initial_state(
-    state: &serde_json::Map<String, Value>,
-    limit: usize,
-) -> Result<(), SessionError> {
-    match state.iter().find(|(_, v)| json_size_over(v, limit)) {
-        Some((key, _)) => Err(SessionError::usage(
-            PAYLOAD_TOO_LARGE,
-            too_large_message(
-                &format!("createSession: options.state['{}']", key.escape_debug()),
-                limit,
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-impl Inner {
-    /// `updateState`'s refusal when a delta value, a key or the stimulus label is over the size
-    /// limit (nothing of the report is applied or kept).
-    pub fn oversized_update(
-        &self,
-        delta: &serde_json::Map<String, Value>,
-        options: &UpdateOptions,
-    ) -> Option<UpdateResult> {
-        let what = if let Some((key, _)) = delta.iter().find(|(_, v)| self.too_large(v)) {
-            format!(
-                "updateState: the value of '{}'",
-                capped_text(&key.escape_debug().to_string(), 100)
-            )
-        } else if delta.keys().any(|k| self.text_too_large(k)) {
-            "updateState: a key".to_string()
-        } else if options
-            .stimulus
-            .as_deref()
-            .is_some_and(|s| self.text_too_large(s))
-        {
-            "updateState: options.stimulus".to_string()
-        } else {
-            return None;
-        };
-        Some(UpdateResult {
-            ok: false,
-            attributed: None,
-            transition: None,
-            version: self.version,
-            reason: Some(PAYLOAD_TOO_LARGE),
-            pending: None,
-            issues: Some(vec![too_large_message(&what, self.keep.max_value_bytes)]),
-        })
-    }
-
-    /// `sync`'s check: a position or stimulus label over the size limit is a usage error.
-    pub fn oversized_sync(
-        &self,
-        node_or_path: &str,
-        options: &SyncOptions,
-    ) -> Result<(), SessionError> {
-        if self.text_too_large(node_or_path) {
-            return Err(self.too_large_error("sync: pageOrPath"));
-        }
-        if options
-            .stimulus
-            .as_deref()
-            .is_some_and(|s| self.text_too_large(s))
-        {
-            return Err(self.too_large_error("sync: options.stimulus"));
-        }
-        Ok(())
-    }
-
-    /// `fire`'s first check: the message for an id or payload over the size limit, and the action
-    /// served under the id (none for an id that long, which is kept as no id at all).
-    pub fn oversized_fire(
-        &self,
-        id: &str,
-        payload: Option<&Value>,
-    ) -> Option<(String, Option<Rc<super::state::Affordance>>)> {
-        let what = if self.text_too_large(id) {
-            "the action id"
-        } else if payload.is_some_and(|p| self.too_large(p)) {
-            "the payload"
-        } else {
-            return None;
-        };
-        let served = if self.text_too_large(id) {
-            None
-        } else {
-            self.served(id).cloned()
-        };
-        Some((too_large_message(what, self.keep.max_value_bytes), served))
-    }
-
-    /// `approve` / `decline`: `by` or `note` over the size limit is refused as data.
-    pub fn oversized_decision(
-        &self,
-        by: &Option<String>,
-        note: &Option<String>,
-    ) -> Option<DoorResult> {
-        let limit = self.keep.max_value_bytes;
-        let over = |t: &Option<String>| t.as_deref().is_some_and(|t| t.len() > limit);
-        (over(by) || over(note)).then(|| DoorResult {
-            ok: false,
-            reason: Some(PAYLOAD_TOO_LARGE),
-            explanation: Some(too_large_message("by or note", limit)),
-        })
-    }
-
-    /// A handler's produced data, unless it is over the size limit (then a warning, and nothing kept).
-    pub fn keepable_produced(&mut self, value: Option<Value>, stage: &str) -> Option<Value> {
-        match value {
-            Some(v) if self.too_large(&v) => {
-                let what = format!("the value the handler for '{stage}' returned");
-                let message = too_large_message(&what, self.keep.max_value_bytes);
-                self.warn(message);
-                None
-            }
-            other => other,
-        }
     }
 }
 
@@ -693,15 +508,5 @@ mod tests {
         );
         let inner = s.inner.borrow();
         assert!(inner.dead_end_seen.len() <= 6 && inner.dead_end_warned.len() <= 6);
-    }
-
-    #[test]
-    fn the_size_measure_stops_at_the_limit() {
-        let value = json!({ "a": "x".repeat(100), "b": [1, 2, 3] });
-        let exact = serde_json::to_string(&value).unwrap().len();
-        assert!(!json_size_over(&value, exact));
-        assert!(json_size_over(&value, exact - 1));
-        assert_eq!(capped_text("héllo", 2), "h\u{2026}");
-        assert_eq!(capped_text("hi", 2), "hi");
     }
 }

@@ -318,10 +318,8 @@ impl Session {
                     }
                 }
                 HandlerOutcome::Threw(message) => {
-                    let message = super::retention::capped_text(
-                        &message,
-                        super::retention::FAILURE_MESSAGE_CAP,
-                    );
+                    let message =
+                        super::limits::capped_text(&message, super::limits::FAILURE_MESSAGE_CAP);
                     let (reason, who) = if via_navigate {
                         ("NAVIGATE_THREW", "navigate for")
                     } else {
@@ -343,10 +341,8 @@ impl Session {
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
-                    let message = super::retention::capped_text(
-                        &message,
-                        super::retention::FAILURE_MESSAGE_CAP,
-                    );
+                    let message =
+                        super::limits::capped_text(&message, super::limits::FAILURE_MESSAGE_CAP);
                     inner.failure_spine(
                         idx,
                         Failure {

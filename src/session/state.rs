@@ -433,7 +433,7 @@ impl Inner {
         }
         let keep = super::retention::Retention::new(options.retain, options.max_value_bytes)?;
         if let Some(state) = &options.state {
-            super::retention::check_initial_state(state, keep.max_value_bytes)?;
+            super::limits::check_initial_state(state, keep.max_value_bytes)?;
         }
         let state_tap = options.state.is_some();
         let mut inner = Inner {
@@ -562,11 +562,6 @@ impl Inner {
     pub fn rec_mut(&mut self, idx: u32) -> Option<&mut Rec> {
         self.transitions
             .get_mut(idx.wrapping_sub(self.keep.t_base) as usize)
-    }
-
-    /// The kept gap at absolute index `idx`.
-    pub fn gap_at(&self, idx: u32) -> Option<&Gap> {
-        self.gaps.get(idx.wrapping_sub(self.keep.g_base) as usize)
     }
 
     /// Resolve a transition id (`<stage>#<n>`) to its record index (kept rows only).

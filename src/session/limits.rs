@@ -1,0 +1,238 @@
+//! The size limit (`docs/decisions.md` decision 25): `maxValueBytes`, the measure every door uses, and
+//! the refusals. Inputs, payloads, state values and the texts a session would keep (`by`/`note`, gap
+//! text, positions, stimulus labels, ids) above the limit are refused `PAYLOAD_TOO_LARGE` with the
+//! limit in the message: as data where the call returns a result (a refused fire is a recorded
+//! attempt), as a usage error where it does not. A handler's produced data over the limit is not kept;
+//! a thrown message is capped.
+//!
+//! [`json_size_over`] measures a value's compact JSON with a writer that stops counting at the limit,
+//! so a 4 MiB value costs a walk of the first `limit` bytes, not a copy (the JS layer stops earlier
+//! still, in `js::fast`). Uses `state`; used by `retention` (the option), `fire`, `report`, `asks`,
+//! `work`, `settle` and `serve`.
+
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::state::Inner;
+use super::*;
+
+/// `maxValueBytes` when the app names none: 64 KiB of compact JSON.
+pub const DEFAULT_MAX_VALUE_BYTES: usize = 64 * 1024;
+/// The largest size limit a session accepts (64 MiB).
+pub const MAX_MAX_VALUE_BYTES: usize = 64 * 1024 * 1024;
+/// The refusal code for a value above the size limit.
+pub const PAYLOAD_TOO_LARGE: &str = "PAYLOAD_TOO_LARGE";
+/// Longest failure message (a handler's thrown text) a row keeps, in bytes.
+pub const FAILURE_MESSAGE_CAP: usize = 1_000;
+
+/// A writer that counts bytes and fails once more than `left` arrive (so serialising stops there).
+struct Budget {
+    left: usize,
+}
+
+impl std::io::Write for Budget {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self.left.checked_sub(buf.len()) {
+            Some(left) => {
+                self.left = left;
+                Ok(buf.len())
+            }
+            None => Err(std::io::Error::other("over the limit")),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Whether `value`'s compact JSON is longer than `limit` bytes (measured without building it).
+pub fn json_size_over(value: &Value, limit: usize) -> bool {
+    serde_json::to_writer(Budget { left: limit }, value).is_err()
+}
+
+/// The message a too-large value is refused with.
+pub fn too_large_message(what: &str, limit: usize) -> String {
+    format!(
+        "groundfacts: {what} is larger than this session's limit of {limit} bytes of JSON, so it was refused and not kept. Send less (a reference or an id instead of the data), or raise maxValueBytes in createSession (docs/decisions.md decision 25)."
+    )
+}
+
+/// `text` cut to at most `cap` bytes on a character boundary, with `…` when cut.
+pub fn capped_text(text: &str, cap: usize) -> String {
+    if text.len() <= cap {
+        return text.to_string();
+    }
+    let mut end = cap;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut out = text.get(..end).unwrap_or("").to_string();
+    out.push('\u{2026}');
+    out
+}
+
+impl Inner {
+    /// Whether a value is over the size limit.
+    pub fn too_large(&self, value: &Value) -> bool {
+        json_size_over(value, self.keep.max_value_bytes)
+    }
+
+    /// Whether a text the session would keep is over the size limit.
+    pub fn text_too_large(&self, text: &str) -> bool {
+        text.len() > self.keep.max_value_bytes
+    }
+
+    /// The usage error for a too-large value at a door that throws.
+    pub fn too_large_error(&self, what: &str) -> SessionError {
+        SessionError::usage(
+            PAYLOAD_TOO_LARGE,
+            too_large_message(what, self.keep.max_value_bytes),
+        )
+    }
+}
+
+impl Session {
+    /// Whether `value` is above this session's size limit.
+    pub fn value_too_large(&self, value: &Value) -> bool {
+        self.inner.borrow().too_large(value)
+    }
+}
+
+/// `createSession`'s check of the initial state: every value within the size limit.
+pub(crate) fn check_initial_state(
+    state: &serde_json::Map<String, Value>,
+    limit: usize,
+) -> Result<(), SessionError> {
+    match state.iter().find(|(_, v)| json_size_over(v, limit)) {
+        Some((key, _)) => Err(SessionError::usage(
+            PAYLOAD_TOO_LARGE,
+            too_large_message(
+                &format!("createSession: options.state['{}']", key.escape_debug()),
+                limit,
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+impl Inner {
+    /// `updateState`'s refusal when a delta value, a key or the stimulus label is over the size
+    /// limit (nothing of the report is applied or kept).
+    pub fn oversized_update(
+        &self,
+        delta: &serde_json::Map<String, Value>,
+        options: &UpdateOptions,
+    ) -> Option<UpdateResult> {
+        let what = if let Some((key, _)) = delta.iter().find(|(_, v)| self.too_large(v)) {
+            format!(
+                "updateState: the value of '{}'",
+                capped_text(&key.escape_debug().to_string(), 100)
+            )
+        } else if delta.keys().any(|k| self.text_too_large(k)) {
+            "updateState: a key".to_string()
+        } else if options
+            .stimulus
+            .as_deref()
+            .is_some_and(|s| self.text_too_large(s))
+        {
+            "updateState: options.stimulus".to_string()
+        } else {
+            return None;
+        };
+        Some(UpdateResult {
+            ok: false,
+            attributed: None,
+            transition: None,
+            version: self.version,
+            reason: Some(PAYLOAD_TOO_LARGE),
+            pending: None,
+            issues: Some(vec![too_large_message(&what, self.keep.max_value_bytes)]),
+        })
+    }
+
+    /// `sync`'s check: a position or stimulus label over the size limit is a usage error.
+    pub fn oversized_sync(
+        &self,
+        node_or_path: &str,
+        options: &SyncOptions,
+    ) -> Result<(), SessionError> {
+        if self.text_too_large(node_or_path) {
+            return Err(self.too_large_error("sync: pageOrPath"));
+        }
+        if options
+            .stimulus
+            .as_deref()
+            .is_some_and(|s| self.text_too_large(s))
+        {
+            return Err(self.too_large_error("sync: options.stimulus"));
+        }
+        Ok(())
+    }
+
+    /// `fire`'s first check: the message for an id or payload over the size limit, and the action
+    /// served under the id (none for an id that long, which is kept as no id at all).
+    pub fn oversized_fire(
+        &self,
+        id: &str,
+        payload: Option<&Value>,
+    ) -> Option<(String, Option<Rc<super::state::Affordance>>)> {
+        let what = if self.text_too_large(id) {
+            "the action id"
+        } else if payload.is_some_and(|p| self.too_large(p)) {
+            "the payload"
+        } else {
+            return None;
+        };
+        let served = if self.text_too_large(id) {
+            None
+        } else {
+            self.served(id).cloned()
+        };
+        Some((too_large_message(what, self.keep.max_value_bytes), served))
+    }
+
+    /// `approve` / `decline`: `by` or `note` over the size limit is refused as data.
+    pub fn oversized_decision(
+        &self,
+        by: &Option<String>,
+        note: &Option<String>,
+    ) -> Option<DoorResult> {
+        let limit = self.keep.max_value_bytes;
+        let over = |t: &Option<String>| t.as_deref().is_some_and(|t| t.len() > limit);
+        (over(by) || over(note)).then(|| DoorResult {
+            ok: false,
+            reason: Some(PAYLOAD_TOO_LARGE),
+            explanation: Some(too_large_message("by or note", limit)),
+        })
+    }
+
+    /// A handler's produced data, unless it is over the size limit (then a warning, and nothing kept).
+    pub fn keepable_produced(&mut self, value: Option<Value>, stage: &str) -> Option<Value> {
+        match value {
+            Some(v) if self.too_large(&v) => {
+                let what = format!("the value the handler for '{stage}' returned");
+                let message = too_large_message(&what, self.keep.max_value_bytes);
+                self.warn(message);
+                None
+            }
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_size_measure_stops_at_the_limit() {
+        let value = json!({ "a": "x".repeat(100), "b": [1, 2, 3] });
+        let exact = serde_json::to_string(&value).unwrap().len();
+        assert!(!json_size_over(&value, exact));
+        assert!(json_size_over(&value, exact - 1));
+        assert_eq!(capped_text("héllo", 2), "h\u{2026}");
+        assert_eq!(capped_text("hi", 2), "hi");
+    }
+}
