@@ -38,6 +38,12 @@ test('the routes example runs: route objects with functions, matchRoute, an acti
   assert.deepEqual(runExample(routes.code, gf), []);
 });
 
+test('the navigation example runs: a url gesture calls navigate, a handler navigates itself, a declared location write grades DID happen', () => {
+  const nav = examples.find((e) => e.heading === 'Actions that navigate');
+  assert.ok(nav, 'a js example under "## Actions that navigate"');
+  assert.deepEqual(runExample(nav.code, gf), []);
+});
+
 test('the SvelteKit glob recipe reads what import.meta.glob returns', () => {
   const recipe = codeBlocks(README, 'ts').find((b) => b.heading === 'Routes from your router');
   assert.ok(recipe, 'a ts recipe under "## Routes from your router"');
