@@ -38,6 +38,12 @@ test('the routes example runs: route objects with functions, matchRoute, an acti
   assert.deepEqual(runExample(routes.code, gf), []);
 });
 
+test('the navigation example runs: a url gesture calls navigate, a handler navigates itself, a declared location write grades DID happen', () => {
+  const nav = examples.find((e) => e.heading === 'Actions that navigate');
+  assert.ok(nav, 'a js example under "## Actions that navigate"');
+  assert.deepEqual(runExample(nav.code, gf), []);
+});
+
 test('the SvelteKit glob recipe reads what import.meta.glob returns', () => {
   const recipe = codeBlocks(README, 'ts').find((b) => b.heading === 'Routes from your router');
   assert.ok(recipe, 'a ts recipe under "## Routes from your router"');
@@ -69,6 +75,44 @@ test('the quick start runs and prints the facts block the README shows', () => {
 
 test('the errors example runs: each thrown code and refusal reason is the one its comment names', () => {
   assert.deepEqual(runExample(examples[1].code, gf), []);
+});
+
+test("the agent's tools table names each tool's arguments as its input schema does, and the results' fields", () => {
+  const start = text.indexOf("\n## The agent's tools\n");
+  assert.ok(start > 0, 'a "## The agent\'s tools" section');
+  const section = text.slice(start, text.indexOf('\n## ', start + 1));
+  const rows = [...section.matchAll(/^\| `<graph>\.([\w.<>]+)` \| (.+?) \| (.+) \|$/gm)];
+  const graph = gf.buildNavigationGraph('shop', {
+    sources: [gf.fromRoutes({ home: '/', cart: '/cart' }, { crossLinks: true }), gf.fromJourneys({ buy: { does: 'Buy', steps: ['go-to-cart'] } })],
+  });
+  let session;
+  session = gf.createSession(graph, (href) => session.sync(gf.matchRoute(graph, href) ?? href), { node: 'home' });
+  const port = gf.serveToAgent(session);
+  const tools = port.tools();
+  assert.equal(rows.length, tools.length, 'one row per tool');
+  for (const [, suffix, args] of rows) {
+    const tool = tools.find((t) => t.name === `shop.${suffix.replace('<id>', 'buy')}`);
+    assert.ok(tool, `${suffix} is a tool`);
+    // Each argument is named in backticks at the start of a clause: `name` (…) or `a`, `b` (…).
+    const named = [...args.matchAll(/(?:^|\), |, )`(\w+)`/g)].map((m) => m[1]);
+    const { properties, required = [] } = tool.inputSchema;
+    assert.deepEqual([...named].sort(), Object.keys(properties).sort(), `${suffix}: the arguments`);
+    for (const name of named) {
+      const says = new RegExp(`\`${name}\` \\(required`).test(args);
+      assert.equal(says, required.includes(name), `${suffix}: ${name} required or not`);
+    }
+  }
+  // The results carry the fields the table names.
+  const has = (result, ...keys) => keys.forEach((k) => assert.ok(k in result, `${k} in ${JSON.stringify(result)}`));
+  has(port.call('shop.whats_here', {}), 'ok', 'youAreOn', 'version', 'facts', 'brief', 'actions', 'journeys');
+  const done = port.call('shop.do_action', { action: 'go-to-cart' });
+  has(done, 'did', 'effectStatus', 'settlement', 'transitionId');
+  has(port.call('shop.did_it_work', { transitionId: done.transitionId }), 'settled', 'effectStatus', 'outcome', 'effectVerified', 'toNode');
+  has(port.call('shop.why', { key: 'k' }), 'holds', 'chain');
+  has(port.call('shop.journey.buy', {}), 'frame', 'readySteps', 'laterSteps', 'howToAct');
+  const wrong = port.call('shop.did_it_work', { id: done.transitionId });
+  assert.equal(wrong.reason, 'TRANSITION_ID_REQUIRED');
+  assert.match(section, /`reason: 'TRANSITION_ID_REQUIRED'`/);
 });
 
 test('the model-API example runs, its WebMCP part against a stand-in document.modelContext', (t) => {

@@ -40,6 +40,13 @@ test('the browser test exercises what the recipe shows', () => {
   for (const mode of ['dev', 'preview']) assert.ok(fs.readFileSync(path.join(ROOT, 'www', 'e2e', 'harness.mjs'), 'utf8').includes(`'${mode}'`));
 });
 
+test("the TypeScript section's jsx note is the option the demo's tsx compiles with (its typecheck in scripts/test-browser.sh)", () => {
+  const tsconfig = JSON.parse(fs.readFileSync(path.join(ROOT, 'www', 'react', 'tsconfig.json'), 'utf8'));
+  assert.equal(tsconfig.compilerOptions.jsx, 'react-jsx');
+  const ts = text.slice(text.indexOf('\n## TypeScript\n'));
+  assert.ok(ts.includes('`"jsx": "react-jsx"`'), 'the README names "jsx": "react-jsx" for a .tsx app');
+});
+
 test('every export of groundfacts/react is named in the React section', () => {
   const source = fs.readFileSync(BINDING, 'utf8');
   const exported = [...source.matchAll(/^export (?:function|const|class) (\w+)/gm)].map((m) => m[1]);

@@ -44,6 +44,7 @@ test('each code block of the Svelte / SvelteKit recipe is the www/svelte file it
   assert.deepEqual(
     blocks.map((b) => [b.lang, b.file]),
     [
+      ['ts', 'src/lib/graph.ts'],
       ['ts', 'src/lib/session.ts'],
       ['svelte', 'src/routes/+layout.svelte'],
       ['svelte', 'src/lib/FactsPanel.svelte'],

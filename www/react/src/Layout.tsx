@@ -1,6 +1,7 @@
 // The app's frame: the header with the router's links, the current page (React Router's <Outlet>),
 // the compose area, and the chat widget beside it. It also taps the store into the session. The page
-// id is the matched route's `id`, the same id the graph took from the route table.
+// id is the matched route's `id`, the same id the graph took from the route table. The demo's
+// stylesheet (shared with the Svelte demo) is imported here, so main.tsx is the README's recipe as is.
 import { useStoreTap } from 'groundfacts/react';
 import { useCallback, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
@@ -9,6 +10,7 @@ import { ChatWidget } from './ChatWidget';
 import { ComposePane } from './ComposePane';
 import { HostContext, useNewAgentHost } from './host';
 import { store } from './store';
+import '../../shared/styles.css';
 
 const NAV_LINKS = [
   [ROUTES.projects.route, 'Projects'],

@@ -8,7 +8,6 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { graph, sessionOptions } from './app';
 import { routes } from './routes';
-import '../../shared/styles.css';
 
 const router = createBrowserRouter(routes);
 

@@ -1,9 +1,9 @@
-// The seed's guarded wizard graph (guarded-journeys.md), read from SvelteKit's own route ids.
-//
-// The same graph as ../../../shared/graph.ts (copied: that one reads a path table with fromRoutes),
-// but its pages come from the ids of src/routes/ through fromSvelteKitRoutes, plus a project's own
-// page `/projects/[id]` (a param route: matched, never cross-linked). The one verify predicate asks
-// the browser's URL, which the library cannot see. Used by session.ts and the layout.
+// The app's navigation graph: a guarded project wizard. Its pages come from SvelteKit's own route
+// ids (the folders under src/routes/) through fromSvelteKitRoutes, a project's own page
+// `/projects/[id]` included (a param route: matched, never cross-linked); its actions are declared on
+// their pages. Plain data, built at module scope on the server and in the browser alike. The one
+// verify predicate asks the browser's URL, which the library cannot see. Used by session.ts and the
+// layout. (The React demo builds the same graph from a path table, in www/shared/graph.ts.)
 
 import { browser } from '$app/environment';
 import { buildNavigationGraph, fromJourneys, fromSvelteKitRoutes } from 'groundfacts';
