@@ -7,7 +7,8 @@
 //! re-borrows and re-reads records by index. Warnings and "settled" notices are queued in an outbox
 //! and delivered after the fact they report is recorded.
 //!
-//! Modules, one job each: `state` (internal rows, version clock, outbox), `offers` (`available()`),
+//! Modules, one job each: `state` (internal rows, version clock, outbox; `compact` its decimal and
+//! JSON-text helpers), `offers` (`available()`),
 //! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms),
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
 //! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
@@ -20,6 +21,7 @@
 
 mod asks;
 mod attempt_rows;
+mod compact;
 mod deadend;
 pub mod depth;
 mod error;

@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
+pub(crate) use super::compact::{decimal_digits, json_text, json_value, push_decimal};
 use super::error::SessionError;
 use super::records::*;
 use super::results::*;
@@ -121,41 +122,6 @@ pub(crate) struct Rec {
     /// A claimed hop whose dead-end check waits for the handler's return (decision 6).
     pub dead_end_deferred: bool,
     pub settled: Option<Settled>,
-}
-
-/// `n` in decimal, written into `buf` without allocating (`u64::MAX` has 20 digits); returns the digits.
-/// Ids and the hand-written JSON of `wire` use it instead of `format!`, which costs more than the text.
-pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
-    let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    &buf[at..]
-}
-
-/// Append `n` in decimal.
-pub(crate) fn push_decimal(out: &mut String, n: u64) {
-    let mut buf = [0u8; 20];
-    for &d in decimal_digits(n, &mut buf) {
-        out.push(char::from(d));
-    }
-}
-
-/// A JSON value as the compact text a row keeps.
-pub(crate) fn json_text(value: &Value) -> Box<str> {
-    serde_json::to_string(value)
-        .unwrap_or_else(|_| "null".into())
-        .into_boxed_str()
-}
-
-/// The value a row's JSON text holds (its own serialisation, so it always parses back exactly).
-pub(crate) fn json_value(text: &str) -> Value {
-    serde_json::from_str(text).unwrap_or(Value::Null)
 }
 
 impl Rec {
@@ -623,18 +589,5 @@ mod tests {
         assert!(std::mem::size_of::<Rec>() <= 200);
         assert!(std::mem::size_of::<Gap>() <= 120);
         assert_eq!(std::mem::size_of::<AttemptRef>(), 16);
-    }
-
-    #[test]
-    fn decimal_digits_write_zero_and_the_largest_u64() {
-        let mut buf = [0u8; 20];
-        assert_eq!(decimal_digits(0, &mut buf), b"0");
-        assert_eq!(
-            decimal_digits(u64::MAX, &mut buf),
-            u64::MAX.to_string().as_bytes()
-        );
-        let mut id = String::from("a#");
-        push_decimal(&mut id, 1070);
-        assert_eq!(id, "a#1070");
     }
 }
