@@ -15,6 +15,7 @@
 pub mod facts;
 pub mod graph;
 pub mod host;
+pub mod messages;
 pub mod serve;
 pub mod session;
 

@@ -287,3 +287,40 @@ fn the_depth_is_shared_by_every_session_on_the_stack() {
     assert_refused_at_limit(&seen);
     still_works(&host, &s);
 }
+
+/// A listener is app code too: one that makes a new session and changes it, whose listener does the
+/// same, and so on, stops at the limit instead of overflowing the stack (each level's change stays
+/// unheard until that session's next call).
+#[test]
+fn listeners_that_chain_into_new_sessions_stop_at_the_limit() {
+    type Kept = Rc<RefCell<Vec<(Rc<ClosureHost>, Rc<Session>)>>>;
+    fn chain(made: Rc<Cell<u32>>, keep: Kept) {
+        let host = Rc::new(ClosureHost::new());
+        let session = Rc::new(shop_session(&host, shop_graph(None), None));
+        keep.borrow_mut()
+            .push((Rc::clone(&host), Rc::clone(&session)));
+        let (made_in, keep_in) = (Rc::clone(&made), Rc::clone(&keep));
+        host.subscribe(move |_| {
+            if made_in.get() < TRIES {
+                made_in.set(made_in.get() + 1);
+                chain(Rc::clone(&made_in), Rc::clone(&keep_in));
+            }
+            Ok(())
+        });
+        let delta = json!({"other": made.get()});
+        session
+            .update_state(&delta, UpdateOptions::default())
+            .unwrap();
+    }
+    let made = Rc::new(Cell::new(0));
+    let keep = Rc::new(RefCell::new(Vec::new()));
+    chain(Rc::clone(&made), Rc::clone(&keep));
+    assert!(
+        made.get() < 2 * depth::LIMIT,
+        "{} sessions made by chained listeners",
+        made.get()
+    );
+    assert_eq!(depth::depth(), 0);
+    let (host, session) = keep.borrow().last().cloned().unwrap();
+    still_works(&host, &session);
+}

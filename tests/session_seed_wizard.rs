@@ -298,7 +298,7 @@ fn without_cross_links_the_projects_page_is_a_dead_end_once() {
         serde_json::to_string(&picked).unwrap(),
         r#"{"kind":"dead-end","node":"projects","availableActions":[],"availableJourneys":["new-project"]}"#
     );
-    let expected = "hcifootprint: page 'projects' has NO actions authored on it at all — an agent that lands here has nothing it can even attempt (a fire is refused UNKNOWN_AFFORDANCE or NOT_ON_NODE, never NOT_MATERIALIZED). Three ways out: registerActions('projects', …) to wire what is on screen; pass navigate: (href) => router.push(href) to createSession so url gestures materialise; or read the route table with fromRoutes(routes, { crossLinks: true }) so every page offers links to the others. Recorded as a dead-end gap row.";
+    let expected = "groundfacts: page 'projects' has NO actions authored on it at all — an agent that lands here has nothing it can even attempt (a fire is refused UNKNOWN_AFFORDANCE or NOT_ON_NODE, never NOT_MATERIALIZED). Three ways out: registerActions('projects', …) to wire what is on screen; pass navigate: (href) => router.push(href) to createSession so url gestures materialise; or read the route table with fromRoutes(routes, { crossLinks: true }) so every page offers links to the others. Recorded as a dead-end gap row.";
     assert_eq!(w.host.warnings(), vec![expected.to_string()]);
 
     // A second visit at the same wiring adds nothing.

@@ -14,13 +14,10 @@ pub struct GraphError {
 
 impl GraphError {
     pub fn new(code: &'static str, message: impl Into<String>) -> GraphError {
-        let message = message.into();
-        let message = if message.starts_with("groundfacts: ") {
-            message
-        } else {
-            format!("groundfacts: {message}")
-        };
-        GraphError { code, message }
+        GraphError {
+            code,
+            message: crate::messages::prefixed(message),
+        }
     }
 }
 

@@ -71,7 +71,7 @@ pub fn reading(what: &str) -> Result<depth::CallOut, JsValue> {
         return Err(errors::reentrancy_error(
             depth::REASON,
             &format!(
-                "groundfacts: reading {what} re-entered groundfacts more than {} levels deep (a getter or proxy that calls back in); pass plain data",
+                "reading {what} re-entered groundfacts more than {} levels deep (a getter or proxy that calls back in); pass plain data",
                 depth::LIMIT + READ_MARGIN
             ),
         ));

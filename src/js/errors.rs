@@ -7,6 +7,7 @@
 use wasm_bindgen::prelude::*;
 
 use crate::graph::GraphError;
+use crate::messages::prefixed;
 
 #[wasm_bindgen(inline_js = r#"
 export class GraphValidationError extends Error {
@@ -62,25 +63,15 @@ pub fn graph_error(err: &GraphError) -> JsValue {
 
 /// A `GraphValidationError` built from parts (conversion faults found before the core sees a value).
 pub fn graph_error_parts(code: &str, message: &str) -> JsValue {
-    let message = if message.starts_with("groundfacts: ") {
-        message.to_string()
-    } else {
-        format!("groundfacts: {message}")
-    };
-    JsGraphValidationError::new(&message, code).into()
+    JsGraphValidationError::new(&prefixed(message), code).into()
 }
 
 /// A `ReentrancyError`: a mutating call from inside a verify predicate.
 pub fn reentrancy_error(code: &str, message: &str) -> JsValue {
-    JsReentrancyError::new(message, code).into()
+    JsReentrancyError::new(&prefixed(message), code).into()
 }
 
 /// A `SessionError`: a call naming something the session does not have, or a malformed argument.
 pub fn session_error(code: &str, message: &str) -> JsValue {
-    let message = if message.starts_with("groundfacts: ") {
-        message.to_string()
-    } else {
-        format!("groundfacts: {message}")
-    };
-    JsSessionError::new(&message, code).into()
+    JsSessionError::new(&prefixed(message), code).into()
 }

@@ -42,10 +42,10 @@ impl Class {
     fn detaching(self) -> Option<(&'static str, &'static str)> {
         match self {
             Class::Session => None,
-            Class::Graph => Some(("GRAPH_FREED", "groundfacts: this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph")),
-            Class::Group => Some(("GROUP_FREED", "groundfacts: this ActionGroup was freed (it unregistered when it was disposed); register the actions again with session.registerActions")),
-            Class::Work => Some(("WORK_FREED", "groundfacts: this WorkHandle was freed (its work ended when it was disposed); begin new work with session.beginWork")),
-            Class::Port => Some(("PORT_FREED", "groundfacts: this AgentPort was freed (port.free()); serve the session again with serveToAgent")),
+            Class::Graph => Some(("GRAPH_FREED", "this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph")),
+            Class::Group => Some(("GROUP_FREED", "this ActionGroup was freed (it unregistered when it was disposed); register the actions again with session.registerActions")),
+            Class::Work => Some(("WORK_FREED", "this WorkHandle was freed (its work ended when it was disposed); begin new work with session.beginWork")),
+            Class::Port => Some(("PORT_FREED", "this AgentPort was freed (port.free()); serve the session again with serveToAgent")),
         }
     }
 }
@@ -76,7 +76,13 @@ pub fn adopt(class: Class, instance: JsValue) -> JsValue {
             &JsValue::from_str("constructor"),
         )
         .unwrap_or(JsValue::UNDEFINED);
-        adopt_js(&instance, detachable, &error_class, code, message);
+        adopt_js(
+            &instance,
+            detachable,
+            &error_class,
+            code,
+            &crate::messages::prefixed(message),
+        );
         ADOPTED.with(|a| a.set(a.get() | bit));
     }
     instance

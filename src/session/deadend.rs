@@ -8,10 +8,11 @@ use std::rc::Rc;
 use super::state::{Gap, Inner};
 use super::*;
 
-/// The seed's warning for a page with no actions authored on it at all (decision 17: exact text).
+/// The seed's warning for a page with no actions authored on it at all (decision 17: exact text after
+/// our prefix, which the outbox adds — decision 19).
 pub(crate) fn no_actions_warning(page: &str) -> String {
     format!(
-        "hcifootprint: page '{page}' has NO actions authored on it at all — an agent that lands here has nothing it can even attempt (a fire is refused UNKNOWN_AFFORDANCE or NOT_ON_NODE, never NOT_MATERIALIZED). Three ways out: registerActions('{page}', …) to wire what is on screen; pass navigate: (href) => router.push(href) to createSession so url gestures materialise; or read the route table with fromRoutes(routes, {{ crossLinks: true }}) so every page offers links to the others. Recorded as a dead-end gap row."
+        "page '{page}' has NO actions authored on it at all — an agent that lands here has nothing it can even attempt (a fire is refused UNKNOWN_AFFORDANCE or NOT_ON_NODE, never NOT_MATERIALIZED). Three ways out: registerActions('{page}', …) to wire what is on screen; pass navigate: (href) => router.push(href) to createSession so url gestures materialise; or read the route table with fromRoutes(routes, {{ crossLinks: true }}) so every page offers links to the others. Recorded as a dead-end gap row."
     )
 }
 
@@ -26,7 +27,7 @@ impl Inner {
         let off_graph = self.graph.page(&node).is_none();
         let (key, warning) = if off_graph {
             let warning = format!(
-                "groundfacts: the app reported position '{node}', which is not a page of graph '{}', so nothing is on offer there and registerActions('{node}', …) would throw. Author it as a page (or route it in the route table), or sync the page id the router is actually showing. Recorded as a dead-end gap row.",
+                "the app reported position '{node}', which is not a page of graph '{}', so nothing is on offer there and registerActions('{node}', …) would throw. Author it as a page (or route it in the route table), or sync the page id the router is actually showing. Recorded as a dead-end gap row.",
                 self.graph.id
             );
             ((Rc::clone(&node), u64::MAX), warning)
@@ -43,11 +44,11 @@ impl Inner {
                 no_actions_warning(&node)
             } else if offered > 0 {
                 format!(
-                    "groundfacts: page '{node}' offers {offered} action(s) but none is wired — every agent fire there would be refused NOT_MATERIALIZED. {THREE_WAYS} Recorded as a dead-end gap row."
+                    "page '{node}' offers {offered} action(s) but none is wired — every agent fire there would be refused NOT_MATERIALIZED. {THREE_WAYS} Recorded as a dead-end gap row."
                 )
             } else {
                 format!(
-                    "groundfacts: page '{node}' has actions authored, but all are hidden by their guards and none is wired — fires are refused GUARD_FAILED, and even with the guard open nothing there could execute. {THREE_WAYS} Recorded as a dead-end gap row."
+                    "page '{node}' has actions authored, but all are hidden by their guards and none is wired — fires are refused GUARD_FAILED, and even with the guard open nothing there could execute. {THREE_WAYS} Recorded as a dead-end gap row."
                 )
             };
             ((Rc::clone(&node), self.structure_gen), warning)

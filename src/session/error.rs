@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::graph::GraphError;
+use crate::messages::prefixed;
 
 /// Which JS error class a [`SessionError`] becomes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,14 +58,6 @@ impl SessionError {
             message: error.message,
             kind: SessionErrorKind::GraphValidation,
         }
-    }
-}
-
-fn prefixed(message: String) -> String {
-    if message.starts_with("groundfacts: ") {
-        message
-    } else {
-        format!("groundfacts: {message}")
     }
 }
 

@@ -211,7 +211,7 @@ impl Inner {
                     self.warn_once(
                         format!("approval:{}:{reason}", aff.id),
                         format!(
-                            "groundfacts: the agent's fire of '{}' was refused {reason}: {why}.",
+                            "the agent's fire of '{}' was refused {reason}: {why}.",
                             aff.id
                         ),
                     );
@@ -239,7 +239,7 @@ impl Inner {
                 self.warn_once(
                     "unasked-high-effect".into(),
                     format!(
-                        "groundfacts: the agent fired high-effect action '{id}' with no ask on record, so no person saw it first. Open a card before such a fire: session.confirmAsk('{id}') returns an askId and receipts to show a person (the port's do_action does this when called without confirm: true). Pass requireHumanApproval: true to createSession to make the ask binding, or requireHumanApproval: false to silence this warning. Said once per session.",
+                        "the agent fired high-effect action '{id}' with no ask on record, so no person saw it first. Open a card before such a fire: session.confirmAsk('{id}') returns an askId and receipts to show a person (the port's do_action does this when called without confirm: true). Pass requireHumanApproval: true to createSession to make the ask binding, or requireHumanApproval: false to silence this warning. Said once per session.",
                         id = aff.id
                     ),
                 );

@@ -53,9 +53,9 @@ pub fn json_size_over(value: &Value, limit: usize) -> bool {
 
 /// The message a too-large value is refused with.
 pub fn too_large_message(what: &str, limit: usize) -> String {
-    format!(
-        "groundfacts: {what} is larger than this session's limit of {limit} bytes of JSON, so it was refused and not kept. Send less (a reference or an id instead of the data), or raise maxValueBytes in createSession (docs/decisions.md decision 25)."
-    )
+    crate::messages::prefixed(format!(
+        "{what} is larger than this session's limit of {limit} bytes of JSON, so it was refused and not kept. Send less (a reference or an id instead of the data), or raise maxValueBytes in createSession (docs/decisions.md decision 25)."
+    ))
 }
 
 /// `text` cut to at most `cap` bytes on a character boundary, with `…` when cut.

@@ -124,12 +124,12 @@ impl Session {
                 let aff = Rc::new(Affordance::new(action));
                 if inner.compiled_index.contains_key(&aff.id) {
                     warnings.push(format!(
-                        "groundfacts: registerActions('{page}') declares '{}', which the graph already declares; the graph's declaration is kept and only the handler is bound.",
+                        "registerActions('{page}') declares '{}', which the graph already declares; the graph's declaration is kept and only the handler is bound.",
                         aff.id
                     ));
                 } else if inner.mounted.get(&aff.id).is_some_and(|s| !s.is_empty()) {
                     warnings.push(format!(
-                        "groundfacts: '{}' is already declared by another live mount; the newest declaration serves until it unmounts.",
+                        "'{}' is already declared by another live mount; the newest declaration serves until it unmounts.",
                         aff.id
                     ));
                 }
@@ -178,7 +178,7 @@ impl Session {
                 if let Some(previous) = inner.registry.get(&id) {
                     if previous.group != n {
                         warnings.push(format!(
-                            "groundfacts: a handler for '{id}' was already registered by another group; the newest registration wins."
+                            "a handler for '{id}' was already registered by another group; the newest registration wins."
                         ));
                     }
                 }

@@ -93,6 +93,12 @@ impl Session {
 
     /// Rounds of `Host::changed` until a round changes nothing (the depth stays raised throughout).
     fn notify_rounds(&self) {
+        // Listeners are app code that may call back in: a re-entry door like any other (decision 24).
+        // At the limit they are not called now; the change stays unheard until this session's next
+        // outermost call, which notifies it.
+        if super::depth::at_limit() {
+            return;
+        }
         for round in 0..=MAX_ROUNDS {
             let revision = self.inner.borrow().revision();
             if revision == self.calls.heard.get() {
@@ -101,12 +107,15 @@ impl Session {
             self.calls.heard.set(revision);
             if round == MAX_ROUNDS {
                 self.inner.borrow_mut().warn(format!(
-                    "groundfacts: subscribe listeners changed the session in each of {MAX_ROUNDS} rounds of notification in a row, so the session stopped notifying for this call (it would never end). A listener should read the session, or change it only when something it reads calls for it."
+                    "subscribe listeners changed the session in each of {MAX_ROUNDS} rounds of notification in a row, so the session stopped notifying for this call (it would never end). A listener should read the session, or change it only when something it reads calls for it."
                 ));
                 self.flush();
                 return;
             }
-            self.host.changed(self);
+            {
+                let _open = super::depth::CallOut::open();
+                self.host.changed(self);
+            }
             self.flush();
         }
     }
@@ -114,7 +123,7 @@ impl Session {
     /// A listener threw (the host caught it): warn, and stop nothing.
     pub fn listener_threw(&self, message: &str) {
         self.inner.borrow_mut().warn(format!(
-            "groundfacts: a subscribe listener threw: {message} — the session is unchanged by it and the other listeners still ran. Catch errors inside the listener."
+            "a subscribe listener threw: {message} — the session is unchanged by it and the other listeners still ran. Catch errors inside the listener."
         ));
         self.flush();
     }

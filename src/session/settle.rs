@@ -253,13 +253,13 @@ impl Session {
                     PredicateAnswer::Failed => VerifyHeld::Failed,
                     PredicateAnswer::Threw(message) => {
                         inner.warn(format!(
-                            "groundfacts: the verify predicate of '{action}' threw ({message}); the fire is settled with verifyHeld 'unevaluable'. Make the predicate return true or false without throwing."
+                            "the verify predicate of '{action}' threw ({message}); the fire is settled with verifyHeld 'unevaluable'. Make the predicate return true or false without throwing."
                         ));
                         VerifyHeld::Unevaluable
                     }
                     PredicateAnswer::NotBoolean(what) => {
                         inner.warn(format!(
-                            "groundfacts: the verify predicate of '{action}' returned {what}, not a boolean; the fire is settled with verifyHeld 'unevaluable'. Predicates must answer synchronously with true or false."
+                            "the verify predicate of '{action}' returned {what}, not a boolean; the fire is settled with verifyHeld 'unevaluable'. Predicates must answer synchronously with true or false."
                         ));
                         VerifyHeld::Unevaluable
                     }
@@ -335,9 +335,7 @@ impl Session {
                         false,
                     );
                     let end = inner.failure_end(idx);
-                    inner.warn(format!(
-                        "groundfacts: {who} '{stage}' threw: {message}{end}"
-                    ));
+                    inner.warn(format!("{who} '{stage}' threw: {message}{end}"));
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
@@ -354,7 +352,7 @@ impl Session {
                     );
                     let end = inner.failure_end(idx);
                     inner.warn(format!(
-                        "groundfacts: handler for '{stage}' returned failure: {message}{end}"
+                        "handler for '{stage}' returned failure: {message}{end}"
                     ));
                     false
                 }

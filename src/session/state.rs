@@ -538,8 +538,10 @@ impl Inner {
         (&*rec.stage == stage && rec.n == n).then_some(n)
     }
 
+    /// Queue a warning for `onWarn`; the `groundfacts: ` prefix is added here (decision 19).
     pub fn warn(&mut self, message: impl Into<String>) {
-        self.outbox.push(Outgoing::Warn(message.into()));
+        self.outbox
+            .push(Outgoing::Warn(crate::messages::prefixed(message)));
     }
 
     /// Warn once per `key` per session.
