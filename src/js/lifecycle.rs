@@ -100,6 +100,7 @@ impl JsSession {
         session.enter().map_err(|err| {
             // Closed by a deferred free(): let go of it now.
             self.session.borrow_mut().take();
+            self.host.borrow_mut().take();
             session_error(err)
         })
     }
@@ -118,6 +119,7 @@ impl JsSession {
         if let Some(session) = session {
             if !session.close() {
                 self.session.borrow_mut().take();
+                self.host.borrow_mut().take();
             }
         }
         // Always attached: later calls reach `live()` and throw `SESSION_FREED`.

@@ -64,7 +64,8 @@ pub(super) fn principal(
 pub struct JsSession {
     /// `None` once freed (decision 26): every later call is a typed `SESSION_FREED` error.
     pub(super) session: Rc<Anchor>,
-    pub(super) host: Rc<JsHost>,
+    /// `None` once freed: a freed `Session` waiting for the collector keeps nothing but this shell.
+    pub(super) host: RefCell<Option<Rc<JsHost>>>,
 }
 
 /// The core session behind a `Session` argument; anything else (a plain object, a graph, a freed
@@ -128,7 +129,7 @@ pub fn create_session(
     host.attach(&session);
     let session = JsSession {
         session: Rc::new(RefCell::new(Some(session))),
-        host,
+        host: RefCell::new(Some(host)),
     };
     Ok(adoption::adopt(Class::Session, session.into()))
 }
@@ -359,7 +360,11 @@ impl JsSession {
         {
             return Ok(Promise::resolve(&convert::to_js(&settlement)?));
         }
-        let host = Rc::clone(&self.host);
+        let host = self
+            .host
+            .borrow()
+            .clone()
+            .ok_or_else(|| session_error(crate::session::lifecycle::freed_error()))?;
         Ok(Promise::new(&mut |resolve, _reject| {
             host.wait_for(&id, resolve)
         }))

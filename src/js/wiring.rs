@@ -28,6 +28,16 @@ pub(super) fn navigate_arg(navigate: JsValue, what: &str) -> Result<Option<Funct
     })
 }
 
+impl JsSession {
+    /// The session's host while it is live (a freed session has let go of it: `SESSION_FREED`).
+    fn host(&self) -> Result<std::rc::Rc<super::host::JsHost>, JsValue> {
+        self.host
+            .borrow()
+            .clone()
+            .ok_or_else(|| session_error(crate::session::lifecycle::freed_error()))
+    }
+}
+
 #[wasm_bindgen(js_class = Session)]
 impl JsSession {
     /// Hear about every change (decision 29): `listener` runs after each outermost call that changed
@@ -47,7 +57,7 @@ impl JsSession {
             )
         })?;
         let _entered = self.live()?;
-        self.host.subscribe(&listener)
+        self.host()?.subscribe(&listener)
     }
 
     /// Replace the app's router push after creation (decision 28), or remove it with `null`.
@@ -59,9 +69,10 @@ impl JsSession {
     ) -> Result<(), JsValue> {
         let navigate = navigate_arg(navigate, "setNavigate: navigate")?;
         let session = self.live()?;
-        let previous = self.host.replace_navigate(navigate);
+        let host = self.host()?;
+        let previous = host.replace_navigate(navigate);
         if let Err(err) = session.navigate_replaced() {
-            self.host.replace_navigate(previous);
+            host.replace_navigate(previous);
             return Err(session_error(err));
         }
         Ok(())
