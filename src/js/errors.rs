@@ -1,6 +1,6 @@
 //! The typed errors the package throws, as real JS `Error` subclasses.
 //!
-//! The classes live in a small inline JS module (so `instanceof`, `name`, `stack` and `message` behave as
+//! The classes live in a JS module beside this file (`errors.js`) (so `instanceof`, `name`, `stack` and `message` behave as
 //! JS developers expect); the package entry re-exports them (see `scripts/build.sh`). This file turns core
 //! errors into instances of them. Used by every other `js::*` module.
 
@@ -9,17 +9,7 @@ use wasm_bindgen::prelude::*;
 use crate::graph::GraphError;
 use crate::messages::prefixed;
 
-#[wasm_bindgen(inline_js = r#"
-export class GraphValidationError extends Error {
-  constructor(message, code) { super(message); this.name = 'GraphValidationError'; this.code = code; }
-}
-export class ReentrancyError extends Error {
-  constructor(message, code) { super(message); this.name = 'ReentrancyError'; this.code = code; }
-}
-export class SessionError extends Error {
-  constructor(message, code) { super(message); this.name = 'SessionError'; this.code = code; }
-}
-"#)]
+#[wasm_bindgen(module = "/src/js/errors.js")]
 extern "C" {
     #[wasm_bindgen(js_name = GraphValidationError)]
     type JsGraphValidationError;

@@ -1,0 +1,128 @@
+// The boundary's fast paths in JS (src/js/fast.rs declares and documents them): plain data read into
+// JSON text in one pass, with the same limits as src/js/convert.rs's reader, and text-heavy results
+// assembled here. Used through wasm-bindgen by src/js/fast.rs.
+
+const BAIL = { bail: true };
+const TOO_LARGE = { tooLarge: true };
+
+// A byte budget (decision 25), when `state.left` is set: the JSON text's length in UTF-16 units, a
+// lower bound of its UTF-8 bytes, so a value this counts over the limit is over it in the core too.
+function spend(state, n) {
+  if (state.left !== undefined && (state.left -= n) < 0) throw TOO_LARGE;
+}
+const OBJECT_PROTOTYPE = Object.prototype;
+const MAX_DEPTH = 64;
+const MAX_VALUES = 200000;
+
+function write(value, depth, state) {
+  if (--state.budget < 0) throw BAIL;
+  switch (typeof value) {
+    case 'string': spend(state, value.length + 2); return JSON.stringify(value);
+    case 'boolean': return value ? 'true' : 'false';
+    case 'number':
+      if (!Number.isFinite(value)) return 'null';
+      if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw BAIL;
+      return String(value);
+    case 'undefined': return 'null';
+    case 'object': if (value === null) return 'null'; break;
+    default: throw BAIL;
+  }
+  if (depth >= MAX_DEPTH || state.ancestors.includes(value)) throw BAIL;
+  state.ancestors.push(value);
+  let out;
+  if (Array.isArray(value)) {
+    const length = value.length;
+    if (typeof length !== 'number') throw BAIL;
+    out = '[';
+    for (let i = 0; i < length; i++) {
+      if (i > 0) out += ',';
+      out += write(value[i], depth + 1, state);
+    }
+    out += ']';
+  } else {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== null && proto !== OBJECT_PROTOTYPE) throw BAIL;
+    if (Object.getOwnPropertySymbols(value).length > 0) throw BAIL;
+    const keys = Object.keys(value);
+    out = '{';
+    let first = true;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
+      const member = value[key];
+      if (member === undefined) {
+        if (--state.budget < 0) throw BAIL;
+        continue;
+      }
+      let text;
+      if (depth === 0 && state.perMember) {
+        // Each top-level member has its own budget; one over it is written as null and named.
+        state.left = state.limit;
+        try {
+          text = write(member, depth + 1, state);
+        } catch (e) {
+          if (e !== TOO_LARGE) throw e;
+          state.oversized.push(key);
+          text = 'null';
+        }
+      } else {
+        spend(state, key.length + 4);
+        text = write(member, depth + 1, state);
+      }
+      out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+      first = false;
+    }
+    out += '}';
+  }
+  state.ancestors.pop();
+  return out;
+}
+
+export function plainJson(value) {
+  try {
+    return write(value, 0, { budget: MAX_VALUES, ancestors: [] });
+  } catch (_) {
+    return undefined;
+  }
+}
+
+// `value` as JSON text within `limit` bytes: the text; `undefined` when the reader must judge the
+// value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has
+// the budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
+export function plainJsonWithin(value, limit, perMember) {
+  const members = perMember && typeof value === 'object' && value !== null && !Array.isArray(value);
+  const state = { budget: MAX_VALUES, ancestors: [], left: members ? undefined : limit, limit, perMember: members, oversized: [] };
+  try {
+    const json = write(value, 0, state);
+    return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;
+  } catch (e) {
+    return e === TOO_LARGE ? { tooLarge: true } : undefined;
+  }
+}
+
+export function returnedJson(value) {
+  try {
+    if (typeof value === 'function') return undefined;
+    if (typeof value === 'object' && value !== null) {
+      if (typeof value.then === 'function') return undefined;
+      if (Object.hasOwn(value, 'ok') && value.ok === false) return undefined;
+    }
+    return write(value, 0, { budget: MAX_VALUES, ancestors: [] });
+  } catch (_) {
+    return undefined;
+  }
+}
+
+export function acceptedFire(transitionId, settlement, effectStatus, version) {
+  return { ok: true, transitionId, settlement, effectStatus, version };
+}
+
+export function renderedBlock(node, version, text) {
+  return { node, version, text };
+}
+
+export function parseWithTexts(json, key1, text1, key2, text2) {
+  const out = JSON.parse(json);
+  if (key1 !== undefined) out[key1] = text1;
+  if (key2 !== undefined) out[key2] = text2;
+  return out;
+}
