@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, serve } from './support.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 // The docs/api.md surface every entry must carry (the core may export more; import and require must agree).
@@ -50,23 +50,6 @@ test('node: require gets every export and the typed errors', () => {
   assert.equal(report.code, 'UNKNOWN_GOTO');
 });
 
-/** Serves a folder with the MIME types a static host sends (application/wasm included). */
-async function serve(dir) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/\/$/, '/index.html');
-    const file = path.join(dir, path.normalize(rel));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return server;
-}
-
 test('webpack 5 with no config: the bundle loads the wasm asset and runs in Chromium', { timeout: 180_000 }, async (t) => {
   installed('webpack');
   const app = path.join(HERE, 'webpack');
@@ -81,10 +64,7 @@ test('webpack 5 with no config: the bundle loads the wasm asset and runs in Chro
   const server = await serve(dist);
   t.after(() => server.close());
   const { chromium } = createRequire(path.join(app, 'package.json'))('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   t.after(() => browser.close());
   const page = await browser.newPage();
   const problems = [];

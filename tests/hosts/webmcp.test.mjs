@@ -6,37 +6,18 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM, serve } from './support.mjs';
 
 const APP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'webmcp');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json' };
-
-function serve(dir) {
-  const server = http.createServer((req, res) => {
-    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname).replace(/\/$/, '/index.html');
-    const file = path.join(dir, path.normalize(rel));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 test('an agent reaches the port through document.modelContext and the facts block records its attempt', { timeout: 120_000 }, async (t) => {
   const pkg = path.join(APP, 'node_modules', 'groundfacts');
   assert.ok(fs.existsSync(pkg) && !fs.lstatSync(pkg).isSymbolicLink(), 'install the tarball first (scripts/test-hosts.sh)');
   const server = await serve(APP);
   t.after(() => server.close());
   const { chromium } = createRequire(path.join(APP, 'package.json'))('playwright-core');
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium.launch(CHROMIUM);
   t.after(() => browser.close());
   const page = await browser.newPage();
   const problems = [];
