@@ -36,7 +36,7 @@ pub(super) fn check(snap: &SessionSnapshot, graph: &NavigationGraph) -> Result<(
             )));
         }
     }
-    if snap.affordances.len() > snap.transitions.len() {
+    if snap.affordances.len() > snap.transitions.len() + snap.mounted.len() {
         return Err(damaged("it has more captions than rows"));
     }
     for (i, t) in snap.transitions.iter().enumerate() {

@@ -25,8 +25,12 @@ use super::state::{
 use super::state::{Ask, Frame, Work};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
-use crate::graph::{ActionOrigin, InputContract, NavigationGraph, Op};
+use crate::graph::{ActionOrigin, Filter, InputContract, NavigationGraph, Op, Verify};
 use crate::host::Host;
+
+/// The group that serves a restored session's mount declarations until a component declares them
+/// again (never a group `registerActions` mints, so `unregister` cannot name it).
+pub(crate) const RESTORED_GROUP: u32 = u32::MAX;
 
 /// The codes a row may carry (rows keep them as `&'static str`).
 const CODES: &[&str] = &[
@@ -159,21 +163,52 @@ impl Inner {
                         a.id
                     )));
                 }
+                let filter =
+                    |f: &Option<Vec<SnapCondition>>| -> Result<Option<Filter>, SessionError> {
+                        match f {
+                            None => Ok(None),
+                            Some(c) => filter_in(c).map(Some).ok_or_else(|| {
+                                damaged(format!(
+                                    "a filter of '{}' is empty or names an unknown operator",
+                                    a.id
+                                ))
+                            }),
+                        }
+                    };
+                if a.go_to
+                    .as_deref()
+                    .is_some_and(|p| self.graph.page(p).is_none())
+                {
+                    return Err(damaged(format!(
+                        "mount action '{}' goes to no page of the graph",
+                        a.id
+                    )));
+                }
                 Rc::new(Affordance::new(crate::graph::Action {
                     id: a.id.clone(),
                     does: a.does.clone(),
                     on: vec![page.to_string()],
                     node: page.to_string(),
                     origin: ActionOrigin::Mounted,
-                    guard: None,
-                    enabled_when: None,
-                    verify: None,
+                    guard: filter(&a.when)?,
+                    enabled_when: filter(&a.enabled_when)?,
+                    verify: filter(&a.verify)?.map(Verify::Filter),
                     navigates_to: a.go_to.clone(),
                     writes: a.writes.clone(),
-                    input: InputContract::Unknown,
+                    input: match &a.input {
+                        Value::Null => InputContract::Unknown,
+                        Value::String(s) if s == "none" => InputContract::NoInput,
+                        Value::Object(_) => InputContract::Schema(a.input.clone()),
+                        _ => {
+                            return Err(damaged(format!(
+                                "the input of '{}' is not null, 'none' or a schema",
+                                a.id
+                            )))
+                        }
+                    },
                     high_effect: a.confirm,
-                    role: if a.go_to.is_some() { "next" } else { "action" }.to_string(),
-                    url_href: None,
+                    role: a.role.clone(),
+                    url_href: a.url_href.clone(),
                 }))
             };
             out.push(aff);
@@ -361,7 +396,7 @@ impl Session {
                 report_keys.insert(c.transition_base.wrapping_add(i as u32), names);
             }
         }
-        // Everything checked: from here on nothing can fail.
+        // Nothing built here is shared until the Session exists: a refusal below drops it all.
         inner.node = inner.intern(&snap.cursor.node);
         inner.position_reported = snap.cursor.position_reported;
         inner.version = c.version;
@@ -471,6 +506,28 @@ impl Session {
             .iter()
             .map(|n| inner.intern(n))
             .collect();
+        let mut mounted = HashMap::new();
+        let mut mount_order = Vec::new();
+        for m in &snap.mounted {
+            let aff = captions
+                .get(m.affordance as usize)
+                .filter(|a| *a.id == m.id && !inner.compiled_index.contains_key(m.id.as_str()))
+                .ok_or_else(|| {
+                    damaged(format!(
+                        "served declaration '{}' names no mount caption",
+                        m.id
+                    ))
+                })?;
+            if mounted
+                .insert(Rc::clone(&aff.id), vec![(RESTORED_GROUP, Rc::clone(aff))])
+                .is_some()
+            {
+                return Err(damaged(format!("'{}' is served twice", m.id)));
+            }
+            mount_order.push(Rc::clone(&aff.id));
+        }
+        inner.mounted = mounted;
+        inner.mount_order = mount_order;
         if !snap.served.is_empty() {
             inner.baseline = Some((inner.version, snap.served.clone()));
         }
@@ -503,6 +560,7 @@ impl Inner {
             return false;
         };
         if at != self.version {
+            self.drop_restored_declarations();
             return false;
         }
         let now = self.served_signature();
@@ -515,6 +573,7 @@ impl Inner {
             })
         });
         if !fits {
+            self.drop_restored_declarations();
             return false;
         }
         if now != base {
@@ -522,5 +581,24 @@ impl Inner {
         }
         self.offered_cache = None;
         true
+    }
+}
+
+impl Inner {
+    /// The baseline lapsed: restored declarations no component declared again stop being served (in
+    /// the structure change that ended the baseline, so it costs no bump of its own).
+    fn drop_restored_declarations(&mut self) {
+        let mut emptied = Vec::new();
+        for (id, stack) in self.mounted.iter_mut() {
+            stack.retain(|(g, _)| *g != RESTORED_GROUP);
+            if stack.is_empty() {
+                emptied.push(Rc::clone(id));
+            }
+        }
+        for id in emptied {
+            self.mounted.remove(&id);
+            self.mount_order.retain(|m| *m != id);
+        }
+        self.offered_cache = None;
     }
 }
