@@ -198,7 +198,6 @@ fn re_registering_the_same_groups_after_restore_changes_neither_version_nor_fact
 fn a_different_structure_after_restore_is_a_change() {
     let (host, s) = fresh_shop(None);
     shop_wired(&s, &host);
-    let version = s.version();
     s.fire("home.search", agent(Some(json!({"q": "tea"}))))
         .unwrap();
     let (host2, r) = restored_shop(&json_of(&s));
@@ -320,4 +319,258 @@ fn open_fires_come_back_open_never_performed() {
     assert!(r
         .complete_deferred_handler(7, groundfacts::host::HandlerOutcome::Returned(None))
         .is_err());
+}
+
+fn restore_code(snapshot: &Value) -> Result<Session, &'static str> {
+    let host = std::rc::Rc::new(groundfacts::session::test_host::ClosureHost::new());
+    Session::restore(
+        std::rc::Rc::new(shop_graph(None)),
+        host,
+        SessionOptions::default(),
+        snapshot,
+    )
+    .map_err(|e| {
+        assert!(
+            e.message
+                .starts_with("groundfacts: createSession: options.restore"),
+            "{}",
+            e.message
+        );
+        e.code
+    })
+}
+
+/// A shop session with a little of everything: wiring, fires, refusals, an ask, work, a frame.
+fn busy_shop() -> Session {
+    let (host, s) = fresh_shop(Some(false));
+    shop_wired(&s, &host);
+    s.fire("home.search", agent(Some(json!({"q": "tea"}))))
+        .unwrap();
+    s.fire("home.premium", agent(None)).unwrap();
+    s.fire("home.greyed", agent(None)).unwrap();
+    s.begin_work(Some("home.search")).unwrap();
+    s.report_gap("export to PDF", true).unwrap();
+    s.fire("home.open-cart", agent(None)).unwrap();
+    s.confirm_ask("cart.checkout", Principal::Agent, None)
+        .unwrap();
+    s
+}
+
+#[test]
+fn every_refusal_is_typed_and_restores_nothing() {
+    let s = busy_shop();
+    let good = json_of(&s);
+    assert!(restore_code(&good).is_ok());
+
+    // Another graph: the wizard's snapshot over the shop graph.
+    let wizard = json_of(&seed_run().session);
+    assert_eq!(restore_code(&wizard).err(), Some("RESTORE_OTHER_GRAPH"));
+
+    let mut newer = good.clone();
+    newer["formatVersion"] = json!(2);
+    assert_eq!(restore_code(&newer).err(), Some("RESTORE_NEWER_FORMAT"));
+
+    let damaged = |edit: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        edit(&mut v);
+        restore_code(&v).err()
+    };
+    let cases: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+        ("not an object", Box::new(|v| *v = json!([1, 2]))),
+        (
+            "no format marker",
+            Box::new(|v| v["format"] = json!("something-else")),
+        ),
+        (
+            "format version 0",
+            Box::new(|v| v["formatVersion"] = json!(0)),
+        ),
+        (
+            "a version that is a string",
+            Box::new(|v| v["clock"]["version"] = json!("12")),
+        ),
+        (
+            "a missing field",
+            Box::new(|v| {
+                v.as_object_mut().unwrap().remove("transitions");
+            }),
+        ),
+        (
+            "a row out of sequence",
+            Box::new(|v| v["transitions"][1]["n"] = json!(99)),
+        ),
+        (
+            "a row newer than the clock",
+            Box::new(|v| v["clock"]["version"] = json!(0)),
+        ),
+        (
+            "an attempt pointing nowhere",
+            Box::new(|v| v["attempts"][0]["row"] = json!(4000)),
+        ),
+        (
+            "a pending entry naming no fire",
+            Box::new(|v| v["pending"] = json!([0])),
+        ),
+        (
+            "folded counts that do not add up",
+            Box::new(|v| v["folded"]["total"] = json!(5)),
+        ),
+        (
+            "a caption index out of range",
+            Box::new(|v| v["transitions"][1]["affordance"] = json!(77)),
+        ),
+        (
+            "an unknown rejection reason",
+            Box::new(|v| {
+                let gaps = v["gaps"].as_array_mut().unwrap();
+                let g = gaps
+                    .iter_mut()
+                    .find(|g| g["rejectionReason"].is_string())
+                    .unwrap();
+                g["rejectionReason"] = json!("MADE_UP");
+            }),
+        ),
+        (
+            "an action the graph lacks",
+            Box::new(|v| v["affordances"][0]["id"] = json!("home.nope")),
+        ),
+        (
+            "an ask numbered past its counter",
+            Box::new(|v| v["clock"]["nextAsk"] = json!(1)),
+        ),
+        (
+            "more rows than retain",
+            Box::new(|v| v["retain"] = json!(1)),
+        ),
+        (
+            "a retain out of range",
+            Box::new(|v| v["retain"] = json!(0)),
+        ),
+        (
+            "a frame of no journey",
+            Box::new(
+                |v| v["closedFrames"] = json!([{"journeyId": "nope", "status": "completed", "principal": "agent", "openedAt": 0, "openedAtVersion": 1, "firedSteps": [], "inferredSteps": [], "closedAtVersion": 2}]),
+            ),
+        ),
+        (
+            "an oversized payload",
+            Box::new(|v| {
+                v["maxValueBytes"] = json!(8);
+                v["transitions"][1]["payload"] = json!({"q": "a long enough text"});
+            }),
+        ),
+    ];
+    for (what, edit) in cases {
+        assert_eq!(damaged(&*edit), Some("RESTORE_DAMAGED"), "{what}");
+    }
+}
+
+/// A tiny deterministic generator (no dependency): xorshift64*.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// Every leaf of `v` as a JSON pointer.
+fn leaves(v: &Value, at: String, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            out.push(at.clone());
+            for (k, x) in m {
+                leaves(
+                    x,
+                    format!("{at}/{}", k.replace('~', "~0").replace('/', "~1")),
+                    out,
+                );
+            }
+        }
+        Value::Array(a) => {
+            out.push(at.clone());
+            for (i, x) in a.iter().enumerate() {
+                leaves(x, format!("{at}/{i}"), out);
+            }
+        }
+        _ => out.push(at),
+    }
+}
+
+#[test]
+fn mutated_snapshots_never_panic_and_either_restore_or_refuse() {
+    let s = busy_shop();
+    let good = json_of(&s);
+    let mut paths = Vec::new();
+    leaves(&good, String::new(), &mut paths);
+    let replacements = [
+        json!(null),
+        json!(0),
+        json!(-1),
+        json!(1),
+        json!(4294967295u64),
+        json!(u64::MAX),
+        json!(1.5),
+        json!(""),
+        json!("x"),
+        json!("pending"),
+        json!(true),
+        json!(false),
+        json!([]),
+        json!({}),
+        json!([0]),
+        json!({"key": "k", "op": "eq", "threshold": 1}),
+    ];
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut restored, mut refused) = (0, 0);
+    let rounds: usize = std::env::var("GROUNDFACTS_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(3000);
+    for _ in 0..rounds {
+        let mut v = good.clone();
+        for _ in 0..1 + rng.below(3) {
+            let path = &paths[rng.below(paths.len())];
+            let replacement = replacements[rng.below(replacements.len())].clone();
+            if path.is_empty() {
+                v = replacement;
+            } else if let Some(slot) = v.pointer_mut(path) {
+                *slot = replacement;
+            }
+        }
+        match restore_code(&v) {
+            Ok(r) => {
+                restored += 1;
+                // A restored session is usable: read it, render it, act on it, snapshot it again.
+                let _ = facts(&r);
+                let _ = r.available();
+                let _ = r.fire("home.search", agent(Some(json!({"q": "x"}))));
+                let _ = r.update_state(&json!({"search.q": "y"}), UpdateOptions::default());
+                let again = json_of(&r);
+                assert!(
+                    restore_code(&again).is_ok(),
+                    "a restored session's own snapshot restores"
+                );
+            }
+            Err(code) => {
+                refused += 1;
+                assert!(
+                    [
+                        "RESTORE_DAMAGED",
+                        "RESTORE_OTHER_GRAPH",
+                        "RESTORE_NEWER_FORMAT"
+                    ]
+                    .contains(&code),
+                    "{code}"
+                );
+            }
+        }
+    }
+    println!("restored {restored}, refused {refused}");
+    assert!(restored > 0 && refused > 0);
 }
