@@ -375,7 +375,8 @@ fn every_refusal_is_typed_and_restores_nothing() {
         edit(&mut v);
         restore_code(&v).err()
     };
-    let cases: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    type Edit = Box<dyn Fn(&mut Value)>;
+    let cases: Vec<(&str, Edit)> = vec![
         ("not an object", Box::new(|v| *v = json!([1, 2]))),
         (
             "no format marker",

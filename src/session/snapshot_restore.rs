@@ -8,8 +8,7 @@
 //! `navigate` thenable) is gone with the page, so nothing waits for it; one still awaiting a state
 //! report stays in `pending()` and a report can settle it; each is named in one warning.
 //!
-//! The served structure at snapshot time becomes the restored session's baseline: while the version has
-//! not moved since the restore, re-registering that structure is not a change (no row, no bump).
+//! The served structure at snapshot time becomes the restored session's baseline (`snapshot_baseline`).
 //! Uses `snapshot` (wire types), `state`. Used by `Session::restore`, called by `js::session`.
 
 use std::collections::HashMap;
@@ -28,9 +27,7 @@ use crate::graph::guards::ConditionEvidence;
 use crate::graph::{ActionOrigin, Filter, InputContract, NavigationGraph, Op, Verify};
 use crate::host::Host;
 
-/// The group that serves a restored session's mount declarations until a component declares them
-/// again (never a group `registerActions` mints, so `unregister` cannot name it).
-pub(crate) const RESTORED_GROUP: u32 = u32::MAX;
+pub(crate) use super::snapshot_baseline::RESTORED_GROUP;
 
 /// The codes a row may carry (rows keep them as `&'static str`).
 const CODES: &[&str] = &[
@@ -547,58 +544,5 @@ impl Session {
         };
         session.flush();
         Ok(session)
-    }
-}
-
-impl Inner {
-    /// A structure change on a restored session that only rebuilds the snapshot's served structure
-    /// (components re-mounting after the reload): absorbed, no row and no bump (decision 7's
-    /// coalescing, extended across the reload). The baseline lapses once the version moves, the
-    /// structure leaves it, or the structure equals it again.
-    pub fn absorbed_by_baseline(&mut self) -> bool {
-        let Some((at, base)) = self.baseline.take() else {
-            return false;
-        };
-        if at != self.version {
-            self.drop_restored_declarations();
-            return false;
-        }
-        let now = self.served_signature();
-        let fits = now.iter().all(|s| {
-            base.iter().any(|b| {
-                b.id == s.id
-                    && b.declared == s.declared
-                    && (b.handler || !s.handler)
-                    && (b.enabled == s.enabled || s.enabled)
-            })
-        });
-        if !fits {
-            self.drop_restored_declarations();
-            return false;
-        }
-        if now != base {
-            self.baseline = Some((at, base));
-        }
-        self.offered_cache = None;
-        true
-    }
-}
-
-impl Inner {
-    /// The baseline lapsed: restored declarations no component declared again stop being served (in
-    /// the structure change that ended the baseline, so it costs no bump of its own).
-    fn drop_restored_declarations(&mut self) {
-        let mut emptied = Vec::new();
-        for (id, stack) in self.mounted.iter_mut() {
-            stack.retain(|(g, _)| *g != RESTORED_GROUP);
-            if stack.is_empty() {
-                emptied.push(Rc::clone(id));
-            }
-        }
-        for id in emptied {
-            self.mounted.remove(&id);
-            self.mount_order.retain(|m| *m != id);
-        }
-        self.offered_cache = None;
     }
 }
