@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use super::snapshot_restore::RESTORED_GROUP;
 use super::state::{Affordance, Group, Inner, Outgoing, RegEntry};
 use super::*;
 use crate::graph::{compile_mount_action, DefValue};
@@ -14,12 +15,16 @@ use crate::host::CallbackId;
 impl Inner {
     /// A served-structure change: one `stimulus:structure-swap` row and bump, unless the last bump
     /// was a structure bump (then this change joins it).
-    pub fn structure_changed(&mut self) {
+    /// Returns `true` when a restored session's baseline absorbed the change (`snapshot_restore`).
+    pub fn structure_changed(&mut self) -> bool {
         self.structure_gen += 1;
         // Coalesced into the last bump or not, what is served changed (decision 29).
         self.touch();
+        if self.absorbed_by_baseline() {
+            return true;
+        }
         if self.last_structure_bump == Some(self.version) {
-            return;
+            return false;
         }
         let row = self.stimulus_row(
             Rc::from("stimulus:structure-swap"),
@@ -31,6 +36,7 @@ impl Inner {
         self.bump();
         self.last_structure_bump = Some(self.version);
         self.check_demotion();
+        false
     }
 
     /// Resolve a handler name on `page` (docs/session.md §7.1): `page.name` if served, else the bare id if served.
@@ -127,7 +133,11 @@ impl Session {
                         "registerActions('{page}') declares '{}', which the graph already declares; the graph's declaration is kept and only the handler is bound.",
                         aff.id
                     ));
-                } else if inner.mounted.get(&aff.id).is_some_and(|s| !s.is_empty()) {
+                } else if inner
+                    .mounted
+                    .get(&aff.id)
+                    .is_some_and(|s| s.iter().any(|(g, _)| *g != RESTORED_GROUP))
+                {
                     warnings.push(format!(
                         "'{}' is already declared by another live mount; the newest declaration serves until it unmounts.",
                         aff.id
@@ -168,11 +178,10 @@ impl Session {
                     inner.mount_order.push(Rc::clone(&aff.id));
                 }
                 group.declared.push(Rc::clone(&aff.id));
-                inner
-                    .mounted
-                    .entry(Rc::clone(&aff.id))
-                    .or_default()
-                    .push((n, aff));
+                let stack = inner.mounted.entry(Rc::clone(&aff.id)).or_default();
+                // A declaration restored from a snapshot gives way to the component's own.
+                stack.retain(|(g, _)| *g != RESTORED_GROUP);
+                stack.push((n, aff));
             }
             for (id, cb) in bindings {
                 if let Some(previous) = inner.registry.get(&id) {
@@ -200,8 +209,7 @@ impl Session {
             for w in warnings {
                 inner.warn(w);
             }
-            if changed {
-                inner.structure_changed();
+            if changed && !inner.structure_changed() {
                 inner.check_dead_end();
             }
             format!("mount:{page}#{n}")
@@ -247,8 +255,7 @@ impl Session {
             if !callbacks.is_empty() {
                 inner.outbox.push(Outgoing::Release(callbacks));
             }
-            if changed {
-                inner.structure_changed();
+            if changed && !inner.structure_changed() {
                 inner.check_dead_end();
             }
         }
@@ -288,7 +295,7 @@ impl Session {
                 _ => false,
             };
             if changed {
-                inner.structure_changed();
+                let _ = inner.structure_changed();
             }
         }
         self.flush();
