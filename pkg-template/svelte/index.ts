@@ -288,7 +288,8 @@ function defaultStorage(): StorageLike | null {
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' ? `${code}: ${error.message}` : error.message;
+    const message = error.message.replace(/^groundfacts: /, '');
+    return typeof code === 'string' ? `${code}: ${message}` : message;
   }
   return String(error);
 }
