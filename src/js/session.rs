@@ -115,6 +115,7 @@ pub fn create_session(
             }
         };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
+    let restore = super::snapshot::restore_arg(&options)?;
     let host = Rc::new(JsHost::new(navigate, on_warn, graph.held));
     let graph = graph.graph;
     let core_options = SessionOptions {
@@ -124,7 +125,11 @@ pub fn create_session(
         retain,
         max_value_bytes,
     };
-    let session = Session::new(graph, host.clone(), core_options).map_err(session_error)?;
+    let session = match &restore {
+        Some(snapshot) => Session::restore(graph, host.clone(), core_options, snapshot),
+        None => Session::new(graph, host.clone(), core_options),
+    }
+    .map_err(session_error)?;
     let session = Rc::new(session);
     host.attach(&session);
     let session = JsSession {

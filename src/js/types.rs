@@ -44,6 +44,14 @@ export interface SessionOptions {
    * 1 to 67108864). Larger ones are refused PAYLOAD_TOO_LARGE.
    */
   maxValueBytes?: number;
+  /**
+   * Continue from a session.snapshot() (or its JSON text, as sessionStorage keeps it): same version,
+   * rows, captions, asks, frames and state. null/undefined starts fresh. Another graph's snapshot, a
+   * newer format or a damaged one throws SessionError (RESTORE_OTHER_GRAPH, RESTORE_NEWER_FORMAT,
+   * RESTORE_DAMAGED). The snapshot's cursor, state, retain and maxValueBytes win over node, state,
+   * retain and maxValueBytes here.
+   */
+  restore?: SessionSnapshot | string | null;
 }
 
 export interface Cause {

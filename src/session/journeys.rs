@@ -9,7 +9,7 @@ use super::state::{Frame, Gap, GapDetail, Inner};
 use super::*;
 use crate::graph::guards::evaluate;
 
-fn frame_snapshot(frame: &Frame) -> JourneyFrame {
+pub(crate) fn frame_snapshot(frame: &Frame) -> JourneyFrame {
     JourneyFrame {
         journey_id: frame.journey_id.to_string(),
         status: frame.status,

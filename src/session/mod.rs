@@ -15,7 +15,8 @@
 //! attempt index read in place for the facts block), `asks`, `journeys`,
 //! `work`, `deadend`, `notify` (the call scope and change notification, decision 29; the public
 //! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
-//! decisions 27–28). Public types: `records` (ledger rows) and `results` (call results); `wire` writes
+//! decisions 27–28), `snapshot` (the snapshot wire format; `snapshot_take` writes it, `snapshot_restore`
+//! checks it and builds a session from it, docs/session.md §20). Public types: `records` (ledger rows) and `results` (call results); `wire` writes
 //! the per-fire results as JSON without serde's per-token cost.
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
@@ -41,6 +42,10 @@ mod report;
 pub mod results;
 mod retention;
 mod settle;
+pub mod snapshot;
+mod snapshot_check;
+mod snapshot_restore;
+mod snapshot_take;
 mod state;
 #[doc(hidden)]
 pub mod test_host;
@@ -64,6 +69,7 @@ pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE
 pub use records::*;
 pub use results::*;
 pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
+pub use snapshot::{graph_fingerprint, SessionSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;

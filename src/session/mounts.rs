@@ -14,12 +14,16 @@ use crate::host::CallbackId;
 impl Inner {
     /// A served-structure change: one `stimulus:structure-swap` row and bump, unless the last bump
     /// was a structure bump (then this change joins it).
-    pub fn structure_changed(&mut self) {
+    /// Returns `true` when a restored session's baseline absorbed the change (`snapshot_restore`).
+    pub fn structure_changed(&mut self) -> bool {
         self.structure_gen += 1;
         // Coalesced into the last bump or not, what is served changed (decision 29).
         self.touch();
+        if self.absorbed_by_baseline() {
+            return true;
+        }
         if self.last_structure_bump == Some(self.version) {
-            return;
+            return false;
         }
         let row = self.stimulus_row(
             Rc::from("stimulus:structure-swap"),
@@ -31,6 +35,7 @@ impl Inner {
         self.bump();
         self.last_structure_bump = Some(self.version);
         self.check_demotion();
+        false
     }
 
     /// Resolve a handler name on `page` (docs/session.md §7.1): `page.name` if served, else the bare id if served.
@@ -200,8 +205,7 @@ impl Session {
             for w in warnings {
                 inner.warn(w);
             }
-            if changed {
-                inner.structure_changed();
+            if changed && !inner.structure_changed() {
                 inner.check_dead_end();
             }
             format!("mount:{page}#{n}")
@@ -247,8 +251,7 @@ impl Session {
             if !callbacks.is_empty() {
                 inner.outbox.push(Outgoing::Release(callbacks));
             }
-            if changed {
-                inner.structure_changed();
+            if changed && !inner.structure_changed() {
                 inner.check_dead_end();
             }
         }
@@ -288,7 +291,7 @@ impl Session {
                 _ => false,
             };
             if changed {
-                inner.structure_changed();
+                let _ = inner.structure_changed();
             }
         }
         self.flush();

@@ -88,7 +88,7 @@ impl Session {
                 inner.last_now = now;
                 if inner.can_navigate != can {
                     inner.can_navigate = can;
-                    inner.structure_changed();
+                    let _ = inner.structure_changed();
                     inner.check_dead_end();
                 }
             }

@@ -4,7 +4,7 @@
 //! Built by `session::ledgers` from the compact internal rows of `session::state`; read by the JS
 //! layer (serialised as-is), `facts` and `serve`.
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::graph::guards::ConditionEvidence;
@@ -14,7 +14,7 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// Who acted: the `source` of a fire, or the principal of a report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Principal {
     Agent,
@@ -45,7 +45,7 @@ impl Principal {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CauseKind {
     Fired,
@@ -70,7 +70,7 @@ pub struct Cause {
 }
 
 /// Which rung of the attribution ladder tied a report to this row (docs/session.md §5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AttributionBasis {
     CallerAsserted,
@@ -82,7 +82,7 @@ pub enum AttributionBasis {
     Unknown,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Certainty {
     Observed,
@@ -98,7 +98,7 @@ pub struct Attribution {
 }
 
 /// A record's life: `pending → committed`, or `rejected` / `rolled-back` / `superseded`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Pending,
@@ -114,6 +114,26 @@ pub enum Outcome {
 pub enum EffectVerified {
     Observed(bool),
     Unobservable,
+}
+
+impl<'de> Deserialize<'de> for EffectVerified {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match BoolOrWord::deserialize(d)? {
+            BoolOrWord::Bool(b) => Ok(EffectVerified::Observed(b)),
+            BoolOrWord::Word(w) if w == "unobservable" => Ok(EffectVerified::Unobservable),
+            BoolOrWord::Word(w) => Err(serde::de::Error::custom(format!(
+                "'{w}' is not true, false or 'unobservable'"
+            ))),
+        }
+    }
+}
+
+/// `true` / `false` / a word: how the two tri-state axes travel in a snapshot.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum BoolOrWord {
+    Bool(bool),
+    Word(String),
 }
 
 impl Serialize for EffectVerified {
@@ -133,6 +153,19 @@ pub enum VerifyHeld {
     Unevaluable,
 }
 
+impl<'de> Deserialize<'de> for VerifyHeld {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match BoolOrWord::deserialize(d)? {
+            BoolOrWord::Bool(true) => Ok(VerifyHeld::Held),
+            BoolOrWord::Bool(false) => Ok(VerifyHeld::Failed),
+            BoolOrWord::Word(w) if w == "unevaluable" => Ok(VerifyHeld::Unevaluable),
+            BoolOrWord::Word(w) => Err(serde::de::Error::custom(format!(
+                "'{w}' is not true, false or 'unevaluable'"
+            ))),
+        }
+    }
+}
+
 impl Serialize for VerifyHeld {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
@@ -144,7 +177,7 @@ impl Serialize for VerifyHeld {
 }
 
 /// The invocation axis (docs/session.md §9.2). `Pending` only ever appears on a `FireResult`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EffectStatus {
     Pending,
@@ -154,7 +187,7 @@ pub enum EffectStatus {
 }
 
 /// Whether a claimed navigation was corroborated by the router tap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Arrival {
     Claimed,
@@ -197,7 +230,7 @@ pub struct TransitionRecord {
     pub materialized: Option<bool>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GapKind {
     FireRejected,
@@ -252,7 +285,7 @@ pub struct PendingInfo {
     pub fired_at: f64,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AskAnswer {
     Approved,

@@ -272,7 +272,7 @@ pub struct DoorResult {
     pub explanation: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FrameStatus {
     Open,
@@ -282,7 +282,7 @@ pub enum FrameStatus {
 }
 
 /// An open (or closed) journey frame.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct JourneyFrame {
     pub journey_id: String,

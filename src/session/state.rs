@@ -353,6 +353,9 @@ pub(crate) struct Inner {
     pub quiet: super::notify::Quiet,
     /// Navigate fires waiting on a thenable (decision 27).
     pub nav: super::navigation::NavWaits,
+    /// A restored session: the version at restore and the served structure of the snapshot, which
+    /// re-registering rebuilds without a bump (`snapshot_restore`).
+    pub baseline: Option<(u64, Vec<super::snapshot::SnapServed>)>,
 }
 
 impl Inner {
@@ -448,6 +451,7 @@ impl Inner {
             key_names: HashSet::new(),
             quiet: Default::default(),
             nav: Default::default(),
+            baseline: None,
         };
         inner.node = inner.intern(&node);
         Ok(inner)

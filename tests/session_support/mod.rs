@@ -146,6 +146,17 @@ fn field(input: Option<&Value>, key: &str) -> String {
 
 /// The seed app: createSession + the two registerActions calls (the "flush" has run: ours is eager).
 pub fn wizard(cross_links: bool, drop_navigate: bool, options: SessionOptions) -> Wizard {
+    wizard_from(cross_links, drop_navigate, options, None).expect("createSession")
+}
+
+/// The seed app after a reload: the same graph, store, router and handlers, the session restored from
+/// `restore` (a `snapshot()`), then the same two registerActions calls the components make on mount.
+pub fn wizard_from(
+    cross_links: bool,
+    drop_navigate: bool,
+    options: SessionOptions,
+    restore: Option<&Value>,
+) -> Result<Wizard, groundfacts::session::SessionError> {
     let host = Rc::new(ClosureHost::new());
     let app = Rc::new(RefCell::new(App {
         path: "/projects/new".into(),
@@ -207,7 +218,10 @@ pub fn wizard(cross_links: bool, drop_navigate: bool, options: SessionOptions) -
         state: Some(state),
         ..options
     };
-    let session = Session::new(graph, host.clone(), options).expect("createSession");
+    let session = match restore {
+        Some(snapshot) => Session::restore(graph, host.clone(), options, snapshot)?,
+        None => Session::new(graph, host.clone(), options)?,
+    };
     session
         .register_actions(
             "wizard",
@@ -225,7 +239,7 @@ pub fn wizard(cross_links: bool, drop_navigate: bool, options: SessionOptions) -
             vec![],
         )
         .expect("review handlers");
-    Wizard { session, app, host }
+    Ok(Wizard { session, app, host })
 }
 
 /// The facts block the seed run ends in (seed text, byte for byte): both the renderer over hand-built

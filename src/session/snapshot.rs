@@ -1,0 +1,336 @@
+//! The snapshot wire format: what `session.snapshot()` returns and `createSession(…, { restore })`
+//! reads (docs/session.md §20). Plain JSON, no functions: the cursor, the version clock and every
+//! counter, both ledgers as kept under retention with their folded counts, the captions rows captured,
+//! asks, journey frames, open work, the state projection, the attempt index, the served structure at
+//! snapshot time (the re-registration baseline) and a fingerprint of the compiled graph.
+//!
+//! Only types, the format constants and the fingerprint live here; `snapshot_take` builds a snapshot
+//! from a session, `snapshot_restore` validates one and builds a session from it. Used by `js::session`
+//! (as JSON) and the native tests.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::*;
+use crate::graph::{NavigationGraph, Verify};
+
+/// The `format` marker every snapshot carries.
+pub const SNAPSHOT_FORMAT: &str = "groundfacts-session";
+/// The newest `formatVersion` this build writes and reads.
+pub const SNAPSHOT_FORMAT_VERSION: u32 = 1;
+
+/// `session.snapshot()`: a versioned, plain-JSON copy of everything a session knows but its functions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionSnapshot {
+    /// Always `"groundfacts-session"`.
+    pub format: String,
+    /// `1`. A newer version is refused `RESTORE_NEWER_FORMAT`.
+    pub format_version: u32,
+    /// The fingerprint of the compiled graph ([`graph_fingerprint`]); another graph's is refused
+    /// `RESTORE_OTHER_GRAPH`.
+    pub graph: String,
+    /// The graph's id, for messages.
+    pub graph_id: String,
+    pub cursor: SnapCursor,
+    pub clock: SnapClock,
+    /// The flat state projection, and whether the state tap is on (arm A).
+    pub state: Map<String, Value>,
+    pub state_tap: bool,
+    pub require_human_approval: bool,
+    /// Whether the app passed `requireHumanApproval` at all (it arms a one-time warning when not).
+    pub approval_option_passed: bool,
+    pub retain: usize,
+    pub max_value_bytes: usize,
+    pub folded: SnapFolded,
+    /// The captions (affordances) rows captured, each once; rows name them by index.
+    pub affordances: Vec<SnapAffordance>,
+    pub transitions: Vec<SnapTransition>,
+    pub gaps: Vec<SnapGap>,
+    pub attempts: Vec<SnapAttempt>,
+    /// Record indexes of fires awaiting a state report, oldest first.
+    pub pending: Vec<u32>,
+    /// The open navigation claim: the fire's record index and its claimed page.
+    pub claim: Option<SnapClaim>,
+    pub asks: Vec<SnapAsk>,
+    pub work: Vec<SnapWork>,
+    pub frame: Option<JourneyFrame>,
+    pub closed_frames: Vec<JourneyFrame>,
+    /// What was served at snapshot time beyond the compiled graph: mount declarations and handler
+    /// registrations. A restored session treats re-registering it as no change (decision 7).
+    pub served: Vec<SnapServed>,
+    /// Once-per-session warnings already given (so a reload does not repeat them).
+    pub warned: SnapWarned,
+}
+
+/// Where the session stands.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapCursor {
+    pub node: String,
+    /// False while the cursor is only claimed (no router report since the last claimed hop).
+    pub position_reported: bool,
+    /// How the cursor got there: the newest fire row that moved it, `claimed` or `observed`.
+    pub arrival: Option<Arrival>,
+}
+
+/// The version clock and every counter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapClock {
+    pub version: u64,
+    pub state_version: u64,
+    pub structure_gen: u64,
+    pub last_structure_bump: Option<u64>,
+    /// Absolute index of the oldest kept transition / gap (rows are numbered from it).
+    pub transition_base: u32,
+    pub gap_base: u32,
+    /// The next `mount:<page>#N`, `ask#N` and `work#N`.
+    pub next_group: u32,
+    pub next_ask: u32,
+    pub next_work: u32,
+    /// Unanswered asks dropped from a full book (still counted as awaiting).
+    pub awaiting_dropped: usize,
+}
+
+/// The folded counts of decision 25.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapFolded {
+    pub total: u64,
+    pub refused: u64,
+    pub stale: u64,
+    pub fires: Vec<SnapFoldedFire>,
+    pub through_key: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapFoldedFire {
+    pub open: bool,
+    pub materialized: bool,
+    pub outcome: Outcome,
+    pub verify_held: Option<VerifyHeld>,
+    pub effect_verified: Option<EffectVerified>,
+    pub inferred: bool,
+    pub count: u64,
+}
+
+/// A served action as a row captured it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapAffordance {
+    pub id: String,
+    pub does: String,
+    /// Declared by the graph (else declared at mount, and rebuilt from the fields below).
+    pub compiled: bool,
+    /// Mount declarations: the page it was declared on.
+    pub page: Option<String>,
+    pub writes: Option<Vec<String>>,
+    pub go_to: Option<String>,
+    pub confirm: bool,
+}
+
+/// How a fire was to come to rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SnapArm {
+    AwaitingState,
+    SettleOnCompletion,
+    BornAtRest,
+    NoWrites,
+    None,
+}
+
+/// One transition row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapTransition {
+    pub stage: String,
+    pub n: u32,
+    pub kind: CauseKind,
+    pub principal: Principal,
+    pub basis: AttributionBasis,
+    pub certainty: Certainty,
+    /// Index into `affordances` (fired rows).
+    pub affordance: Option<u32>,
+    pub stimulus: Option<String>,
+    pub inferred: bool,
+    pub timestamp: f64,
+    pub payload: Option<Value>,
+    pub outcome: Outcome,
+    pub effect_verified: Option<EffectVerified>,
+    pub from_node: String,
+    pub to_node: Option<String>,
+    pub to_node_claimed: bool,
+    pub arrival: Option<Arrival>,
+    pub unverified_edge: bool,
+    pub guard_unevaluated: Option<Vec<String>>,
+    pub produced: Option<Value>,
+    pub cursor_version: u64,
+    pub ask_n: Option<u32>,
+    pub materialized: bool,
+    pub arm: SnapArm,
+    /// The fire had not come to rest.
+    pub open: bool,
+    /// Its handler (or a thenable `navigate` returned) was still running.
+    pub in_flight: bool,
+    pub settled: Option<SnapSettled>,
+    /// Report rows: the keys whose value the report changed.
+    pub changed_keys: Option<Vec<String>>,
+}
+
+/// A fire's retained first settlement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapSettled {
+    pub effect_status: EffectStatus,
+    pub outcome: Outcome,
+    pub writes_observed: Option<EffectVerified>,
+    pub verify_held: Option<VerifyHeld>,
+    pub error: Option<SnapFailure>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapFailure {
+    pub reason: String,
+    pub message: String,
+    pub evidence: Option<Vec<SnapEvidence>>,
+}
+
+/// One evaluated guard conjunct.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapEvidence {
+    pub key: String,
+    pub op: String,
+    pub threshold: Value,
+    pub actual_summary: String,
+    pub result: bool,
+    pub note: Option<String>,
+}
+
+/// One gap row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapGap {
+    pub kind: GapKind,
+    pub timestamp: f64,
+    pub node: String,
+    pub version: u64,
+    pub available_actions: Vec<String>,
+    pub affordance_id: Option<String>,
+    pub does: Option<String>,
+    pub rejection_reason: Option<String>,
+    pub principal: Option<Principal>,
+    pub off_graph: bool,
+    pub actions_may_be_stale: bool,
+    pub evidence: Option<Vec<SnapEvidence>>,
+    pub journey_id: Option<String>,
+    pub request: Option<String>,
+    pub reason: Option<String>,
+}
+
+/// Which ledger an attempt index entry points into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SnapLedger {
+    Gap,
+    Transition,
+}
+
+/// One entry of the attempt index: its ordering key and the absolute index of its row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapAttempt {
+    pub key: u64,
+    pub ledger: SnapLedger,
+    pub row: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapClaim {
+    pub transition: u32,
+    pub target: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapAsk {
+    pub n: u32,
+    pub affordance_id: String,
+    pub does: Option<String>,
+    pub input: Option<Value>,
+    pub answer: Option<AskAnswer>,
+    pub spent: bool,
+    pub by: Option<String>,
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapWork {
+    pub n: u32,
+    pub transition: Option<u32>,
+    pub affordance_id: Option<String>,
+    pub does: Option<String>,
+    pub started_at: f64,
+    pub principal: Principal,
+    pub open: bool,
+}
+
+/// One served id beyond the graph's own: a mount declaration (its caption) and/or a registered handler.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapServed {
+    pub id: String,
+    /// The mount-declared caption served under `id` (absent for a graph action with a handler).
+    pub declared: Option<String>,
+    pub handler: bool,
+    pub enabled: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapWarned {
+    pub once: Vec<String>,
+    pub dead_end_nodes: Vec<String>,
+}
+
+/// A fingerprint of the compiled graph: FNV-1a (64-bit) over a canonical text of its pages, actions
+/// (function predicates as a marker, never their ids, which differ between page loads) and journeys.
+/// The same graph definition gives the same fingerprint on every load; any change to what a session
+/// reads from the graph gives another.
+pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
+    let mut text = String::new();
+    use std::fmt::Write;
+    let _ = write!(text, "{:?}|{:?}|", graph.id, graph.description);
+    for page in &graph.pages {
+        let _ = write!(
+            text,
+            "P{:?}{:?}{:?};",
+            page.id, page.route, page.description
+        );
+    }
+    for action in &graph.actions {
+        let mut a = action.clone();
+        let predicate = matches!(a.verify, Some(Verify::Predicate(_)));
+        if predicate {
+            a.verify = None;
+        }
+        let _ = write!(text, "A{a:?}{predicate};");
+    }
+    for journey in &graph.journeys {
+        let _ = write!(text, "J{journey:?};");
+    }
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut out = String::from("fnv1a64:");
+    let _ = write!(out, "{hash:016x}");
+    out
+}

@@ -1,0 +1,316 @@
+//! `session.snapshot()`: the session's rows and counters written into the wire types of `snapshot`.
+//! Reads `state::Inner` under one short borrow; calls no host. Used by `Session::snapshot` (the JS
+//! layer serialises the result as plain JSON).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::snapshot::*;
+use super::state::{json_value, Affordance, Arm, Failure, Inner, RowRef};
+use super::*;
+use crate::graph::guards::ConditionEvidence;
+
+pub(crate) fn evidence_out(evidence: &[ConditionEvidence]) -> Vec<SnapEvidence> {
+    evidence
+        .iter()
+        .map(|e| SnapEvidence {
+            key: e.key.clone(),
+            op: e.op.name().to_string(),
+            threshold: e.threshold.clone(),
+            actual_summary: e.actual_summary.clone(),
+            result: e.result,
+            note: e.note.clone(),
+        })
+        .collect()
+}
+
+fn failure_out(f: &Failure) -> SnapFailure {
+    SnapFailure {
+        reason: f.reason.to_string(),
+        message: f.message.to_string(),
+        evidence: f.evidence.as_deref().map(evidence_out),
+    }
+}
+
+fn arm_out(arm: Arm) -> SnapArm {
+    match arm {
+        Arm::AwaitingState => SnapArm::AwaitingState,
+        Arm::SettleOnCompletion => SnapArm::SettleOnCompletion,
+        Arm::BornAtRest => SnapArm::BornAtRest,
+        Arm::NoWrites => SnapArm::NoWrites,
+        Arm::None => SnapArm::None,
+    }
+}
+
+/// The captions table: each captured affordance once (by pointer), in first-use order.
+#[derive(Default)]
+struct Captions {
+    rows: Vec<SnapAffordance>,
+    seen: HashMap<*const Affordance, u32>,
+}
+
+impl Captions {
+    fn add(&mut self, inner: &Inner, aff: &Rc<Affordance>) -> u32 {
+        let key = Rc::as_ptr(aff);
+        if let Some(&i) = self.seen.get(&key) {
+            return i;
+        }
+        let compiled = inner
+            .compiled_index
+            .get(&aff.id)
+            .and_then(|&i| inner.compiled.get(i))
+            .is_some_and(|c| c.action.does == aff.action.does);
+        let a = &aff.action;
+        let i = self.rows.len() as u32;
+        self.rows.push(SnapAffordance {
+            id: aff.id.to_string(),
+            does: aff.does.to_string(),
+            compiled,
+            page: (!compiled).then(|| a.node.clone()),
+            writes: if compiled { None } else { a.writes.clone() },
+            go_to: if compiled {
+                None
+            } else {
+                a.navigates_to.clone()
+            },
+            confirm: !compiled && a.high_effect,
+        });
+        self.seen.insert(key, i);
+        i
+    }
+}
+
+impl Inner {
+    pub fn take_snapshot(&self) -> SessionSnapshot {
+        let mut captions = Captions::default();
+        let transitions = self
+            .transitions
+            .iter()
+            .enumerate()
+            .map(|(i, rec)| {
+                let idx = self.keep.t_base.wrapping_add(i as u32);
+                let changed = self.changed_keys(idx);
+                SnapTransition {
+                    stage: rec.stage.to_string(),
+                    n: rec.n,
+                    kind: rec.kind,
+                    principal: rec.principal,
+                    basis: rec.basis,
+                    certainty: rec.certainty,
+                    affordance: rec.affordance.as_ref().map(|a| captions.add(self, a)),
+                    stimulus: rec.stimulus.as_ref().map(|s| s.to_string()),
+                    inferred: rec.inferred,
+                    timestamp: rec.timestamp,
+                    payload: rec.payload.as_deref().map(json_value),
+                    outcome: rec.outcome,
+                    effect_verified: rec.effect_verified,
+                    from_node: rec.from_node.to_string(),
+                    to_node: rec.to_node.as_ref().map(|n| n.to_string()),
+                    to_node_claimed: rec.to_node_claimed,
+                    arrival: rec.arrival,
+                    unverified_edge: rec.unverified_edge,
+                    guard_unevaluated: rec.guard_unevaluated.as_deref().cloned(),
+                    produced: rec.produced.as_deref().map(json_value),
+                    cursor_version: rec.cursor_version,
+                    ask_n: rec.ask_n,
+                    materialized: rec.materialized,
+                    arm: arm_out(rec.arm),
+                    open: rec.latch_open,
+                    in_flight: rec.in_flight,
+                    settled: rec.settled.as_ref().map(|s| SnapSettled {
+                        effect_status: s.effect_status,
+                        outcome: s.outcome,
+                        writes_observed: s.writes_observed,
+                        verify_held: s.verify_held,
+                        error: s.error.as_deref().map(failure_out),
+                    }),
+                    changed_keys: (!changed.is_empty())
+                        .then(|| changed.iter().map(|k| k.to_string()).collect()),
+                }
+            })
+            .collect();
+        let gaps = self
+            .gaps
+            .iter()
+            .map(|g| {
+                let d = g.detail.as_deref();
+                SnapGap {
+                    kind: g.kind,
+                    timestamp: g.timestamp,
+                    node: g.node.to_string(),
+                    version: g.version,
+                    available_actions: g.available_actions.iter().map(|a| a.to_string()).collect(),
+                    affordance_id: g.affordance_id.as_ref().map(|a| a.to_string()),
+                    does: g.does.as_ref().map(|a| a.to_string()),
+                    rejection_reason: g.rejection_reason.map(str::to_string),
+                    principal: g.principal,
+                    off_graph: g.off_graph,
+                    actions_may_be_stale: g.actions_may_be_stale,
+                    evidence: d.and_then(|d| d.evidence.as_deref()).map(evidence_out),
+                    journey_id: d.and_then(|d| d.journey_id.as_ref()).map(|j| j.to_string()),
+                    request: d.and_then(|d| d.request.as_ref()).map(|r| r.to_string()),
+                    reason: d.and_then(|d| d.reason.as_ref()).map(|r| r.to_string()),
+                }
+            })
+            .collect();
+        let attempts = self
+            .attempts
+            .iter()
+            .map(|a| match a.row {
+                RowRef::Gap(row) => SnapAttempt {
+                    key: a.key,
+                    ledger: SnapLedger::Gap,
+                    row,
+                },
+                RowRef::Transition(row) => SnapAttempt {
+                    key: a.key,
+                    ledger: SnapLedger::Transition,
+                    row,
+                },
+            })
+            .collect();
+        let folded = &self.keep.folded;
+        let mut warned_nodes: Vec<String> =
+            self.dead_end_warned.iter().map(|n| n.to_string()).collect();
+        warned_nodes.sort();
+        let mut once: Vec<String> = self.warned_once.iter().cloned().collect();
+        once.sort();
+        SessionSnapshot {
+            format: SNAPSHOT_FORMAT.to_string(),
+            format_version: SNAPSHOT_FORMAT_VERSION,
+            graph: graph_fingerprint(&self.graph),
+            graph_id: self.graph.id.clone(),
+            cursor: SnapCursor {
+                node: self.node.to_string(),
+                position_reported: self.position_reported,
+                arrival: self
+                    .transitions
+                    .iter()
+                    .rev()
+                    .find(|r| r.arrival.is_some())
+                    .and_then(|r| r.arrival),
+            },
+            clock: SnapClock {
+                version: self.version,
+                state_version: self.state_version,
+                structure_gen: self.structure_gen,
+                last_structure_bump: self.last_structure_bump,
+                transition_base: self.keep.t_base,
+                gap_base: self.keep.g_base,
+                next_group: self.next_group,
+                next_ask: self.next_confirm,
+                next_work: self.keep.next_work,
+                awaiting_dropped: self.keep.awaiting_dropped,
+            },
+            state: self.state.clone(),
+            state_tap: self.state_tap,
+            require_human_approval: self.enforced,
+            approval_option_passed: self.approval_option_passed,
+            retain: self.keep.retain,
+            max_value_bytes: self.keep.max_value_bytes,
+            folded: SnapFolded {
+                total: folded.total,
+                refused: folded.refused,
+                stale: folded.stale,
+                fires: folded
+                    .fires
+                    .iter()
+                    .map(|(f, count)| SnapFoldedFire {
+                        open: f.open,
+                        materialized: f.materialized,
+                        outcome: f.outcome,
+                        verify_held: f.verify_held,
+                        effect_verified: f.effect_verified,
+                        inferred: f.inferred,
+                        count: *count,
+                    })
+                    .collect(),
+                through_key: folded.through_key,
+            },
+            transitions,
+            gaps,
+            attempts,
+            pending: self.pending.clone(),
+            claim: self.claim.as_ref().map(|(t, target)| SnapClaim {
+                transition: *t,
+                target: target.to_string(),
+            }),
+            asks: self
+                .asks
+                .iter()
+                .filter(|a| !a.removed)
+                .map(|a| SnapAsk {
+                    n: a.n,
+                    affordance_id: a.affordance_id.to_string(),
+                    does: a.does.as_ref().map(|d| d.to_string()),
+                    input: a.input.clone(),
+                    answer: a.answer,
+                    spent: a.spent,
+                    by: a.by.clone(),
+                    note: a.note.clone(),
+                })
+                .collect(),
+            work: self
+                .work
+                .iter()
+                .map(|w| SnapWork {
+                    n: w.n,
+                    transition: w.transition,
+                    affordance_id: w.affordance_id.as_ref().map(|a| a.to_string()),
+                    does: w.does.as_ref().map(|a| a.to_string()),
+                    started_at: w.started_at,
+                    principal: w.principal,
+                    open: w.open,
+                })
+                .collect(),
+            frame: self.frame.as_ref().map(super::journeys::frame_snapshot),
+            closed_frames: self
+                .closed_frames
+                .iter()
+                .map(super::journeys::frame_snapshot)
+                .collect(),
+            served: self.served_signature(),
+            affordances: captions.rows,
+            warned: SnapWarned {
+                once,
+                dead_end_nodes: warned_nodes,
+            },
+        }
+    }
+
+    /// What is served beyond the compiled graph, sorted: the structure a re-registration rebuilds.
+    pub fn served_signature(&self) -> Vec<SnapServed> {
+        let mut out: Vec<SnapServed> = Vec::new();
+        for (id, stack) in &self.mounted {
+            if let Some((_, aff)) = stack.last() {
+                let entry = self.registry.get(id);
+                out.push(SnapServed {
+                    id: id.to_string(),
+                    declared: Some(aff.does.to_string()),
+                    handler: entry.is_some(),
+                    enabled: entry.is_none_or(|e| e.enabled),
+                });
+            }
+        }
+        for (id, entry) in &self.registry {
+            if self.mounted.get(id).is_some_and(|s| !s.is_empty()) {
+                continue;
+            }
+            out.push(SnapServed {
+                id: id.to_string(),
+                declared: None,
+                handler: true,
+                enabled: entry.enabled,
+            });
+        }
+        out.sort();
+        out
+    }
+}
+
+impl Session {
+    /// `session.snapshot()`: everything but the functions, as plain data (docs/session.md §20).
+    pub fn snapshot(&self) -> SessionSnapshot {
+        self.inner.borrow().take_snapshot()
+    }
+}
