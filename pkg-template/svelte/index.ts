@@ -270,11 +270,6 @@ export interface PersistOptions {
   storage?: StorageLike | null;
 }
 
-/** The core's snapshot door, named structurally: `session.snapshot()` is plain, versioned JSON. */
-interface Snapshotting {
-  snapshot(): unknown;
-}
-
 /** `globalThis.sessionStorage`, or null where there is none or touching it throws (storage disabled). */
 function defaultStorage(): StorageLike | null {
   try {
@@ -335,8 +330,7 @@ export function createPersistedSession(
   }
   if (stored !== null) {
     try {
-      const restore: unknown = JSON.parse(stored);
-      session = createSession(graph, navigate, { ...options, restore } as SessionOptions);
+      session = createSession(graph, navigate, { ...options, restore: stored }); // the core parses and checks it
     } catch (error) {
       warn(`the session stored under sessionStorage key "${key}" was not restored (${describe(error)}); starting a fresh session.`);
       try {
@@ -353,7 +347,7 @@ export function createPersistedSession(
   const write = (): void => {
     let text: string;
     try {
-      text = JSON.stringify((live as unknown as Snapshotting).snapshot());
+      text = JSON.stringify(live.snapshot());
     } catch {
       return; // freed: nothing left to keep
     }

@@ -323,6 +323,19 @@ test('createPersistedSession writes on every change and a second call with the s
   assert.equal(addNote(second.session).ok, true);
   assert.equal(second.warnings.length, 1, second.warnings.join('\n'));
   assert.match(second.warnings[0], /could not be saved under sessionStorage key "notes" \(QuotaExceededError/);
+
+  // A reload on a page with nothing mounted; the root layout wires the router again: no change.
+  const quiet = fakeStorage();
+  const wired = await persistedNotes(quiet, graph);
+  const hrefs = [];
+  wired.sv.connectSvelteKit(wired.session, graph, { goto: async (href) => hrefs.push(href), afterNavigate: () => {} });
+  addNote(wired.session);
+  wired.session.sync('about', { principal: 'user' });
+  const left = wired.session.groundTruth();
+  const reloaded = await persistedNotes(quiet, graph);
+  reloaded.sv.connectSvelteKit(reloaded.session, graph, { goto: async (href) => hrefs.push(href), afterNavigate: () => {} });
+  assert.equal(reloaded.session.groundTruth().version, left.version, 'setNavigate after a restore is no change');
+  assert.equal(reloaded.session.groundTruth().text, left.text);
 });
 
 test('a refused restore (another graph, a newer format, a damaged snapshot) warns with its code and starts fresh', { skip }, async (t) => {
