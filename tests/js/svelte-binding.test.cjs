@@ -228,3 +228,145 @@ test("connectSvelteKit: goto is the navigate, an arrival where the agent was sen
   session.fire('list.open', { source: 'agent' });
   assert.deepEqual(hrefs, ['/about'], 'no goto after disconnect');
 });
+
+/** A fake Web Storage: a Map, with switches that make reads or writes throw as a browser's can. */
+function fakeStorage() {
+  const items = new Map();
+  const storage = {
+    items,
+    failGet: false,
+    failSet: false,
+    getItem(key) {
+      if (storage.failGet) throw new Error('SecurityError: storage is disabled');
+      return items.has(key) ? items.get(key) : null;
+    },
+    setItem(key, value) {
+      if (storage.failSet) throw new Error('QuotaExceededError: the quota has been exceeded');
+      items.set(key, String(value));
+    },
+    removeItem(key) {
+      items.delete(key);
+    },
+  };
+  return storage;
+}
+
+/** The notes graph and a persisted session over `storage`, warnings collected. */
+async function persistedNotes(storage, graph) {
+  const { gf, sv } = await load();
+  const warnings = [];
+  const session = sv.createPersistedSession(graph, undefined, { node: 'list', state: { 'notes.count': 0 }, onWarn: (m) => warnings.push(m) }, { key: 'notes', storage });
+  return { gf, sv, session, warnings };
+}
+
+/** Adds one note as the person: a handler that changes the state, then the fire. */
+function addNote(session) {
+  let count = session.state()['notes.count'];
+  const group = session.registerActions('list', { handlers: { add: () => session.updateState({ 'notes.count': ++count }) } });
+  const result = session.fire('list.add', { source: 'user' });
+  group.unregister();
+  group.free();
+  return result;
+}
+
+test('createPersistedSession without storage is a plain session; unreadable storage or stored text that is not JSON warns and starts fresh', { skip }, async () => {
+  const { graph } = await notesApp();
+  const plain = await persistedNotes(null, graph);
+  assert.equal(addNote(plain.session).ok, true);
+  assert.deepEqual(plain.warnings, []);
+
+  const storage = fakeStorage();
+  storage.items.set('notes', '{"not json');
+  const broken = await persistedNotes(storage, graph);
+  assert.equal(broken.warnings.length, 1, broken.warnings.join('\n'));
+  assert.match(broken.warnings[0], /^groundfacts: the session stored under sessionStorage key "notes" was not restored \(.*\); starting a fresh session\.$/);
+  assert.match(broken.session.groundTruth().text, /No actions have been performed/);
+  assert.notEqual(storage.items.get('notes'), '{"not json', 'the unreadable text is not kept');
+
+  storage.failGet = true;
+  const disabled = await persistedNotes(storage, graph);
+  assert.match(disabled.warnings.join('\n'), /could not be read \(SecurityError: storage is disabled\); starting a fresh session\./);
+  assert.equal(addNote(disabled.session).ok, true, 'the session works');
+});
+
+const hasSnapshot = async () => {
+  if (!ready) return false;
+  const { gf } = await load();
+  return typeof gf.Session?.prototype?.snapshot === 'function';
+};
+
+test('createPersistedSession writes on every change and a second call with the same key continues the record', { skip }, async (t) => {
+  if (!(await hasSnapshot())) return t.skip('needs session.snapshot() and createSession({ restore }) in the core');
+  const { graph } = await notesApp();
+  const storage = fakeStorage();
+  const first = await persistedNotes(storage, graph);
+  assert.ok(storage.items.has('notes'), 'written at once');
+  const written = storage.items.get('notes');
+  assert.equal(addNote(first.session).ok, true);
+  assert.notEqual(storage.items.get('notes'), written, 'written again after the change');
+  assert.deepEqual(JSON.parse(storage.items.get('notes')), JSON.parse(JSON.stringify(first.session.snapshot())));
+  const block = first.session.groundTruth();
+  assert.match(block.text, /DID happen — user fired list\.add/);
+
+  // "The reload": a new session from the same storage.
+  const second = await persistedNotes(storage, graph);
+  assert.deepEqual(second.warnings, []);
+  assert.equal(second.session.groundTruth().text, block.text);
+  assert.equal(second.session.groundTruth().version, block.version);
+  assert.equal(addNote(second.session).ok, true, 'the restored session goes on');
+  assert.equal(second.session.groundTruth().text.match(/DID happen — user fired list\.add/g).length, 2);
+  assert.ok(second.session.groundTruth().version > block.version);
+
+  // A write that fails (quota) warns once and the session carries on.
+  storage.failSet = true;
+  assert.equal(addNote(second.session).ok, true);
+  assert.equal(addNote(second.session).ok, true);
+  assert.equal(second.warnings.length, 1, second.warnings.join('\n'));
+  assert.match(second.warnings[0], /could not be saved under sessionStorage key "notes" \(QuotaExceededError/);
+
+  // A reload on a page with nothing mounted; the root layout wires the router again: no change.
+  const quiet = fakeStorage();
+  const wired = await persistedNotes(quiet, graph);
+  const hrefs = [];
+  wired.sv.connectSvelteKit(wired.session, graph, { goto: async (href) => hrefs.push(href), afterNavigate: () => {} });
+  addNote(wired.session);
+  wired.session.sync('about', { principal: 'user' });
+  const left = wired.session.groundTruth();
+  const reloaded = await persistedNotes(quiet, graph);
+  reloaded.sv.connectSvelteKit(reloaded.session, graph, { goto: async (href) => hrefs.push(href), afterNavigate: () => {} });
+  assert.equal(reloaded.session.groundTruth().version, left.version, 'setNavigate after a restore is no change');
+  assert.equal(reloaded.session.groundTruth().text, left.text);
+});
+
+test('a refused restore (another graph, a newer format, a damaged snapshot) warns with its code and starts fresh', { skip }, async (t) => {
+  if (!(await hasSnapshot())) return t.skip('needs session.snapshot() and createSession({ restore }) in the core');
+  const { gf, graph } = await notesApp();
+  const storage = fakeStorage();
+  const first = await persistedNotes(storage, graph);
+  addNote(first.session);
+  const snapshot = JSON.parse(storage.items.get('notes'));
+
+  const other = gf.buildNavigationGraph('notes', {
+    sources: [gf.fromSvelteKitRoutes({ list: '/notes', about: '/about' }, { crossLinks: true })],
+    pages: { list: { actions: { add: { does: 'Add a note', input: 'none', writes: ['notes.count'] } } } },
+  });
+  const moved = await persistedNotes(storage, other);
+  assert.equal(moved.warnings.length, 1, moved.warnings.join('\n'));
+  assert.match(moved.warnings[0], /not restored \(RESTORE_OTHER_GRAPH: (?!groundfacts: ).+\); starting a fresh session\./);
+  assert.match(moved.session.groundTruth().text, /No actions have been performed/);
+  assert.deepEqual(JSON.parse(storage.items.get('notes')), JSON.parse(JSON.stringify(moved.session.snapshot())), 'the fresh session replaced it');
+
+  const damaged = [
+    { ...snapshot, formatVersion: (snapshot.formatVersion ?? 1) + 1 },
+    Object.fromEntries(Object.keys(snapshot).map((key) => [key, 'garbage'])),
+    [1, 2, 3],
+  ];
+  for (const value of damaged) {
+    storage.items.set('notes', JSON.stringify(value));
+    const again = await persistedNotes(storage, graph);
+    assert.equal(again.warnings.length, 1, `${JSON.stringify(value).slice(0, 80)}: ${again.warnings.join('\n')}`);
+    assert.match(again.warnings[0], /not restored \(RESTORE_[A-Z_]+: (?!groundfacts: )./);
+    assert.match(again.session.groundTruth().text, /No actions have been performed/);
+    assert.equal(addNote(again.session).ok, true, 'the fresh session works');
+  }
+});

@@ -46,6 +46,7 @@ test('each code block of the Svelte / SvelteKit recipe is the www/svelte file it
     [
       ['ts', 'src/lib/graph.ts'],
       ['ts', 'src/lib/session.ts'],
+      ['ts', 'src/lib/projects.ts'],
       ['svelte', 'src/routes/+layout.svelte'],
       ['svelte', 'src/lib/FactsPanel.svelte'],
       ['svelte', 'src/routes/projects/new/review/+page.svelte'],
@@ -63,7 +64,7 @@ test('the recipe wires what the issue asks: goto as navigate, afterNavigate, the
   assert.match(code, /import \{ afterNavigate, goto \} from '\$app\/navigation';/);
   assert.match(code, /groundTruth\(session\)/);
   assert.match(code, /use:registerActions=\{\{ session, page: 'review'/);
-  assert.match(code, /browser\s*\?\s*createSession\(/, 'the session is made in the browser only');
+  assert.match(code, /browser\s*\?\s*createPersistedSession\(/, 'the session is made in the browser only, kept across reloads');
 });
 
 test('every groundfacts/svelte name the recipe uses is exported by the built binding', { skip: !fs.existsSync(path.join(ROOT, 'pkg', 'package.json')) && 'pkg/ not built (scripts/build.sh)' }, () => {

@@ -3,8 +3,9 @@
 // the package installed from the tarball (scripts/install-tarball.sh www/svelte). Each mode covers:
 // a deep link rendered on the server, the human path (clicks, a link click as the person's move),
 // the agent path through the port, the compose pane that declares its own action and unmounts,
-// the facts panel re-rendering through session.subscribe with no polling, a reload, and the live
-// mode against an Anthropic-shaped stand-in model. Any console error, page error or 5xx answer fails
+// the facts panel re-rendering through session.subscribe with no polling, reloads that keep the
+// record (createPersistedSession: sessionStorage) and the app's store, and the live mode against an
+// Anthropic-shaped stand-in model. Any console error, page error or 5xx answer fails
 // the mode. Uses harness.mjs (serving, Chromium, waiting) and model-stub.mjs (the stand-in model);
 // GROUNDFACTS_E2E_MODES=preview (or dev) runs one mode.
 
@@ -61,6 +62,36 @@ async function playTurn(page) {
 /** The "Available now:" line of the brief. */
 async function availableNow(page) {
   return (await textOf(page, 'brief')).split('\n').find((line) => line.startsWith('Available now:')) ?? '';
+}
+
+/** The facts block once it has held still: the same text on two reads 100 ms apart. */
+async function settledFacts(page) {
+  let last = await textOf(page, 'facts');
+  for (;;) {
+    await page.waitForTimeout(100);
+    const now = await textOf(page, 'facts');
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+/** The `N` of the block's `Attempts so far (version N):` line; fails when the line is missing. */
+function attemptsVersion(facts) {
+  const match = facts.match(/Attempts so far \(version (\d+)\):/);
+  assert.ok(match, `no "Attempts so far (version N):" line in:\n${facts}`);
+  return Number(match[1]);
+}
+
+/** Reloads the page and waits until its facts block is up again; returns the settled text. */
+async function reloadAndRead(page, problems) {
+  await page.reload();
+  await waitForText(page, 'facts', 'FACTS FROM THE APP', problems);
+  return settledFacts(page);
+}
+
+/** A fresh record for the next step: this tab's sessionStorage emptied, as a new tab has it. */
+async function forgetTheRecord(page) {
+  await page.evaluate(() => sessionStorage.clear());
 }
 
 /** Opens a URL and waits until the browser's session is up (the facts block replaced the SSR text). */
@@ -149,7 +180,8 @@ for (const mode of MODES) {
     });
 
     await t.test('the agent path through the port: the seed journey, the human approves, goto moves the URL', async () => {
-      await open(page, `${base}/projects/new`, problems); // a full load: a fresh record
+      await forgetTheRecord(page);
+      await open(page, `${base}/projects/new`, problems); // a full load of a tab with nothing kept: a fresh record
       await waitForText(page, 'facts', FRESH, problems);
       await waitForText(page, 'tools', 'wizard.journey.new-project', problems);
       for (let turn = 1; turn <= 6; turn += 1) await playTurn(page);
@@ -203,22 +235,51 @@ for (const mode of MODES) {
       noProblems();
     });
 
-    await t.test("a reload: the page works again (the record starts fresh), and so does a project's fallback page", async () => {
+    await t.test("a reload keeps the record and the app's store; a missing project's fallback page still works", async () => {
       await page.getByRole('link', { name: 'prj-1' }).click();
       await page.waitForURL((url) => url.pathname === '/projects/prj-1', { timeout: TIMEOUT });
       await waitForText(page, 'project', 'Ion channel screen', problems);
-      await page.reload();
-      await waitForText(page, 'facts', FRESH, problems);
+      const before = await settledFacts(page);
+      assert.ok(before.includes(SEED.created), before);
+      const after = await reloadAndRead(page, problems);
+      assert.equal(after, before, 'the facts block after the reload is the one before it, version included');
+      await waitForText(page, 'project', 'Ion channel screen', problems); // the app's store came back too
+      await open(page, `${base}/projects/prj-9`, problems);
       await page.getByTestId('project-missing').waitFor({ timeout: TIMEOUT });
-      await page.goBack();
-      await page.waitForURL((url) => url.pathname === '/projects/new/review', { timeout: TIMEOUT });
-      await page.reload();
-      await waitForText(page, 'facts', FRESH, problems);
+      assert.ok((await textOf(page, 'facts')).includes(SEED.created), 'a full navigation keeps the record as well');
+      await open(page, `${base}/projects/new/review`, problems);
       await waitForText(page, 'brief', 'review.create-project', problems);
       await page.getByRole('link', { name: 'New project', exact: true }).click();
       await page.getByTestId('name-input').fill('After the reload');
       await page.getByTestId('name-it').click();
       await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it', problems);
+      noProblems();
+    });
+
+    await t.test('a reload mid-wizard: the facts block is the same, version included, and the wizard goes on', async () => {
+      await forgetTheRecord(page);
+      await open(page, `${base}/projects/new`, problems);
+      await waitForText(page, 'facts', FRESH, problems);
+      await page.getByTestId('name-input').fill('Kept across reloads');
+      await page.getByTestId('name-it').click();
+      await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it', problems);
+      await page.getByTestId('recipe-select').selectOption('time-course');
+      await page.getByTestId('pick-recipe').click();
+      await waitForText(page, 'facts', 'DID happen — user fired wizard.pick-recipe', problems);
+      const before = await settledFacts(page);
+      const version = attemptsVersion(before);
+      const after = await reloadAndRead(page, problems);
+      assert.equal(after, before, 'the facts block after the reload is the one before it');
+      assert.equal(attemptsVersion(after), version);
+      // The app agrees with the session: the guards that read the kept draft let the person go on.
+      await page.getByTestId('next').click();
+      await page.waitForURL((url) => url.pathname === '/projects/new/review', { timeout: TIMEOUT });
+      const next = await waitForText(page, 'facts', 'user fired wizard.next-to-review', problems);
+      assert.ok(!before.includes('wizard.next-to-review'), before);
+      assert.ok(attemptsVersion(next) > version, `the version moved on from ${version}:\n${next}`);
+      const attempts = (text) => text.split('\n').filter((line) => line.startsWith('  • '));
+      for (const line of attempts(before)) assert.ok(next.includes(line), `kept after the reload:\n  ${line}\n---\n${next}`);
+      assert.ok(attempts(next).length > attempts(before).length, `a new attempt was appended:\n${next}`);
       noProblems();
     });
 

@@ -44,8 +44,9 @@ function stringField(input: unknown, key: string): string {
   return '';
 }
 
-export function createProjectsStore(): ProjectsStore {
-  let state: ProjectsState = { draftName: '', draftRecipe: '', projects: [] };
+/** A new store, empty or holding `initial` (state an app kept across a reload). */
+export function createProjectsStore(initial?: ProjectsState): ProjectsStore {
+  let state: ProjectsState = initial ?? { draftName: '', draftRecipe: '', projects: [] };
   const listeners = new Set<() => void>();
 
   function set(next: ProjectsState): void {

@@ -1,8 +1,9 @@
-// One session per browser tab, made in the browser. On the server (SSR, prerendering) `session`
-// is undefined, and every store, action and wiring of groundfacts/svelte accepts that.
+// One session per browser tab, made in the browser and kept in sessionStorage: a reload continues
+// the record (same version, same facts block). On the server (SSR, prerendering) `session` is
+// undefined, and every store, action and wiring of groundfacts/svelte accepts that.
 import { browser } from '$app/environment';
-import { createSession, matchRoute } from 'groundfacts';
-import { reportState } from 'groundfacts/svelte';
+import { matchRoute } from 'groundfacts';
+import { createPersistedSession, reportState } from 'groundfacts/svelte';
 import { get } from 'svelte/store';
 import { graph } from './graph';
 import { projects, toState } from './projects';
@@ -10,11 +11,16 @@ import { projects, toState } from './projects';
 export { graph };
 
 export const session = browser
-  ? createSession(graph, undefined, {
-      node: matchRoute(graph, window.location.pathname),
-      state: toState(get(projects)),
-      requireHumanApproval: true, // an agent's high-effect fire must cite a person's yes
-    })
+  ? createPersistedSession(
+      graph,
+      undefined,
+      {
+        node: matchRoute(graph, window.location.pathname),
+        state: toState(get(projects)),
+        requireHumanApproval: true, // an agent's high-effect fire must cite a person's yes
+      },
+      { key: 'groundfacts-demo:session' }, // the record survives a reload of this tab
+    )
   : undefined;
 
 // The store tap: the store's every value, projected, goes to session.updateState.
