@@ -44,8 +44,9 @@ function stringField(input: unknown, key: string): string {
   return '';
 }
 
-export function createProjectsStore(): ProjectsStore {
-  let state: ProjectsState = { draftName: '', draftRecipe: '', projects: [] };
+/** A new store: empty, or starting from `initial` (an app that keeps its state across reloads). */
+export function createProjectsStore(initial?: ProjectsState): ProjectsStore {
+  let state: ProjectsState = initial ?? { draftName: '', draftRecipe: '', projects: [] };
   const listeners = new Set<() => void>();
 
   function set(next: ProjectsState): void {
