@@ -190,6 +190,7 @@ class SessionOwner {
 export interface PersistStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
+  removeItem(key: string): void;
 }
 
 /** The object form of `persist`. */
@@ -279,10 +280,27 @@ function createProviderSession(
   return session;
 }
 
-/** Writes `session.snapshot()` under `key` now and a microtask after each change, until it is freed. */
+/**
+ * Writes `session.snapshot()` under `key` now and a microtask after each change, until it is freed.
+ * When a write fails the stored record is removed, never left behind: an older record restored after
+ * a reload would leave out what happened since, which is what the facts block exists to prevent.
+ */
 function keepPersisted(session: Session, storage: PersistStorage, key: string, where: string, warn: (message: string) => void): void {
   let scheduled = false;
   let broken = false;
+  const giveUp = (what: string, error: unknown, fix: string): void => {
+    broken = true; // one warning, not one per change
+    let removed = true;
+    try {
+      storage.removeItem(key);
+    } catch {
+      removed = false;
+    }
+    warn(
+      `groundfacts: <GroundfactsProvider persist> ${what} (${describe(error)}); the session goes on but is no longer kept under ${where}` +
+        `${removed ? ' (the stored record was removed: a reload starts fresh)' : ''}. ${fix}`,
+    );
+  };
   const write = (): void => {
     scheduled = false;
     if (broken) return;
@@ -292,17 +310,16 @@ function keepPersisted(session: Session, storage: PersistStorage, key: string, w
     } catch (error) {
       // A session freed before this microtask ran has nothing more to keep; its last record stays.
       if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'SESSION_FREED') return;
-      broken = true;
-      warn(`groundfacts: <GroundfactsProvider persist> could not take the session's snapshot (${describe(error)}); it is no longer kept under ${where}.`);
+      giveUp("could not take the session's snapshot", error, 'This is a bug of groundfacts: please report it.');
       return;
     }
     try {
       storage.setItem(key, text);
     } catch (error) {
-      broken = true; // a full or blocked storage: one warning, not one per change
-      warn(
-        `groundfacts: <GroundfactsProvider persist> could not write ${where} (${describe(error)}, ${text.length} characters); ` +
-          'the session goes on but is no longer kept: free space in the storage or give `persist` another one.',
+      giveUp(
+        `could not write ${text.length} characters`,
+        error,
+        'Free space in the storage, keep fewer rows (`options.retain`) or give `persist` another storage.',
       );
     }
   };

@@ -467,6 +467,54 @@ async function refusedRestore(context, base) {
   await page.close();
 }
 
+/**
+ * A storage that refuses the write (here: this tab's sessionStorage filled to its quota) is one
+ * warning; the stored record is removed rather than left to restore an older record later, and the
+ * app goes on — a reload then starts fresh.
+ */
+async function fullStorage(context, base) {
+  const { page, errors, problems } = await openPage(context);
+  await page.goto(`${base}/projects/new`);
+  await waitForText(page, 'facts', FRESH, problems);
+  await page.getByTestId('name-input').fill('Before the storage filled up');
+  await page.getByTestId('name-it').click();
+  await waitForText(page, 'facts', 'user fired wizard.name-it', problems);
+  const KEY = 'groundfacts:session:wizard';
+  // Fill the origin's quota: halve the chunk each time a filler is refused, down to a few characters.
+  const filled = await page.evaluate(() => {
+    let n = 0;
+    for (let size = 1 << 22; size >= 16; ) {
+      try {
+        sessionStorage.setItem(`filler-${n}`, 'x'.repeat(size));
+        n += 1;
+      } catch {
+        size >>= 1;
+      }
+    }
+    return n;
+  });
+  assert.ok(filled > 0);
+  const warnedBefore = problems.length;
+  await page.getByTestId('name-input').fill('After the storage filled up, a longer name than before');
+  await page.getByTestId('name-it').click();
+  await waitForText(page, 'facts', 'Attempts so far (version', problems);
+  await waitUntil(
+    async () => problems.slice(warnedBefore).some((line) => line.includes(`the session goes on but is no longer kept under "${KEY}"`)),
+    `no warning about the refused write:\n${problems.join('\n')}`,
+  );
+  assert.equal(await page.evaluate((key) => sessionStorage.getItem(key), KEY), null, 'the stale record was removed');
+  const live = attemptLines(await textOf(page, 'facts'));
+  assert.equal(live.length, 2, 'the session goes on');
+  // Free the space again: a reload starts a fresh session (the removed record cannot restore old news).
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith('filler-')) sessionStorage.removeItem(key);
+  });
+  await page.reload();
+  await waitForText(page, 'facts', FRESH, problems);
+  assertNoErrors(errors, 'full storage');
+  await page.close();
+}
+
 const app = { dir: undefined };
 
 for (const mode of MODES) {
@@ -509,6 +557,7 @@ for (const mode of MODES) {
       },
     );
     await t.test('a stored record the session refuses is a warning and a fresh session', () => refusedRestore(context, server.base));
+    await t.test('a storage that refuses the write is one warning; the stored record is removed', () => fullStorage(context, server.base));
     await t.test(
       'the provider owns one session through StrictMode and frees it at unmount (dev: React and the package as modules)',
       { skip: mode !== 'dev' && 'a production build bundles React and the package away' },
