@@ -43,6 +43,7 @@ pub mod results;
 mod retention;
 mod settle;
 pub mod snapshot;
+mod snapshot_baseline;
 mod snapshot_check;
 mod snapshot_restore;
 mod snapshot_take;

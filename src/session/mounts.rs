@@ -6,6 +6,7 @@
 
 use std::rc::Rc;
 
+use super::snapshot_restore::RESTORED_GROUP;
 use super::state::{Affordance, Group, Inner, Outgoing, RegEntry};
 use super::*;
 use crate::graph::{compile_mount_action, DefValue};
@@ -132,7 +133,11 @@ impl Session {
                         "registerActions('{page}') declares '{}', which the graph already declares; the graph's declaration is kept and only the handler is bound.",
                         aff.id
                     ));
-                } else if inner.mounted.get(&aff.id).is_some_and(|s| !s.is_empty()) {
+                } else if inner
+                    .mounted
+                    .get(&aff.id)
+                    .is_some_and(|s| s.iter().any(|(g, _)| *g != RESTORED_GROUP))
+                {
                     warnings.push(format!(
                         "'{}' is already declared by another live mount; the newest declaration serves until it unmounts.",
                         aff.id
@@ -173,11 +178,10 @@ impl Session {
                     inner.mount_order.push(Rc::clone(&aff.id));
                 }
                 group.declared.push(Rc::clone(&aff.id));
-                inner
-                    .mounted
-                    .entry(Rc::clone(&aff.id))
-                    .or_default()
-                    .push((n, aff));
+                let stack = inner.mounted.entry(Rc::clone(&aff.id)).or_default();
+                // A declaration restored from a snapshot gives way to the component's own.
+                stack.retain(|(g, _)| *g != RESTORED_GROUP);
+                stack.push((n, aff));
             }
             for (id, cb) in bindings {
                 if let Some(previous) = inner.registry.get(&id) {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::*;
-use crate::graph::{NavigationGraph, Verify};
+use crate::graph::{Filter, NavigationGraph, Verify};
 
 /// The `format` marker every snapshot carries.
 pub const SNAPSHOT_FORMAT: &str = "groundfacts-session";
@@ -59,6 +59,9 @@ pub struct SessionSnapshot {
     /// What was served at snapshot time beyond the compiled graph: mount declarations and handler
     /// registrations. A restored session treats re-registering it as no change (decision 7).
     pub served: Vec<SnapServed>,
+    /// The mount declarations served at snapshot time, in served order; served again at once after
+    /// restore (until a re-mount declares them anew).
+    pub mounted: Vec<SnapMounted>,
     /// Once-per-session warnings already given (so a reload does not repeat them).
     pub warned: SnapWarned,
 }
@@ -116,7 +119,7 @@ pub struct SnapFoldedFire {
     pub count: u64,
 }
 
-/// A served action as a row captured it.
+/// A served action as a row captured it (or as a mount declaration served it).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SnapAffordance {
@@ -124,11 +127,37 @@ pub struct SnapAffordance {
     pub does: String,
     /// Declared by the graph (else declared at mount, and rebuilt from the fields below).
     pub compiled: bool,
-    /// Mount declarations: the page it was declared on.
+    /// Mount declarations: the page it was declared on, and the rest of the compiled declaration.
     pub page: Option<String>,
     pub writes: Option<Vec<String>>,
     pub go_to: Option<String>,
     pub confirm: bool,
+    /// `null` (not declared), `"none"`, or the JSON Schema.
+    pub input: Value,
+    pub when: Option<Vec<SnapCondition>>,
+    pub enabled_when: Option<Vec<SnapCondition>>,
+    pub verify: Option<Vec<SnapCondition>>,
+    /// The verify was a function: it comes back when the component re-mounts.
+    pub verify_predicate: bool,
+    pub role: String,
+    pub url_href: Option<String>,
+}
+
+/// One `key op threshold` conjunct of a declared filter.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapCondition {
+    pub key: String,
+    pub op: String,
+    pub threshold: Value,
+}
+
+/// A mount declaration served at snapshot time: its id and its caption (index into `affordances`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SnapMounted {
+    pub id: String,
+    pub affordance: u32,
 }
 
 /// How a fire was to come to rest.
@@ -333,4 +362,32 @@ pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
     let mut out = String::from("fnv1a64:");
     let _ = write!(out, "{hash:016x}");
     out
+}
+
+/// A filter as conjuncts on the wire.
+pub(crate) fn filter_out(filter: &Filter) -> Vec<SnapCondition> {
+    filter
+        .conditions
+        .iter()
+        .map(|c| SnapCondition {
+            key: c.key.clone(),
+            op: c.op.name().to_string(),
+            threshold: c.threshold.clone(),
+        })
+        .collect()
+}
+
+/// The filter back, or `None` when an operator is unknown or it is empty (a compiled filter never is).
+pub(crate) fn filter_in(conditions: &[SnapCondition]) -> Option<Filter> {
+    let conditions = conditions
+        .iter()
+        .map(|c| {
+            Some(crate::graph::Condition {
+                key: c.key.clone(),
+                op: crate::graph::Op::parse(&c.op)?,
+                threshold: c.threshold.clone(),
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    (!conditions.is_empty()).then_some(Filter { conditions })
 }

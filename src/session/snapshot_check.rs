@@ -22,6 +22,25 @@ pub(super) fn damaged(why: impl std::fmt::Display) -> SessionError {
 pub(super) fn check(snap: &SessionSnapshot, graph: &NavigationGraph) -> Result<(), SessionError> {
     let retain = snap.retain;
     let c = &snap.clock;
+    // Counters grow by one per call: anything past 2^53 (JS's exact integers) is not a real session's
+    // and would overflow at the next step.
+    const MAX_COUNT: u64 = 1 << 53;
+    let f = &snap.folded;
+    if [
+        c.version,
+        c.state_version,
+        c.structure_gen,
+        c.awaiting_dropped as u64,
+        f.total,
+    ]
+    .iter()
+    .any(|&n| n > MAX_COUNT)
+        || [c.next_group, c.next_ask, c.next_work]
+            .iter()
+            .any(|&n| n >= u32::MAX - 1)
+    {
+        return Err(damaged("a counter is beyond any session's reach"));
+    }
     for (what, n) in [
         ("transitions", snap.transitions.len()),
         ("gaps", snap.gaps.len()),
@@ -36,7 +55,7 @@ pub(super) fn check(snap: &SessionSnapshot, graph: &NavigationGraph) -> Result<(
             )));
         }
     }
-    if snap.affordances.len() > snap.transitions.len() {
+    if snap.affordances.len() > snap.transitions.len() + snap.mounted.len() {
         return Err(damaged("it has more captions than rows"));
     }
     for (i, t) in snap.transitions.iter().enumerate() {
@@ -94,7 +113,6 @@ pub(super) fn check(snap: &SessionSnapshot, graph: &NavigationGraph) -> Result<(
             return Err(damaged("the navigation claim names no kept fire"));
         }
     }
-    let f = &snap.folded;
     let fires = f.fires.iter().try_fold(0u64, |s, x| s.checked_add(x.count));
     if f.refused
         .checked_add(f.stale)

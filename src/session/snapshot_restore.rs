@@ -8,8 +8,7 @@
 //! `navigate` thenable) is gone with the page, so nothing waits for it; one still awaiting a state
 //! report stays in `pending()` and a report can settle it; each is named in one warning.
 //!
-//! The served structure at snapshot time becomes the restored session's baseline: while the version has
-//! not moved since the restore, re-registering that structure is not a change (no row, no bump).
+//! The served structure at snapshot time becomes the restored session's baseline (`snapshot_baseline`).
 //! Uses `snapshot` (wire types), `state`. Used by `Session::restore`, called by `js::session`.
 
 use std::collections::HashMap;
@@ -25,8 +24,10 @@ use super::state::{
 use super::state::{Ask, Frame, Work};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
-use crate::graph::{ActionOrigin, InputContract, NavigationGraph, Op};
+use crate::graph::{ActionOrigin, Filter, InputContract, NavigationGraph, Op, Verify};
 use crate::host::Host;
+
+pub(crate) use super::snapshot_baseline::RESTORED_GROUP;
 
 /// The codes a row may carry (rows keep them as `&'static str`).
 const CODES: &[&str] = &[
@@ -159,21 +160,52 @@ impl Inner {
                         a.id
                     )));
                 }
+                let filter =
+                    |f: &Option<Vec<SnapCondition>>| -> Result<Option<Filter>, SessionError> {
+                        match f {
+                            None => Ok(None),
+                            Some(c) => filter_in(c).map(Some).ok_or_else(|| {
+                                damaged(format!(
+                                    "a filter of '{}' is empty or names an unknown operator",
+                                    a.id
+                                ))
+                            }),
+                        }
+                    };
+                if a.go_to
+                    .as_deref()
+                    .is_some_and(|p| self.graph.page(p).is_none())
+                {
+                    return Err(damaged(format!(
+                        "mount action '{}' goes to no page of the graph",
+                        a.id
+                    )));
+                }
                 Rc::new(Affordance::new(crate::graph::Action {
                     id: a.id.clone(),
                     does: a.does.clone(),
                     on: vec![page.to_string()],
                     node: page.to_string(),
                     origin: ActionOrigin::Mounted,
-                    guard: None,
-                    enabled_when: None,
-                    verify: None,
+                    guard: filter(&a.when)?,
+                    enabled_when: filter(&a.enabled_when)?,
+                    verify: filter(&a.verify)?.map(Verify::Filter),
                     navigates_to: a.go_to.clone(),
                     writes: a.writes.clone(),
-                    input: InputContract::Unknown,
+                    input: match &a.input {
+                        Value::Null => InputContract::Unknown,
+                        Value::String(s) if s == "none" => InputContract::NoInput,
+                        Value::Object(_) => InputContract::Schema(a.input.clone()),
+                        _ => {
+                            return Err(damaged(format!(
+                                "the input of '{}' is not null, 'none' or a schema",
+                                a.id
+                            )))
+                        }
+                    },
                     high_effect: a.confirm,
-                    role: if a.go_to.is_some() { "next" } else { "action" }.to_string(),
-                    url_href: None,
+                    role: a.role.clone(),
+                    url_href: a.url_href.clone(),
                 }))
             };
             out.push(aff);
@@ -361,7 +393,7 @@ impl Session {
                 report_keys.insert(c.transition_base.wrapping_add(i as u32), names);
             }
         }
-        // Everything checked: from here on nothing can fail.
+        // Nothing built here is shared until the Session exists: a refusal below drops it all.
         inner.node = inner.intern(&snap.cursor.node);
         inner.position_reported = snap.cursor.position_reported;
         inner.version = c.version;
@@ -471,6 +503,28 @@ impl Session {
             .iter()
             .map(|n| inner.intern(n))
             .collect();
+        let mut mounted = HashMap::new();
+        let mut mount_order = Vec::new();
+        for m in &snap.mounted {
+            let aff = captions
+                .get(m.affordance as usize)
+                .filter(|a| *a.id == m.id && !inner.compiled_index.contains_key(m.id.as_str()))
+                .ok_or_else(|| {
+                    damaged(format!(
+                        "served declaration '{}' names no mount caption",
+                        m.id
+                    ))
+                })?;
+            if mounted
+                .insert(Rc::clone(&aff.id), vec![(RESTORED_GROUP, Rc::clone(aff))])
+                .is_some()
+            {
+                return Err(damaged(format!("'{}' is served twice", m.id)));
+            }
+            mount_order.push(Rc::clone(&aff.id));
+        }
+        inner.mounted = mounted;
+        inner.mount_order = mount_order;
         if !snap.served.is_empty() {
             inner.baseline = Some((inner.version, snap.served.clone()));
         }
@@ -490,37 +544,5 @@ impl Session {
         };
         session.flush();
         Ok(session)
-    }
-}
-
-impl Inner {
-    /// A structure change on a restored session that only rebuilds the snapshot's served structure
-    /// (components re-mounting after the reload): absorbed, no row and no bump (decision 7's
-    /// coalescing, extended across the reload). The baseline lapses once the version moves, the
-    /// structure leaves it, or the structure equals it again.
-    pub fn absorbed_by_baseline(&mut self) -> bool {
-        let Some((at, base)) = self.baseline.take() else {
-            return false;
-        };
-        if at != self.version {
-            return false;
-        }
-        let now = self.served_signature();
-        let fits = now.iter().all(|s| {
-            base.iter().any(|b| {
-                b.id == s.id
-                    && b.declared == s.declared
-                    && (b.handler || !s.handler)
-                    && (b.enabled == s.enabled || s.enabled)
-            })
-        });
-        if !fits {
-            return false;
-        }
-        if now != base {
-            self.baseline = Some((at, base));
-        }
-        self.offered_cache = None;
-        true
     }
 }

@@ -9,6 +9,8 @@ use super::snapshot::*;
 use super::state::{json_value, Affordance, Arm, Failure, Inner, RowRef};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
+use crate::graph::{InputContract, Verify};
+use serde_json::Value;
 
 pub(crate) fn evidence_out(evidence: &[ConditionEvidence]) -> Vec<SnapEvidence> {
     evidence
@@ -62,18 +64,30 @@ impl Captions {
             .is_some_and(|c| c.action.does == aff.action.does);
         let a = &aff.action;
         let i = self.rows.len() as u32;
+        let full = !compiled;
         self.rows.push(SnapAffordance {
             id: aff.id.to_string(),
             does: aff.does.to_string(),
             compiled,
-            page: (!compiled).then(|| a.node.clone()),
-            writes: if compiled { None } else { a.writes.clone() },
-            go_to: if compiled {
-                None
-            } else {
-                a.navigates_to.clone()
+            page: full.then(|| a.node.clone()),
+            writes: a.writes.clone().filter(|_| full),
+            go_to: a.navigates_to.clone().filter(|_| full),
+            confirm: full && a.high_effect,
+            input: match &a.input {
+                _ if compiled => Value::Null,
+                InputContract::Unknown => Value::Null,
+                InputContract::NoInput => Value::String("none".into()),
+                InputContract::Schema(schema) => schema.clone(),
             },
-            confirm: !compiled && a.high_effect,
+            when: a.guard.as_ref().filter(|_| full).map(filter_out),
+            enabled_when: a.enabled_when.as_ref().filter(|_| full).map(filter_out),
+            verify: match &a.verify {
+                Some(Verify::Filter(f)) if full => Some(filter_out(f)),
+                _ => None,
+            },
+            verify_predicate: full && matches!(a.verify, Some(Verify::Predicate(_))),
+            role: if full { a.role.clone() } else { String::new() },
+            url_href: a.url_href.clone().filter(|_| full),
         });
         self.seen.insert(key, i);
         i
@@ -270,6 +284,18 @@ impl Inner {
                 .map(super::journeys::frame_snapshot)
                 .collect(),
             served: self.served_signature(),
+            mounted: self
+                .mount_order
+                .iter()
+                .filter(|id| !self.compiled_index.contains_key(*id))
+                .filter_map(|id| {
+                    let (_, aff) = self.mounted.get(id)?.last()?;
+                    Some(SnapMounted {
+                        id: id.to_string(),
+                        affordance: captions.add(self, aff),
+                    })
+                })
+                .collect(),
             affordances: captions.rows,
             warned: SnapWarned {
                 once,

@@ -15,6 +15,7 @@ import {
   type FireSettlement,
   type ServeResult,
   type ToolDescription,
+  type SessionSnapshot,
 } from '../../pkg/groundfacts';
 
 const app = { path: '/projects/new' };
@@ -97,6 +98,18 @@ const node: string = session.node;
 const greyed: string[] = session.available().edges.filter((e) => e.enabled === false).map((e) => e.affordanceId);
 const factsText: string = session.groundTruth({ sinceVersion: 0, maxAttempts: 20 }).text;
 const briefText: string = session.contextBrief().text;
+
+// Surviving a reload: a typed snapshot, kept as JSON text, restored from the object or the text.
+const kept: SessionSnapshot = session.snapshot();
+const keptVersion: number = kept.clock.version;
+const keptFormat: 'groundfacts-session' = kept.format;
+const keptText: string = JSON.stringify(kept);
+const reloaded = createSession(graph, null, { restore: JSON.parse(keptText) as SessionSnapshot, onWarn: (m) => void m.length });
+const reloadedFromText = createSession(graph, null, { restore: keptText });
+const fresh = createSession(graph, null, { restore: null });
+void [keptVersion, keptFormat, reloaded.version, reloadedFromText.groundTruth().text, fresh.version];
+// @ts-expect-error — restore takes a snapshot, its text or null
+createSession(graph, null, { restore: 42 });
 
 const port = serveToAgent(session);
 const tools: ToolDescription[] = port.tools();

@@ -44,6 +44,12 @@ test('the navigation example runs: a url gesture calls navigate, a handler navig
   assert.deepEqual(runExample(nav.code, gf), []);
 });
 
+test('the reload example runs: a restored session keeps the version and the facts, another graph is refused', () => {
+  const example = examples.find((e) => e.heading === 'Surviving a reload');
+  assert.ok(example, 'a js example under "## Surviving a reload"');
+  assert.deepEqual(runExample(example.code, gf), []);
+});
+
 test('the SvelteKit glob recipe reads what import.meta.glob returns', () => {
   const recipe = codeBlocks(README, 'ts').find((b) => b.heading === 'Routes from your router');
   assert.ok(recipe, 'a ts recipe under "## Routes from your router"');

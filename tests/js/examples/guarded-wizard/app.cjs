@@ -44,8 +44,9 @@ function createRouter(initialPath, { dropsPushes = false } = {}) {
  * @param gf the groundfacts package
  * @param options.crossLinks read the route table with cross-links (the seed: true; the control run: false)
  * @param options.dropsPushes a router that silently drops every push (the walk-back variant)
+ * @param options.restore a session.snapshot() to continue from (a page reload)
  */
-function createWizardApp(gf, { crossLinks = true, dropsPushes = false } = {}) {
+function createWizardApp(gf, { crossLinks = true, dropsPushes = false, restore } = {}) {
   const store = createStore({ 'project.name': '', 'project.recipe': '', 'projects.count': 0 });
   const router = createRouter('/projects/new', { dropsPushes });
   const app = {
@@ -78,6 +79,7 @@ function createWizardApp(gf, { crossLinks = true, dropsPushes = false } = {}) {
     node: 'wizard',
     state: store.get(),
     onWarn: (message) => warnings.push(message),
+    restore, // a session.snapshot() from before a reload (snapshot.test.cjs), or undefined
   });
   const wizardActions = session.registerActions('wizard', { handlers: { 'name-it': nameIt, 'pick-recipe': pickRecipe } });
   const reviewActions = session.registerActions('review', { handlers: { 'create-project': createProject } });
