@@ -13,7 +13,7 @@
  *   change through `useSyncExternalStore` over `session.subscribe` (no polling); each value is read
  *   once per change and is the same object until the next one.
  * - `persist` (one provider prop) keeps the session across reloads: the provider restores it from
- *   `sessionStorage` (`createSession(..., { restore })`, docs/decisions.md) and writes
+ *   `sessionStorage` (`createSession(..., { restore })`, docs/session.md §20) and writes
  *   `session.snapshot()` back a microtask after every change; a refused restore is a warning and a
  *   fresh session, never a crash; no storage (a server render) means no persistence.
  *
