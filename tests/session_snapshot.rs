@@ -575,3 +575,14 @@ fn mutated_snapshots_never_panic_and_either_restore_or_refuse() {
     println!("restored {restored}, refused {refused}");
     assert!(restored > 0 && refused > 0);
 }
+
+#[test]
+fn the_fingerprint_is_stable_for_the_same_definition_and_differs_for_another() {
+    use groundfacts::host::CallbackId;
+    // Predicate ids differ between page loads; the fingerprint does not.
+    let a = graph_fingerprint(&wizard_graph(true, CallbackId(3)));
+    let b = graph_fingerprint(&wizard_graph(true, CallbackId(917)));
+    assert_eq!(a, b);
+    assert_ne!(a, graph_fingerprint(&wizard_graph(false, CallbackId(3))));
+    assert_ne!(a, graph_fingerprint(&shop_graph(None)));
+}
