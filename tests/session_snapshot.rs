@@ -183,8 +183,21 @@ fn re_registering_the_same_groups_after_restore_changes_neither_version_nor_fact
         "the same structure is served again"
     );
 
-    // Once rebuilt, the baseline has lapsed: a real change bumps as always.
+    // StrictMode's unmount and re-mount right after the first mount is no change either.
     r.unregister(&groups2[1]).unwrap();
+    let again = shop_wired(&r, &host2);
+    assert_eq!(
+        r.version(),
+        version,
+        "an unmount and re-mount while nothing moved"
+    );
+    assert_eq!(r.transitions().len(), rows);
+
+    // Once the version moves, the baseline has lapsed: a real change bumps as always.
+    r.fire("home.search", agent(Some(json!({"q": "tea"}))))
+        .unwrap();
+    let version = r.version();
+    r.unregister(&again[1]).unwrap();
     assert_eq!(r.version(), version + 1);
     assert!(r
         .transitions()

@@ -15,8 +15,8 @@ pub(crate) const RESTORED_GROUP: u32 = u32::MAX;
 impl Inner {
     /// A structure change on a restored session that only rebuilds the snapshot's served structure
     /// (components re-mounting after the reload): absorbed, no row and no bump (decision 7's
-    /// coalescing, extended across the reload). The baseline lapses once the version moves, the
-    /// structure leaves it, or the structure equals it again.
+    /// coalescing, extended across the reload). The baseline lapses once the version moves or the
+    /// structure leaves it.
     pub fn absorbed_by_baseline(&mut self) -> bool {
         let Some((at, base)) = self.baseline.take() else {
             return false;
@@ -38,9 +38,10 @@ impl Inner {
             self.drop_restored_declarations();
             return false;
         }
-        if now != base {
-            self.baseline = Some((at, base));
-        }
+        // Kept while the version stands, even once the structure equals the baseline again: React's
+        // StrictMode unmounts and re-mounts every component right after the first mount, and that
+        // round trip is no change either.
+        self.baseline = Some((at, base));
         self.offered_cache = None;
         true
     }
