@@ -154,5 +154,10 @@ test('mount-declared captions survive the reload, before and after the component
   assert.equal(after.version, before.version, 'the re-mount is not a change');
   assert.equal(row().cause.does, 'Share the list');
   group.unregister();
-  assert.equal(after.version, before.version + 1, 'an unmount afterwards is');
+  const remounted = mount(after);
+  assert.equal(after.version, before.version, "StrictMode's unmount and re-mount while nothing moved is not either");
+  assert.equal(after.fire('list.share').ok, true);
+  const moved = after.version;
+  remounted.unregister();
+  assert.equal(after.version, moved + 1, 'an unmount once the version has moved is a change');
 });
