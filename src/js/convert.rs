@@ -117,7 +117,7 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     callbacks::release(&converted.callbacks);
     match json {
         Some(json) => Ok(Some(json)),
-        None => Err(errors::session_error(
+        None => Err(errors::new_session_error(
             "NOT_PLAIN_DATA",
             &format!("{what} must be plain data (objects, arrays, strings, numbers, booleans, null); it holds a function or another value that cannot be copied — pass only data"),
         )),
@@ -184,7 +184,7 @@ impl Reader<'_> {
         if self.authored {
             errors::graph_error_parts(code, &message)
         } else {
-            errors::session_error(code, &message)
+            errors::new_session_error(code, &message)
         }
     }
 
@@ -420,7 +420,7 @@ fn with_written<T: Serialize + ?Sized>(
     };
     let result = match written {
         Ok(()) => use_text(std::str::from_utf8(&buffer).unwrap_or("null")),
-        Err(e) => Err(errors::session_error(
+        Err(e) => Err(errors::new_session_error(
             "INTERNAL",
             &format!("could not hand a result to JS ({e}); this is a groundfacts bug"),
         )),
@@ -453,14 +453,14 @@ pub fn field(options: &JsValue, key: &'static str, what: &str) -> Result<JsValue
         if options.is_undefined() || options.is_null() {
             return Ok(JsValue::UNDEFINED);
         }
-        return Err(errors::session_error(
+        return Err(errors::new_session_error(
             "BAD_ARGUMENT",
             &format!("{what} must be an object (or omitted)"),
         ));
     }
     let _reading = reading(what)?;
     reflect_get(options, &key_string(key)).map_err(|_| {
-        errors::session_error(
+        errors::new_session_error(
             "BAD_ARGUMENT",
             &format!("{what}.{key} could not be read (a getter threw)"),
         )
@@ -494,7 +494,7 @@ pub fn opt_string(
         return Ok(None);
     }
     value.as_string().map(Some).ok_or_else(|| {
-        errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a string"))
+        errors::new_session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a string"))
     })
 }
 
@@ -505,7 +505,7 @@ pub fn opt_bool(options: &JsValue, key: &'static str, what: &str) -> Result<Opti
         return Ok(None);
     }
     value.as_bool().map(Some).ok_or_else(|| {
-        errors::session_error(
+        errors::new_session_error(
             "BAD_ARGUMENT",
             &format!("{what}.{key} must be true or false"),
         )
@@ -524,7 +524,7 @@ pub fn opt_number(
     }
     match value.as_f64() {
         Some(n) if n.is_finite() => Ok(Some(n)),
-        _ => Err(errors::session_error(
+        _ => Err(errors::new_session_error(
             "BAD_ARGUMENT",
             &format!("{what}.{key} must be a finite number"),
         )),
@@ -539,7 +539,7 @@ pub fn opt_count(options: &JsValue, key: &'static str, what: &str) -> Result<Opt
     }
     match value.as_f64() {
         Some(n) if n.is_finite() && n >= 0.0 => Ok(Some(n.floor() as u64)),
-        _ => Err(errors::session_error(
+        _ => Err(errors::new_session_error(
             "BAD_ARGUMENT",
             &format!("{what}.{key} must be a non-negative number"),
         )),
@@ -557,13 +557,13 @@ pub fn opt_function(
         return Ok(None);
     }
     value.dyn_into::<Function>().map(Some).map_err(|_| {
-        errors::session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a function"))
+        errors::new_session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a function"))
     })
 }
 
 /// A required string argument.
 pub fn string_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    value
-        .as_string()
-        .ok_or_else(|| errors::session_error("BAD_ARGUMENT", &format!("{what} must be a string")))
+    value.as_string().ok_or_else(|| {
+        errors::new_session_error("BAD_ARGUMENT", &format!("{what} must be a string"))
+    })
 }

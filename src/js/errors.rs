@@ -62,6 +62,6 @@ pub fn reentrancy_error(code: &str, message: &str) -> JsValue {
 }
 
 /// A `SessionError`: a call naming something the session does not have, or a malformed argument.
-pub fn session_error(code: &str, message: &str) -> JsValue {
+pub fn new_session_error(code: &str, message: &str) -> JsValue {
     JsSessionError::new(&prefixed(message), code).into()
 }

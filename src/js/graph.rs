@@ -118,7 +118,7 @@ impl JsNavigationGraph {
     fn graph(&self) -> Result<Rc<NavigationGraph>, JsValue> {
         match &*self.live.borrow() {
             Some(handle) => Ok(Rc::clone(&handle.graph)),
-            None => Err(errors::session_error(
+            None => Err(errors::new_session_error(
                 "GRAPH_FREED",
                 "this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph",
             )),
@@ -135,7 +135,7 @@ pub fn graph_arg(value: &JsValue, what: &str) -> Result<Rc<NavigationGraph>, JsV
 /// [`graph_arg`] with the graph's held functions (a session keeps them for its life).
 pub fn graph_handle_arg(value: &JsValue, what: &str) -> Result<GraphHandle, JsValue> {
     brand::claim::<GraphHandle>(value).ok_or_else(|| {
-        errors::session_error(
+        errors::new_session_error(
             "NOT_A_GRAPH",
             &format!("{what} must be a NavigationGraph returned by buildNavigationGraph (and not freed); got {}", describe(value)),
         )
@@ -262,7 +262,7 @@ pub fn match_route(
 ) -> Result<Option<String>, JsValue> {
     let graph = graph_arg(&graph, "matchRoute: graph")?;
     let path = path.as_string().ok_or_else(|| {
-        errors::session_error(
+        errors::new_session_error(
             "BAD_ARGUMENT",
             "matchRoute: the path must be a string (e.g. location.pathname)",
         )

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::string_arg;
 use super::errors;
 use super::lifecycle::stay_attached;
-use super::session::session_error;
+use super::session::to_js_error;
 use crate::session::lifecycle::{freed_error, Entered};
 use crate::session::Session;
 
@@ -66,7 +66,7 @@ impl ActionGroup {
     /// Release the group's handlers and declarations. Idempotent (also after the session is freed).
     pub fn unregister(&self) -> Result<(), JsValue> {
         match entered(&self.session) {
-            Some(session) => session.unregister(&self.id).map_err(session_error),
+            Some(session) => session.unregister(&self.id).map_err(to_js_error),
             None => Ok(()),
         }
     }
@@ -80,12 +80,12 @@ impl ActionGroup {
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "setEnabled: name")?;
         let on = on.as_bool().ok_or_else(|| {
-            errors::session_error("BAD_ARGUMENT", "setEnabled: on must be true or false")
+            errors::new_session_error("BAD_ARGUMENT", "setEnabled: on must be true or false")
         })?;
-        let session = entered(&self.session).ok_or_else(|| session_error(freed_error()))?;
+        let session = entered(&self.session).ok_or_else(|| to_js_error(freed_error()))?;
         session
             .set_enabled(&self.id, &name, on)
-            .map_err(session_error)
+            .map_err(to_js_error)
     }
 
     /// Hidden: what `free()` / `[Symbol.dispose]()` call. Unregisters the group (decision 26), then

@@ -11,7 +11,7 @@ use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
 use super::errors;
-use super::session::{session_error, JsSession};
+use super::session::{to_js_error, JsSession};
 use crate::session::lifecycle::{freed_error, Entered};
 
 #[wasm_bindgen(module = "/src/js/lifecycle.js")]
@@ -72,7 +72,7 @@ pub fn adopt(class: Class, instance: JsValue) -> JsValue {
         };
         // The `SessionError` class, read off an instance (the error snippet does not export it to us).
         let error_class = js_sys::Reflect::get(
-            &errors::session_error("FREED", ""),
+            &errors::new_session_error("FREED", ""),
             &JsValue::from_str("constructor"),
         )
         .unwrap_or(JsValue::UNDEFINED);
@@ -96,12 +96,12 @@ impl JsSession {
             .session
             .borrow()
             .clone()
-            .ok_or_else(|| session_error(freed_error()))?;
+            .ok_or_else(|| to_js_error(freed_error()))?;
         session.enter().map_err(|err| {
             // Closed by a deferred free(): let go of it now.
             self.session.borrow_mut().take();
             self.host.borrow_mut().take();
-            session_error(err)
+            to_js_error(err)
         })
     }
 }

@@ -115,7 +115,7 @@ pub fn serve_to_agent(
     }
     if let Some(source) = opt_string(&options, "source", what)? {
         port_options.source = Principal::parse(&source).ok_or_else(|| {
-            errors::session_error(
+            errors::new_session_error(
                 "BAD_ARGUMENT",
                 &format!(
                     "{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"
@@ -137,7 +137,7 @@ fn format_of(options: &JsValue, what: &str) -> Result<ToolFormat, JsValue> {
     match opt_string(options, "format", what)? {
         None => Ok(ToolFormat::Mcp),
         Some(word) => ToolFormat::parse(&word).ok_or_else(|| {
-            errors::session_error(
+            errors::new_session_error(
                 "BAD_ARGUMENT",
                 &format!(
                     "{what}.format must be one of {}, not {word:?}",
@@ -158,7 +158,7 @@ pub fn expose_to_webmcp(
     model_context: JsValue,
 ) -> Result<JsValue, JsValue> {
     let core = brand::claim::<Rc<CorePort>>(&port).ok_or_else(|| {
-        errors::session_error(
+        errors::new_session_error(
             "NOT_A_PORT",
             "exposeToWebMCP: the first argument must be the AgentPort that serveToAgent(session) returned (a live one, not freed).",
         )
@@ -172,7 +172,7 @@ pub fn expose_to_webmcp(
         && js_sys::Reflect::get(&context, &JsValue::from_str("registerTool"))
             .is_ok_and(|f| f.is_function());
     if !can_register {
-        return Err(errors::session_error(
+        return Err(errors::new_session_error(
             "NO_MODEL_CONTEXT",
             "exposeToWebMCP: this page has no WebMCP model context (neither document.modelContext nor navigator.modelContext offers registerTool). Use a browser with WebMCP, install a polyfill such as @mcp-b/webmcp-polyfill before calling, or pass a model context as the second argument.",
         ));
@@ -193,7 +193,7 @@ impl AgentPort {
     /// The live port and session, or the typed error a freed port answers with.
     fn live(&self) -> Result<(Rc<CorePort>, Rc<Session>), JsValue> {
         self.live.borrow().clone().ok_or_else(|| {
-            errors::session_error(
+            errors::new_session_error(
                 "PORT_FREED",
                 "this AgentPort was freed (port.free()); serve the session again with serveToAgent",
             )
@@ -216,7 +216,9 @@ impl AgentPort {
         let call_id = opt_string(&options, "callId", what)?;
         let result = convert::to_json(&result, "toolResult: result")?.unwrap_or(Value::Null);
         let message = crate::serve::formats::tool_result(format, &result, call_id.as_deref())
-            .map_err(|why| errors::session_error("BAD_ARGUMENT", &format!("toolResult: {why}.")))?;
+            .map_err(|why| {
+                errors::new_session_error("BAD_ARGUMENT", &format!("toolResult: {why}."))
+            })?;
         convert::to_js(&message)
     }
 
@@ -231,14 +233,14 @@ impl AgentPort {
         let call =
             convert::to_json_within(&call, "answer: call", cap, false)?.unwrap_or(Value::Null);
         if call.as_str().is_some_and(|s| s.len() >= cap) {
-            return Err(errors::session_error(
+            return Err(errors::new_session_error(
                 "PAYLOAD_TOO_LARGE",
                 &format!("answer: the tool call is over {cap} bytes of JSON (twice the session's maxValueBytes); nothing was run. Refuse such calls before answering, or raise maxValueBytes."),
             ));
         }
         let _entered = session.enter().ok();
         let message = port.answer(format, &call).map_err(|why| {
-            errors::session_error(
+            errors::new_session_error(
                 "BAD_TOOL_CALL",
                 &format!("answer: {why}; pass the tool call exactly as the API returned it."),
             )

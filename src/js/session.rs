@@ -33,11 +33,11 @@ use crate::session::{
 };
 
 /// A core session error as the matching JS error class.
-pub fn session_error(err: SessionError) -> JsValue {
+pub fn to_js_error(err: SessionError) -> JsValue {
     match err.kind {
         SessionErrorKind::Reentrancy => errors::reentrancy_error(err.code, &err.message),
         SessionErrorKind::GraphValidation => errors::graph_error_parts(err.code, &err.message),
-        SessionErrorKind::Usage => errors::session_error(err.code, &err.message),
+        SessionErrorKind::Usage => errors::new_session_error(err.code, &err.message),
     }
 }
 
@@ -49,7 +49,7 @@ pub(super) fn principal(
     match opt_string(options, key, what)? {
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
-            errors::session_error(
+            errors::new_session_error(
                 "BAD_ARGUMENT",
                 &format!(
                     "{what}.{key} must be 'agent', 'user', 'system' or 'unknown', not {text:?}"
@@ -72,7 +72,7 @@ pub struct JsSession {
 /// session) is a typed `SessionError` naming the call.
 pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> {
     brand::claim::<Rc<Session>>(value).ok_or_else(|| {
-        errors::session_error(
+        errors::new_session_error(
             "NOT_A_SESSION",
             &format!(
                 "{what} must be a Session returned by createSession (and not freed); got {}",
@@ -108,7 +108,7 @@ pub fn create_session(
             None | Some(Value::Null) => None,
             Some(Value::Object(map)) => Some(map),
             Some(_) => {
-                return Err(errors::session_error(
+                return Err(errors::new_session_error(
                     "BAD_ARGUMENT",
                     "createSession: options.state must be an object (the flat state projection)",
                 ))
@@ -129,7 +129,7 @@ pub fn create_session(
         Some(snapshot) => Session::restore(graph, host.clone(), core_options, snapshot),
         None => Session::new(graph, host.clone(), core_options),
     }
-    .map_err(session_error)?;
+    .map_err(to_js_error)?;
     let session = Rc::new(session);
     host.attach(&session);
     let session = JsSession {
@@ -207,7 +207,7 @@ impl JsSession {
         let result = self
             .live()?
             .update_state(&delta, core_options)
-            .map_err(session_error)?;
+            .map_err(to_js_error)?;
         convert::to_js_written(&result, |out| wire::update_result(out, &result))
     }
 
@@ -224,7 +224,7 @@ impl JsSession {
         // Who moved (decision 28): a person's click is 'user'; the default stays 'system'.
         let principal =
             match principal(&options, "principal", what)? {
-                Some(Principal::Unknown) => return Err(errors::session_error(
+                Some(Principal::Unknown) => return Err(errors::new_session_error(
                     "BAD_ARGUMENT",
                     "sync: options.principal must be 'user', 'agent' or 'system', not \"unknown\"",
                 )),
@@ -237,7 +237,7 @@ impl JsSession {
         let result = self
             .live()?
             .sync(&page_or_path, core_options)
-            .map_err(session_error)?;
+            .map_err(to_js_error)?;
         convert::to_js(&result)
     }
 
@@ -282,7 +282,7 @@ impl JsSession {
             DefValue::Undefined | DefValue::Null => Vec::new(),
             DefValue::Object(entries) => entries.clone(),
             other => {
-                return fail(errors::session_error(
+                return fail(errors::new_session_error(
                     "BAD_ARGUMENT",
                     &format!("registerActions: spec.actions must be an object of action declarations, not {}", other.type_name()),
                 ))
@@ -292,7 +292,7 @@ impl JsSession {
             Ok(Some(Value::Object(map))) => map.into_iter().collect::<Vec<_>>(),
             Ok(None) | Ok(Some(Value::Null)) => Vec::new(),
             Ok(Some(_)) | Err(_) => {
-                return fail(errors::session_error(
+                return fail(errors::new_session_error(
                     "BAD_ARGUMENT",
                     "registerActions: spec.enabled must be an object of name → boolean",
                 ))
@@ -306,19 +306,19 @@ impl JsSession {
         session.scoped(|| {
             let group = match session.register_actions(&page, handler_list, action_list) {
                 Ok(group) => group,
-                Err(err) => return fail(session_error(err)),
+                Err(err) => return fail(to_js_error(err)),
             };
             let handle = ActionGroup::new(Rc::downgrade(&self.session), group);
             for (name, on) in enabled {
                 let on = on.as_bool().ok_or_else(|| {
-                    errors::session_error(
+                    errors::new_session_error(
                         "BAD_ARGUMENT",
                         &format!("registerActions: spec.enabled.{name} must be true or false"),
                     )
                 })?;
                 session
                     .set_enabled(&handle.group_id(), &name, on)
-                    .map_err(session_error)?;
+                    .map_err(to_js_error)?;
             }
             Ok(adoption::adopt(Class::Group, handle.into()))
         })
@@ -343,7 +343,7 @@ impl JsSession {
         let result = self
             .live()?
             .fire_unsnapshotted(&id, FireOptions { source, payload })
-            .map_err(session_error)?;
+            .map_err(to_js_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
         }
@@ -358,18 +358,14 @@ impl JsSession {
         transition_id: JsValue,
     ) -> Result<Promise, JsValue> {
         let id = string_arg(&transition_id, "settlementOf: transitionId")?;
-        if let Some(settlement) = self
-            .live()?
-            .settlement_if_known(&id)
-            .map_err(session_error)?
-        {
+        if let Some(settlement) = self.live()?.settlement_if_known(&id).map_err(to_js_error)? {
             return Ok(Promise::resolve(&convert::to_js(&settlement)?));
         }
         let host = self
             .host
             .borrow()
             .clone()
-            .ok_or_else(|| session_error(crate::session::lifecycle::freed_error()))?;
+            .ok_or_else(|| to_js_error(crate::session::lifecycle::freed_error()))?;
         Ok(Promise::new(&mut |resolve, _reject| {
             host.wait_for(&id, resolve)
         }))
@@ -383,11 +379,7 @@ impl JsSession {
         transition_id: JsValue,
     ) -> Result<JsValue, JsValue> {
         let id = string_arg(&transition_id, "settlementIfKnown: transitionId")?;
-        match self
-            .live()?
-            .settlement_if_known(&id)
-            .map_err(session_error)?
-        {
+        match self.live()?.settlement_if_known(&id).map_err(to_js_error)? {
             Some(settlement) => convert::to_js(&settlement),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -458,7 +450,7 @@ fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValu
         DefValue::Undefined | DefValue::Null => return Ok(Vec::new()),
         DefValue::Object(entries) => entries,
         other => {
-            return Err(errors::session_error(
+            return Err(errors::new_session_error(
                 "BAD_ARGUMENT",
                 &format!(
                     "registerActions: spec.handlers must be an object of name → function, not {}",
@@ -471,7 +463,7 @@ fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValu
         .iter()
         .map(|(name, value)| match value {
             DefValue::Function(id) => Ok((name.clone(), *id)),
-            other => Err(errors::session_error(
+            other => Err(errors::new_session_error(
                 "BAD_HANDLER",
                 &format!("registerActions: spec.handlers.{name} must be a function (the app's own handler), not {}", other.type_name()),
             )),

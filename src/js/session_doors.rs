@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use super::convert::{self, opt_bool, opt_string, string_arg};
 use super::handles::WorkHandle;
 use super::lifecycle::{self as adoption, Class};
-use super::session::{principal, session_error, JsSession};
+use super::session::{principal, to_js_error, JsSession};
 use crate::session::Principal;
 
 #[wasm_bindgen(js_class = Session)]
@@ -45,7 +45,7 @@ impl JsSession {
             &self
                 .live()?
                 .confirm_ask(&id, source, input)
-                .map_err(session_error)?,
+                .map_err(to_js_error)?,
         )
     }
 
@@ -65,7 +65,7 @@ impl JsSession {
             &self
                 .live()?
                 .approve(&ask_id, who, note)
-                .map_err(session_error)?,
+                .map_err(to_js_error)?,
         )
     }
 
@@ -85,7 +85,7 @@ impl JsSession {
             &self
                 .live()?
                 .decline(&ask_id, who, note)
-                .map_err(session_error)?,
+                .map_err(to_js_error)?,
         )
     }
 
@@ -100,7 +100,7 @@ impl JsSession {
         let stale = opt_bool(&options, "actionsMayBeStale", "reportGap: options")?.unwrap_or(false);
         self.live()?
             .report_gap(&request, stale)
-            .map_err(session_error)
+            .map_err(to_js_error)
     }
 
     /// Say the app is still working (tied to the fire whose handler is running, or to `affordanceId`).
@@ -118,7 +118,7 @@ impl JsSession {
         let session = self.live()?;
         let work_id = session
             .begin_work(affordance_id.as_deref())
-            .map_err(session_error)?;
+            .map_err(to_js_error)?;
         Ok(adoption::adopt(
             Class::Work,
             WorkHandle::new(Rc::downgrade(&self.session), work_id).into(),
@@ -142,14 +142,14 @@ impl JsSession {
             &self
                 .live()?
                 .commit_journey(&journey_id)
-                .map_err(session_error)?,
+                .map_err(to_js_error)?,
         )
     }
 
     /// Close the open journey frame (completed if every step is done, else cancelled).
     #[wasm_bindgen(js_name = leaveJourney, unchecked_return_type = "JourneyFrame | null")]
     pub fn leave_journey(&self) -> Result<JsValue, JsValue> {
-        match self.live()?.leave_journey().map_err(session_error)? {
+        match self.live()?.leave_journey().map_err(to_js_error)? {
             Some(frame) => convert::to_js(&frame),
             None => Ok(JsValue::NULL),
         }

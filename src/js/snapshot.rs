@@ -110,7 +110,7 @@ impl JsSession {
 }
 
 fn damaged(why: &str) -> JsValue {
-    errors::session_error(
+    errors::new_session_error(
         "RESTORE_DAMAGED",
         &format!("createSession: options.restore is not a usable snapshot: {why}. Nothing was restored; start a fresh session (omit restore) or pass an unmodified snapshot() result."),
     )

@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::errors;
 use super::graph::describe;
-use super::session::{session_error, JsSession};
+use super::session::{to_js_error, JsSession};
 
 /// A `navigate` argument: a function, or `null` / `undefined` for none.
 pub(super) fn navigate_arg(navigate: JsValue, what: &str) -> Result<Option<Function>, JsValue> {
@@ -18,7 +18,7 @@ pub(super) fn navigate_arg(navigate: JsValue, what: &str) -> Result<Option<Funct
         return Ok(None);
     }
     navigate.dyn_into::<Function>().map(Some).map_err(|other| {
-        errors::session_error(
+        errors::new_session_error(
             "BAD_ARGUMENT",
             &format!(
                 "{what} must be a function (href) => void | Promise, or null; got {}",
@@ -34,7 +34,7 @@ impl JsSession {
         self.host
             .borrow()
             .clone()
-            .ok_or_else(|| session_error(crate::session::lifecycle::freed_error()))
+            .ok_or_else(|| to_js_error(crate::session::lifecycle::freed_error()))
     }
 }
 
@@ -48,7 +48,7 @@ impl JsSession {
         #[wasm_bindgen(unchecked_param_type = "() => void")] listener: JsValue,
     ) -> Result<Function, JsValue> {
         let listener = listener.dyn_into::<Function>().map_err(|other| {
-            errors::session_error(
+            errors::new_session_error(
                 "BAD_ARGUMENT",
                 &format!(
                     "subscribe: listener must be a function () => void, not {}",
@@ -73,7 +73,7 @@ impl JsSession {
         let previous = host.replace_navigate(navigate);
         if let Err(err) = session.navigate_replaced() {
             host.replace_navigate(previous);
-            return Err(session_error(err));
+            return Err(to_js_error(err));
         }
         Ok(())
     }

@@ -88,7 +88,7 @@ impl AgentPort {
         };
         match out {
             Ok(out) => out.done(),
-            Err(error) => self.session_error(&error).done(),
+            Err(error) => self.error_result(&error).done(),
         }
     }
 
@@ -148,7 +148,7 @@ impl AgentPort {
     }
 
     /// A session error (a re-entrant call, an internal refusal) as a result.
-    fn session_error(&self, error: &SessionError) -> Out {
+    fn error_result(&self, error: &SessionError) -> Out {
         let mut out = error_head(error.code);
         out.set("why", error.message.clone());
         self.position(&mut out);
