@@ -7,7 +7,9 @@
 
 import { buildNavigationGraph, fromJourneys, fromRoutes, type RoutesSource } from 'groundfacts';
 
-export const GRAPH_ID = 'wizard';
+import { GRAPH_ID } from './wizard-id';
+
+export { GRAPH_ID };
 
 export const ROUTES = {
   projects: { route: '/projects', does: 'the Projects list' },

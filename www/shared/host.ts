@@ -2,14 +2,41 @@
 // session, the agent port over it, the port calls routed through one place (so a needs-confirm
 // answer's receipts are kept for the ask card), a person's clicks as fires, and the router's path.
 //
-// Framework-neutral. The React demo makes one with `createAgentHost` from the session its
-// `<GroundfactsProvider>` owns.
+// Framework-neutral: the React demo makes one from the session its `<GroundfactsProvider>` owns, the
+// SvelteKit demo from the session `createPersistedSession` made (www/svelte/src/lib/host.ts).
 
-import { serveToAgent, type createSession } from 'groundfacts';
+// What the shared agent code uses of a session and its port, written out here rather than imported from
+// the package, so these files import nothing (types included) and each demo's own tooling checks them
+// wherever they are compiled from. The package's `Session` and `AgentPort` fit these shapes.
 
-export type Session = ReturnType<typeof createSession>;
-export type AgentPort = ReturnType<typeof serveToAgent>;
-export type ToolDescription = ReturnType<AgentPort['tools']>[number];
+/** One entry of `session.asks()`. */
+export interface AskLike {
+  askId: string;
+  affordanceId: string;
+  does?: string;
+  answer?: 'approved' | 'declined';
+  spent?: true;
+}
+
+/** What the agent code calls on a session. */
+export interface Session {
+  asks(): AskLike[];
+  approve(askId: string, by: { by: string }): unknown;
+  decline(askId: string, by: { by: string }): unknown;
+  groundTruth(): { text: string };
+  contextBrief(): { text: string };
+  fire(id: string, options: { source: 'user'; payload?: unknown }): unknown;
+}
+
+/** What the agent code calls on the session's port (`serveToAgent(session)`). */
+export interface AgentPort {
+  call(name: string, args: Record<string, unknown>): unknown;
+  tools(): { name: string; description: string }[];
+  tools(options: { format: 'openai' }): unknown[];
+  tools(options: { format: 'anthropic' }): unknown[];
+  toolResult(result: Record<string, unknown>, options: { format: 'openai'; callId: string }): unknown;
+  toolResult(result: Record<string, unknown>, options: { format: 'anthropic'; callId: string }): unknown;
+}
 
 /** What a needs-confirm answer carried, kept so the ask card can show its receipts. */
 export interface AskReceipts {
@@ -38,9 +65,11 @@ export function asRecord(value: unknown): Record<string, unknown> {
     : {};
 }
 
-/** The port over `session`, with the receipts memory and the person's fire. */
-export function createAgentHost(session: Session, routerPath: () => string): AgentHost {
-  const port = serveToAgent(session);
+/**
+ * The agent host over `session` and its `port` (`serveToAgent(session)`, made by the app so this file
+ * imports nothing at run time and both demos can share it), with the receipts memory and the person's fire.
+ */
+export function createAgentHost(session: Session, port: AgentPort, routerPath: () => string): AgentHost {
   const receipts = new Map<string, AskReceipts>();
   return {
     session,

@@ -5,7 +5,7 @@
 // answer to the ask card (session.asks()) before it confirms.
 
 import { asRecord, type AgentHost } from './host';
-import { GRAPH_ID } from './graph';
+import { GRAPH_ID } from './wizard-id';
 
 export interface ToolCallRecord {
   tool: string;

@@ -5,7 +5,7 @@
 // Framework-neutral: a component reads these, subscribes to the widget's changes and renders;
 // nothing here touches the DOM. Uses `demo` (session, port), `scripted-agent` and `model-relay`.
 
-import { asRecord, type AgentHost } from './host';
+import { asRecord, type AgentHost, type AskLike } from './host';
 import { runModelTurn, type Conversation, type ModelEndpoint, type ModelTurn, type Provider } from './model-relay';
 import { createScriptedAgent, resultLabel, type ToolCallRecord } from './scripted-agent';
 
@@ -59,21 +59,22 @@ export interface AskCard {
 }
 
 export function askCards(demo: AgentHost): AskCard[] {
-  return demo.session.asks().map((value) => {
-    const ask = asRecord(value);
-    const askId = String(ask.askId);
-    const receipts = demo.receiptsFor(askId);
-    const awaiting = ask.answer === undefined;
-    return {
-      askId,
-      action: String(ask.affordanceId),
-      awaiting,
-      heading: awaiting ? 'The agent asks for your yes' : `You ${String(ask.answer)}`,
-      spent: ask.spent === true,
-      does: String(ask.does ?? receipts?.does ?? ''),
-      receipts: receipts ? (JSON.stringify(receipts.willDo) ?? '') : undefined,
-    };
-  });
+  return demo.session.asks().map((ask) => askCard(demo, ask));
+}
+
+/** One ask (an entry of `session.asks()`, or of the Svelte `asks` store) as its card shows it. */
+export function askCard(demo: AgentHost, ask: AskLike): AskCard {
+  const receipts = demo.receiptsFor(ask.askId);
+  const awaiting = ask.answer === undefined;
+  return {
+    askId: ask.askId,
+    action: ask.affordanceId,
+    awaiting,
+    heading: awaiting ? 'The agent asks for your yes' : `You ${ask.answer}`,
+    spent: ask.spent === true,
+    does: ask.does ?? receipts?.does ?? '',
+    receipts: receipts ? (JSON.stringify(receipts.willDo) ?? '') : undefined,
+  };
 }
 
 /** The human's Approve / Decline on a card. Returns what went wrong, or '' when the door took it. */

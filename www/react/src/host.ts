@@ -1,6 +1,7 @@
 // The agent side of the demo inside React: one AgentHost (shared/host.ts: the port over the
 // provider's session, the receipts memory) per session, handed down by context. The test hooks
 // (window.groundfactsDemo) let the browser test act on the session from outside React.
+import { serveToAgent } from 'groundfacts';
 import { useSession } from 'groundfacts/react';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import { createAgentHost, type AgentHost } from '../../shared/host';
@@ -17,7 +18,10 @@ export const HostContext = createContext<AgentHost | null>(null);
 /** Makes the host for the provider's session (once per session) and exposes it to the test. */
 export function useNewAgentHost(): AgentHost {
   const session = useSession();
-  const host = useMemo(() => createAgentHost(session, () => window.location.pathname), [session]);
+  const host = useMemo(
+    () => createAgentHost(session, serveToAgent(session), () => window.location.pathname),
+    [session],
+  );
   useEffect(() => {
     window.groundfactsDemo = { host };
   }, [host]);
