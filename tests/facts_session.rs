@@ -14,35 +14,7 @@ use groundfacts::host::HandlerOutcome;
 use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::*;
 use serde_json::{json, Map};
-use session_support::{agent, wizard, SEED_FACTS_BLOCK};
-
-/// The seed run of docs/session.md §17, driven through re-entrant closures.
-fn seed_run() -> session_support::Wizard {
-    let w = wizard(true, false, SessionOptions::default());
-    let s = &w.session;
-    s.commit_journey("new-project").unwrap();
-    s.fire("wizard.next-to-review", agent(None)).unwrap();
-    s.fire(
-        "wizard.name-it",
-        agent(Some(json!({"name": "Ion channel screen"}))),
-    )
-    .unwrap();
-    s.fire(
-        "wizard.pick-recipe",
-        agent(Some(json!({"recipe": "not-a-recipe"}))),
-    )
-    .unwrap();
-    s.fire(
-        "wizard.pick-recipe",
-        agent(Some(json!({"recipe": "dose-response"}))),
-    )
-    .unwrap();
-    s.fire("wizard.next-to-review", agent(None)).unwrap();
-    s.confirm_ask("review.create-project", Principal::Agent, None)
-        .unwrap();
-    s.fire("review.create-project", agent(None)).unwrap();
-    w
-}
+use session_support::{agent, seed_run, wizard, SEED_FACTS_BLOCK};
 
 #[test]
 fn the_seed_wizard_run_ends_in_the_seed_facts_block_byte_for_byte() {

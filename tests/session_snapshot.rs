@@ -9,35 +9,6 @@ use groundfacts::session::*;
 use serde_json::{json, Value};
 use session_support::*;
 
-/// The seed run through step 8 (version 12).
-fn seed_run() -> Wizard {
-    let w = wizard(true, false, SessionOptions::default());
-    let s = &w.session;
-    s.commit_journey("new-project").unwrap();
-    s.fire("wizard.next-to-review", agent(None)).unwrap();
-    s.fire(
-        "wizard.name-it",
-        agent(Some(json!({"name": "Ion channel screen"}))),
-    )
-    .unwrap();
-    s.fire(
-        "wizard.pick-recipe",
-        agent(Some(json!({"recipe": "not-a-recipe"}))),
-    )
-    .unwrap();
-    s.fire(
-        "wizard.pick-recipe",
-        agent(Some(json!({"recipe": "dose-response"}))),
-    )
-    .unwrap();
-    s.fire("wizard.next-to-review", agent(None)).unwrap();
-    s.confirm_ask("review.create-project", Principal::Agent, None)
-        .unwrap();
-    s.fire("review.create-project", agent(None)).unwrap();
-    assert_eq!(s.version(), 12);
-    w
-}
-
 fn json_of(s: &Session) -> Value {
     // Through text, as sessionStorage keeps it.
     let text = serde_json::to_string(&s.snapshot()).unwrap();

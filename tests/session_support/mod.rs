@@ -347,3 +347,32 @@ pub fn reporting(host: &ClosureHost, delta: Value) -> CallbackId {
 pub fn returning(host: &ClosureHost) -> CallbackId {
     host.handler(|_, _| HandlerOutcome::Returned(None))
 }
+
+/// The seed run of docs/session.md §17 (steps 1–8, version 12), driven through the re-entrant closures.
+pub fn seed_run() -> Wizard {
+    let w = wizard(true, false, SessionOptions::default());
+    let s = &w.session;
+    s.commit_journey("new-project").unwrap();
+    s.fire("wizard.next-to-review", agent(None)).unwrap();
+    s.fire(
+        "wizard.name-it",
+        agent(Some(json!({"name": "Ion channel screen"}))),
+    )
+    .unwrap();
+    s.fire(
+        "wizard.pick-recipe",
+        agent(Some(json!({"recipe": "not-a-recipe"}))),
+    )
+    .unwrap();
+    s.fire(
+        "wizard.pick-recipe",
+        agent(Some(json!({"recipe": "dose-response"}))),
+    )
+    .unwrap();
+    s.fire("wizard.next-to-review", agent(None)).unwrap();
+    s.confirm_ask("review.create-project", Principal::Agent, None)
+        .unwrap();
+    s.fire("review.create-project", agent(None)).unwrap();
+    assert_eq!(s.version(), 12);
+    w
+}
