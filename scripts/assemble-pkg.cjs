@@ -86,6 +86,7 @@ function checkResetClass(source, cls, which) {
   need(source.includes(`Object.defineProperty(obj, '__wbg_inst', { value: __wbg_instance_id, writable: true });`), 'is not stamped with __wbg_inst');
   const free = `__wbg_${cls.toLowerCase()}_free`;
   need(new RegExp(`new FinalizationRegistry\\(\\(\\{ ptr, instance \\}\\) => \\{\\n\\s*if \\(instance === __wbg_instance_id\\) wasm\\.${free}\\(ptr, 1\\);`).test(source), `'s finalizer does not skip other instances (${free})`);
+  need(new RegExp(`class ${cls} \\{\\n\\s+static __wrap\\(ptr\\) \\{`).test(source), 'does not open with `static __wrap(ptr)` (every instance is made there)');
   need(/__destroy_into_raw\(\) \{\n\s+const ptr = this\.__wbg_ptr;\n\s+this\.__wbg_ptr = 0;\n\s+\w+Finalization\.unregister\(this\);/.test(source), 'has no __destroy_into_raw that unregisters its finalizer');
 }
 

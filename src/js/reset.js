@@ -38,6 +38,7 @@ function like(wrapper, fn) {
   return wrapper;
 }
 const CLOSURE_PREFIX = 'wasm_bindgen__convert__closures_';
+const RELEASE_EXPORT = /^(__wbg_\w+_free|__wbindgen_destroy_closure)$/;
 
 // Calls that release something: on an object from before a restart they detach it and do nothing else
 // (what they would release went with the old instance).
@@ -115,10 +116,12 @@ export function installTrapRecovery(glue) {
   }
 
   function wrapExport(name, fn) {
-    // A closure's invoke export runs from a promise reaction, a timer or an event: at the outermost
-    // level there is no app frame to hand the error to, so it is not thrown (that would be an
-    // unhandled rejection); the next call on anything from before the restart reports it.
-    const quietAtTop = name.startsWith(CLOSURE_PREFIX);
+    // A closure's invoke export runs from a promise reaction, a timer or an event, and a `…_free` or
+    // closure destructor from a finalizer: at the outermost level there is no app frame to hand the
+    // error to, so it is not thrown (that would be an unhandled rejection or an uncaught exception);
+    // the next call on anything from before the restart reports it. (A release the app itself made
+    // is done either way: what it released went with the old instance.)
+    const quietAtTop = name.startsWith(CLOSURE_PREFIX) || RELEASE_EXPORT.test(name);
     return function () {
       if (trapped !== null) throw trapped;
       if (restartFailed !== null && depth === 0) {
@@ -164,14 +167,13 @@ export function installTrapRecovery(glue) {
     return out;
   }
 
+  // Each object the glue makes (`Class.__wrap`, wrapped below) → the instance id it was made under. Kept
+  // here rather than read off the object, so a check never touches an app object (a proxy's traps are
+  // app code that may call back in).
+  const born = new WeakMap();
   function isStale(value) {
-    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
-    try {
-      const inst = value.__wbg_inst;
-      return inst !== undefined && inst !== glue.instanceId();
-    } catch (_) {
-      return false; // a hostile proxy: the reader in Rust judges it
-    }
+    const id = born.get(value);
+    return id !== undefined && id !== glue.instanceId();
   }
 
   function guardMethod(key, fn) {
@@ -199,6 +201,13 @@ export function installTrapRecovery(glue) {
       Object.defineProperty(proto, key, d);
     }
     Object.defineProperty(proto, WRAPPED, { value: true });
+    const wrap = cls.__wrap;
+    if (typeof wrap !== 'function') throw new Error(`groundfacts: the glue's ${cls.name} has no __wrap`);
+    cls.__wrap = function (ptr) {
+      const obj = wrap.call(this, ptr);
+      born.set(obj, glue.instanceId());
+      return obj;
+    };
   }
 
   /** A module-level function that refuses objects made before a restart. */
