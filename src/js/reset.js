@@ -20,7 +20,8 @@
 //   work handles) answer every call with a `MODULE_RESET` SessionError instead of reaching the new
 //   instance with a pointer into the old memory; releasing calls (`free()`, `[Symbol.dispose]()`,
 //   `unregister()`, `end()`) are quiet no-ops that detach the object, so cleanup code in an unmount
-//   does not throw. (wasm-bindgen's own finalizers already skip objects of an older instance id; its
+//   does not throw, and a port's `call()` answers `{ ok: false, reason: 'MODULE_RESET' }` (it never
+//   throws). (wasm-bindgen's own finalizers already skip objects of an older instance id; its
 //   `free()` does not, which is why `free` is wrapped too.)
 // - `wrapFunction` does the same for the module-level functions: an object from before a restart
 //   passed to `createSession`, `serveToAgent`, `exposeToWebMCP`, … is refused with `MODULE_RESET`.
@@ -49,6 +50,20 @@ const RELEASES = new Map([
   ['end', () => false],
 ]);
 if (typeof Symbol.dispose === 'symbol') RELEASES.set(Symbol.dispose, () => undefined);
+
+// A port's `call()` never throws (pkg-template/README.md, "Errors and refusals"): on a port from before
+// a restart it answers as on a freed one, with its own reason (src/js/lifecycle.js's PORT_FREED answer).
+const STALE_ANSWERS = new Map([
+  [
+    'call',
+    () => ({
+      ok: false,
+      judgment: 'error',
+      reason: 'MODULE_RESET',
+      why: 'The app\'s groundfacts module trapped and was started again; the session behind this port is gone. Nothing was performed.',
+    }),
+  ],
+]);
 
 function describe(cause) {
   if (cause && typeof cause === 'object' && typeof cause.message === 'string') {
@@ -178,8 +193,10 @@ export function installTrapRecovery(glue) {
 
   function guardMethod(key, fn) {
     const release = RELEASES.get(key);
+    const answer = STALE_ANSWERS.get(key);
     return like(function () {
       if (isStale(this)) {
+        if (answer) return answer();
         if (!release) throw staleError();
         if (this.__wbg_ptr) this.__destroy_into_raw();
         return release();

@@ -37,6 +37,7 @@ WebAssembly.Instance.prototype = OriginalInstance.prototype;
 
 const gf = require('./helpers/load.cjs');
 const { createWizardApp, flush } = require('./examples/guarded-wizard/app.cjs');
+const { codeBlocks } = require('./helpers/readme.cjs');
 
 const gc = typeof global.gc === 'function' ? global.gc : (v8.setFlagsFromString('--expose-gc'), vm.runInNewContext('gc'));
 
@@ -143,7 +144,10 @@ test('node entry: a real trap becomes MODULE_RESET, old objects refuse, a new se
   assert.throws(() => keep[0].updateState({ a: 1 }), refused);
   assert.throws(() => graph.pages(), refused);
   assert.throws(() => group.setEnabled('toggle', false), refused);
-  assert.throws(() => port.call('whats_here'), refused);
+  assert.throws(() => port.answer({ name: 'whats_here' }), refused);
+  const answered = port.call('whats_here');
+  assert.equal(answered.ok, false, "a port's call() never throws: it answers");
+  assert.equal(answered.reason, 'MODULE_RESET');
   assert.throws(() => gf.createSession(graph), refused, 'an old graph passed to a function');
   assert.throws(() => gf.serveToAgent(victim), refused);
   const stale = (() => {
@@ -175,6 +179,26 @@ test('node entry: a real trap becomes MODULE_RESET, old objects refuse, a new se
   assert.equal(fresh.groundTruth().text, freshText, 'the new session is intact after the old objects were finalized');
   assert.equal(fresh.fire('home.toggle').ok, true);
   assert.equal(await wizardOpening(gf), before);
+  assert.deepEqual(escaped, []);
+});
+
+test("the README's MODULE_RESET recipe continues from the last snapshot after a real trap", async () => {
+  const block = codeBlocks(path.join(__dirname, '..', '..', 'pkg-template', 'README.md'), 'js').find((b) => b.heading === 'If the module traps');
+  assert.ok(block, 'a js example under "## If the module traps"');
+  // The example as written, then a trap, then its facts() again: a new session from the snapshot.
+  const code = block.code.replace(/^import \{([^}]*)\} from 'groundfacts';$/m, 'const {$1} = __pkg;');
+  const run = new Function('__pkg', 'exhaust', 'console', `${code}
+    const before = facts();
+    const keep = [];
+    let trapped = null;
+    try { exhaust(__pkg, buildNavigationGraph('filler', definition), keep); } catch (e) { trapped = e; }
+    keep.length = 0;
+    return { before, trapped, old: session, after: facts(), now: session };`);
+  const { before, trapped, old, after, now } = run(gf, exhaust, { log: () => {} });
+  assertModuleReset(trapped, gf);
+  assert.notEqual(now, old, 'facts() made a new session');
+  assert.equal(after, before, 'restored from the snapshot: the same facts block');
+  assert.equal(now.fire('home.hello').ok, true);
   assert.deepEqual(escaped, []);
 });
 
