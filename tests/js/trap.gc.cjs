@@ -191,7 +191,7 @@ test("the README's MODULE_RESET recipe continues from the last snapshot after a 
     const before = facts();
     const keep = [];
     let trapped = null;
-    try { exhaust(__pkg, buildNavigationGraph('filler', definition), keep); } catch (e) { trapped = e; }
+    try { exhaust(__pkg, buildNavigationGraph('filler', { pages: { home: { route: '/' } } }), keep); } catch (e) { trapped = e; }
     keep.length = 0;
     return { before, trapped, old: session, after: facts(), now: session };`);
   const { before, trapped, old, after, now } = run(gf, exhaust, { log: () => {} });
