@@ -146,6 +146,7 @@ fs.writeFileSync(
     `const __groundfactsTrap = require('./${RESET_FILE}').installTrapRecovery(${trapGlue('__groundfactsErrors.SessionError')});\n` +
     glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
     glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f});\nexports.${f} = ${f};\n`).join('') +
+    `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
     `__groundfactsTrap.arm();\n`,
 );
 fs.copyFileSync(path.join(root, 'src', 'js', 'reset.js'), path.join(pkg, RESET_FILE));
@@ -168,6 +169,7 @@ fs.writeFileSync(
     `const __groundfactsTrap = __groundfactsInstallTrapRecovery(${trapGlue('__groundfactsSessionError')});\n` +
     glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
     glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f});\n`).join('') +
+    `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
     `export function __groundfactsArmTrapRecovery() { __groundfactsTrap.arm(); }\n`,
 );
 const webNames = new Set([

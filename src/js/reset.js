@@ -237,5 +237,12 @@ export function installTrapRecovery(glue) {
     }, fn);
   }
 
-  return { wrapExports, wrapClass, wrapFunction, arm: () => glue.setWasm(wrapExports(glue.getWasm())) };
+  const arm = () => glue.setWasm(wrapExports(glue.getWasm()));
+  // `resetAndArm` replaces the glue's own `__wbg_reset_state` binding (assemble-pkg.cjs), so a reset the
+  // glue starts itself (its call guard, on a reinit Rust scheduled) also leaves the exports wrapped.
+  const resetAndArm = () => {
+    glue.reset();
+    arm();
+  };
+  return { wrapExports, wrapClass, wrapFunction, arm, resetAndArm };
 }
