@@ -1,7 +1,7 @@
 // docs/session.md §21 in a real browser: the browser entry (groundfacts.js, as installed from the tarball in
 // tests/hosts/webpack) loaded unbundled as an ES module in Debian's Chromium, its wasm memory exhausted
 // for real through public calls until the module traps. Chromium runs with V8's --wasm-max-mem-pages
-// lowered to 256 MiB so that takes seconds, not the ~100 s the full 4 GiB takes; the package is exactly
+// lowered to 256 MiB so that takes seconds, not the ~2 min the full 4 GiB takes; the package is exactly
 // what ships. The page checks what tests/js/trap.gc.cjs checks in node: SessionError MODULE_RESET, old
 // objects refused, a new session works, nothing unhandled. scripts/test-hosts.sh runs this file.
 import test from 'node:test';

@@ -1,6 +1,6 @@
 // Pins docs/session.md §21 (what a trap does) against a REAL trap in the shipped package: the wasm
 // memory runs out for real (memory.grow fails, the Rust allocator aborts: `unreachable`), through
-// nothing but public calls. To reach that in seconds rather than the ~100 s that filling the full 4 GiB
+// nothing but public calls. To reach that in ~6 s rather than the ~2 min that filling the full 4 GiB
 // takes, the engine's ceiling on a wasm memory is lowered first (V8's --wasm-max-mem-pages, 256 MiB);
 // the package and its .wasm are exactly what ships. Then: the app gets SessionError MODULE_RESET (with
 // the RuntimeError as `cause`), every object from before refuses every call with that code (releases
@@ -9,7 +9,7 @@
 // later — no unhandled rejection, no uncaught exception — from the dead sessions' subscribers, pending
 // deferred handlers or navigations. Both entries: the node one (groundfacts.cjs) and the browser one
 // (groundfacts.js, loaded here with a fetch that reads file: URLs).
-// GROUNDFACTS_TRAP_FULL=1 leaves the ceiling at the engine's 4 GiB (slow; prints the time taken).
+// GROUNDFACTS_TRAP_FULL=1 leaves the ceiling at the engine's 4 GiB (measured: 128 sessions, 127 s; prints it).
 // Run with `node --expose-gc --test tests/js/trap.gc.cjs` (scripts/test.sh runs every *.gc.cjs so).
 'use strict';
 
