@@ -23,6 +23,14 @@ mode_flag=--release cargo_dir=release bindgen_flags=()
 NODE_GLUE="$ROOT/target/pkg-node-glue"
 rm -rf pkg pkg-node "$NODE_GLUE"
 wasm-pack --quiet build "$mode_flag" --mode no-install --target web --out-dir pkg --out-name groundfacts
+# Both glues are generated with --experimental-reset-state-function: the trap recovery
+# (src/js/reset.js, docs/session.md §24) re-instantiates the module through the `__wbg_reset_state` it
+# emits, and relies on the instance ids it stamps (assemble-pkg.cjs checks both). wasm-pack cannot pass
+# the flag to its own wasm-bindgen run, so the web glue is written again over wasm-pack's, from the same
+# module with the same CLI (the flag changes the glue, not the module).
+bindgen_flags+=(--experimental-reset-state-function)
+wasm-bindgen "target/wasm32-unknown-unknown/$cargo_dir/groundfacts.wasm" "${bindgen_flags[@]}" \
+  --target web --out-dir pkg --out-name groundfacts
 # The node entry's glue: the same wasm-bindgen run with --target nodejs (CommonJS, loads the module
 # synchronously from its own folder). Both runs must emit the identical module (checked below) and the
 # same snippets (checked by assemble-pkg.cjs): the package ships one of each.

@@ -310,8 +310,10 @@ function keepPersisted(session: Session, storage: PersistStorage, key: string, w
     try {
       text = JSON.stringify(session.snapshot());
     } catch (error) {
-      // A session freed before this microtask ran has nothing more to keep; its last record stays.
-      if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'SESSION_FREED') return;
+      // A session freed before this microtask ran has nothing more to keep; its last record stays. So
+      // does one the module's restart after a trap retired (MODULE_RESET, docs/session.md §24): that
+      // record is what a new session continues from.
+      if (typeof error === 'object' && error !== null && 'code' in error && (error.code === 'SESSION_FREED' || error.code === 'MODULE_RESET')) return;
       giveUp("could not take the session's snapshot", error, 'This is a bug of groundfacts: please report it.');
       return;
     }

@@ -39,7 +39,12 @@ export class ReentrancyError extends Error {
   readonly name: 'ReentrancyError';
   readonly code: string;
 }
-/** A call the session cannot serve (an unknown page, transition or ask id; a malformed argument). */
+/**
+ * A call the session cannot serve (an unknown page, transition or ask id; a malformed argument).
+ * `code: 'MODULE_RESET'`: the WebAssembly module trapped (ran out of memory) and was started again;
+ * `cause` is the `WebAssembly.RuntimeError`. Every session, graph, port and action group made before
+ * answers with it; build the graph again and create a new session (restore the last snapshot you kept).
+ */
 export class SessionError extends Error {
   readonly name: 'SessionError';
   readonly code: string;

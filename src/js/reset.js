@@ -1,0 +1,248 @@
+// groundfacts: what happens when the WebAssembly module traps (docs/session.md §24).
+//
+// A trap — `unreachable` from an allocation failure (the module is built with panic = abort),
+// `memory.grow` failing at the 4 GiB ceiling — unwinds the wasm frames without running any Rust
+// code: RefCell borrow flags stay set, the shadow-stack pointer stays where it was, a half-made
+// change stays half made. Nothing in that instance can be trusted again, so the only honest recovery
+// is a fresh instance. This module is the JS layer that does it:
+//
+// - `wrapExports` wraps every export of the instance (the glue calls the instance only through its
+//   `wasm` binding, so every call — the app's, a callback's, a promise reaction's, a finalizer's —
+//   passes here). A `WebAssembly.RuntimeError` out of any of them marks the instance trapped. While
+//   outer wasm frames are still on the stack (a trap inside a handler's call back into the session)
+//   every call throws the same typed error at once, and only when the outermost call has returned is
+//   the module re-instantiated (wasm-bindgen's `__wbg_reset_state`, generated with
+//   `--experimental-reset-state-function`: new instance, new externref table, cached memory views
+//   dropped, instance id bumped). The app gets one `SessionError` with code `MODULE_RESET` (its
+//   `cause` is the RuntimeError); a trap inside a promise reaction or an event (no app frame to
+//   throw to) restarts the module silently, and the next call on anything from before says so.
+// - `wrapClass` makes every object made before a restart (sessions, graphs, ports, action groups,
+//   work handles) answer every call with a `MODULE_RESET` SessionError instead of reaching the new
+//   instance with a pointer into the old memory; releasing calls (`free()`, `[Symbol.dispose]()`,
+//   `unregister()`, `end()`) are quiet no-ops that detach the object, so cleanup code in an unmount
+//   does not throw, and a port's `call()` answers `{ ok: false, reason: 'MODULE_RESET' }` (it never
+//   throws). (wasm-bindgen's own finalizers already skip objects of an older instance id; its
+//   `free()` does not, which is why `free` is wrapped too.)
+// - `wrapFunction` does the same for the module-level functions: an object from before a restart
+//   passed to `createSession`, `serveToAgent`, `exposeToWebMCP`, … is refused with `MODULE_RESET`.
+//
+// scripts/assemble-pkg.cjs copies this file into the package as groundfacts_reset.js and appends the
+// few lines that hand it the glue's internals (checked there at build time, so a wasm-bindgen whose
+// glue differs fails the build).
+
+const WRAPPED = Symbol('groundfacts.trapWrapped');
+
+/** `wrapper`, named and sized as `fn` (so stack traces and `.name` read as before). */
+function like(wrapper, fn) {
+  Object.defineProperty(wrapper, 'name', { value: fn.name, configurable: true });
+  Object.defineProperty(wrapper, 'length', { value: fn.length, configurable: true });
+  return wrapper;
+}
+const CLOSURE_PREFIX = 'wasm_bindgen__convert__closures_';
+const RELEASE_EXPORT = /^(__wbg_\w+_free|__wbindgen_destroy_closure)$/;
+
+// Calls that release something: on an object from before a restart they detach it and do nothing else
+// (what they would release went with the old instance).
+const RELEASES = new Map([
+  ['free', () => undefined],
+  ['__groundfactsRetire', () => true],
+  ['unregister', () => undefined],
+  ['end', () => false],
+]);
+if (typeof Symbol.dispose === 'symbol') RELEASES.set(Symbol.dispose, () => undefined);
+
+// A port's `call()` never throws (pkg-template/README.md, "Errors and refusals"): on a port from before
+// a restart it answers as on a freed one, with its own reason (src/js/lifecycle.js's PORT_FREED answer).
+const STALE_ANSWERS = new Map([
+  [
+    'call',
+    () => ({
+      ok: false,
+      judgment: 'error',
+      reason: 'MODULE_RESET',
+      why: 'The app\'s groundfacts module trapped and was started again; the session behind this port is gone. Nothing was performed.',
+    }),
+  ],
+]);
+
+function describe(cause) {
+  if (cause && typeof cause === 'object' && typeof cause.message === 'string') {
+    return `${cause.name || 'RuntimeError'}: ${cause.message}`;
+  }
+  return String(cause);
+}
+
+/**
+ * Install the recovery over one copy of the generated glue. `glue` gives: `instanceId()` (the glue's
+ * `__wbg_instance_id`), `getWasm()` / `setWasm(w)` (its `wasm` binding), `reset()` (its
+ * `__wbg_reset_state`) and `SessionError` (src/js/errors.js).
+ */
+export function installTrapRecovery(glue) {
+  const { SessionError } = glue;
+  let depth = 0; // wasm calls on the stack, outermost first
+  let trapped = null; // the MODULE_RESET error of a trap whose outer frames are still unwinding
+  let lastTrap = null; // the RuntimeError of the latest trap, named by every later refusal
+  let restartFailed = null; // set while a re-instantiation failed; retried on the next call
+
+  function trapError(cause) {
+    const error = new SessionError(
+      `groundfacts: the WebAssembly module trapped (${describe(cause)}) and was started again. ` +
+        'Every session, graph, port and action group made before this point is gone (their state could not be ' +
+        'trusted) and answers every call with this error (code MODULE_RESET). Build the graph again and create ' +
+        'a new session; createSession(graph, navigate, { restore }) continues from the last session.snapshot() ' +
+        'the app kept.',
+      'MODULE_RESET',
+    );
+    error.cause = cause;
+    return error;
+  }
+
+  function staleError() {
+    const error = new SessionError(
+      `groundfacts: this object was made before the WebAssembly module trapped (${describe(lastTrap)}) and ` +
+        'was started again; it is gone and answers every call with this error (code MODULE_RESET). Build the ' +
+        'graph again and create a new session; createSession(graph, navigate, { restore }) continues from the ' +
+        'last session.snapshot() the app kept.',
+      'MODULE_RESET',
+    );
+    error.cause = lastTrap;
+    return error;
+  }
+
+  function restart() {
+    try {
+      glue.reset();
+      glue.setWasm(wrapExports(glue.getWasm()));
+      restartFailed = null;
+    } catch (error) {
+      restartFailed = error;
+    }
+  }
+
+  function unavailable() {
+    const error = new SessionError(
+      `groundfacts: the WebAssembly module trapped (${describe(lastTrap)}) and could not be started again ` +
+        `(${describe(restartFailed)}); every call fails until it can. Try again once memory is freed, or reload ` +
+        'the page.',
+      'MODULE_RESET',
+    );
+    error.cause = restartFailed;
+    return error;
+  }
+
+  function wrapExport(name, fn) {
+    // A closure's invoke export runs from a promise reaction, a timer or an event, and a `…_free` or
+    // closure destructor from a finalizer: at the outermost level there is no app frame to hand the
+    // error to, so it is not thrown (that would be an unhandled rejection or an uncaught exception);
+    // the next call on anything from before the restart reports it. (A release the app itself made
+    // is done either way: what it released went with the old instance.)
+    const quietAtTop = name.startsWith(CLOSURE_PREFIX) || RELEASE_EXPORT.test(name);
+    return function () {
+      if (trapped !== null) throw trapped;
+      if (restartFailed !== null && depth === 0) {
+        restart();
+        if (restartFailed !== null) throw unavailable();
+        if (quietAtTop) return undefined;
+        throw trapError(lastTrap);
+      }
+      depth++;
+      let value;
+      try {
+        value = fn.apply(undefined, arguments);
+      } catch (error) {
+        if (trapped === null) {
+          if (!(error instanceof WebAssembly.RuntimeError)) {
+            depth--;
+            throw error;
+          }
+          lastTrap = error;
+          trapped = trapError(error);
+        }
+      }
+      depth--;
+      if (trapped === null) return value;
+      const error = trapped;
+      if (depth > 0) throw error;
+      trapped = null;
+      restart();
+      if (quietAtTop) return undefined;
+      throw error;
+    };
+  }
+
+  /** The instance's exports with every function wrapped (memory, tables and globals as they are). */
+  function wrapExports(raw) {
+    if (raw === undefined || raw === null || raw[WRAPPED]) return raw;
+    const out = {};
+    for (const name of Object.keys(raw)) {
+      const value = raw[name];
+      out[name] = typeof value === 'function' ? wrapExport(name, value) : value;
+    }
+    Object.defineProperty(out, WRAPPED, { value: true });
+    return out;
+  }
+
+  // Each object the glue makes (`Class.__wrap`, wrapped below) → the instance id it was made under. Kept
+  // here rather than read off the object, so a check never touches an app object (a proxy's traps are
+  // app code that may call back in).
+  const born = new WeakMap();
+  function isStale(value) {
+    const id = born.get(value);
+    return id !== undefined && id !== glue.instanceId();
+  }
+
+  function guardMethod(key, fn) {
+    const release = RELEASES.get(key);
+    const answer = STALE_ANSWERS.get(key);
+    return like(function () {
+      if (isStale(this)) {
+        if (answer) return answer();
+        if (!release) throw staleError();
+        if (this.__wbg_ptr) this.__destroy_into_raw();
+        return release();
+      }
+      return fn.apply(this, arguments);
+    }, fn);
+  }
+
+  /** Make the instances of a generated class refuse every call once the module has restarted. */
+  function wrapClass(cls) {
+    const proto = cls.prototype;
+    if (Object.prototype.hasOwnProperty.call(proto, WRAPPED)) return;
+    for (const key of Reflect.ownKeys(proto)) {
+      if (key === 'constructor' || key === '__destroy_into_raw') continue;
+      const d = Object.getOwnPropertyDescriptor(proto, key);
+      if (typeof d.value === 'function') d.value = guardMethod(key, d.value);
+      if (typeof d.get === 'function') d.get = guardMethod(key, d.get);
+      if (typeof d.set === 'function') d.set = guardMethod(key, d.set);
+      Object.defineProperty(proto, key, d);
+    }
+    Object.defineProperty(proto, WRAPPED, { value: true });
+    const wrap = cls.__wrap;
+    if (typeof wrap !== 'function') throw new Error(`groundfacts: the glue's ${cls.name} has no __wrap`);
+    cls.__wrap = function (ptr) {
+      const obj = wrap.call(this, ptr);
+      born.set(obj, glue.instanceId());
+      return obj;
+    };
+  }
+
+  /** A module-level function that refuses objects made before a restart. */
+  function wrapFunction(fn) {
+    return like(function () {
+      for (let i = 0; i < arguments.length; i++) {
+        if (isStale(arguments[i])) throw staleError();
+      }
+      return fn.apply(this, arguments);
+    }, fn);
+  }
+
+  const arm = () => glue.setWasm(wrapExports(glue.getWasm()));
+  // `resetAndArm` replaces the glue's own `__wbg_reset_state` binding (assemble-pkg.cjs), so a reset the
+  // glue starts itself (its call guard, on a reinit Rust scheduled) also leaves the exports wrapped.
+  const resetAndArm = () => {
+    glue.reset();
+    arm();
+  };
+  return { wrapExports, wrapClass, wrapFunction, arm, resetAndArm };
+}
