@@ -301,6 +301,7 @@ impl Inner {
                 once,
                 dead_end_nodes: warned_nodes,
             },
+            tree: self.tree_out(),
         }
     }
 

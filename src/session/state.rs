@@ -356,6 +356,8 @@ pub(crate) struct Inner {
     /// A restored session: the version at restore and the served structure of the snapshot, which
     /// re-registering rebuilds without a bump (`snapshot_restore`).
     pub baseline: Option<(u64, Vec<super::snapshot::SnapServed>)>,
+    /// The tree API: containers shown, the reader's focus and its ledger (`focus`).
+    pub tree: super::focus::Tree,
 }
 
 impl Inner {
@@ -452,6 +454,7 @@ impl Inner {
             quiet: Default::default(),
             nav: Default::default(),
             baseline: None,
+            tree: Default::default(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)
