@@ -621,3 +621,44 @@ fn a_verify_predicate_may_not_move_the_focus() {
     assert_eq!(*seen.borrow(), Some("REENTRANCY"));
     assert!(session.where_in_page().visible.is_empty());
 }
+
+#[test]
+fn whats_here_answers_route_to_with_hops_already_here_or_why_not() {
+    let (_, session) = session_with(json!({"upload.done": false}), None);
+    let session = Rc::new(session);
+    let port = AgentPort::new(Rc::clone(&session), Default::default());
+    let tools = port.tools_json();
+    assert_eq!(
+        tools[1]["inputSchema"]["properties"]["routeTo"]["type"], "string",
+        "{}",
+        tools[1]
+    );
+    let here = port.call("tree.whats_here", &json!({"routeTo": "done"}));
+    assert_eq!(here["routeTo"]["page"], "done");
+    assert_eq!(
+        here["routeTo"]["route"],
+        json!([{"action": "home.open-review", "to": "review"}, {"action": "review.submit", "to": "done", "notAvailableNow": "greyed"}])
+    );
+    assert!(here["routeTo"]["howToGetThere"]
+        .as_str()
+        .unwrap()
+        .contains("does not work yet"));
+    let home = port.call("tree.whats_here", &json!({"routeTo": "home"}));
+    assert_eq!(home["routeTo"]["route"], json!([]));
+    assert_eq!(
+        home["routeTo"]["howToGetThere"],
+        "You are already on 'home'."
+    );
+    let nowhere = port.call("tree.whats_here", &json!({"routeTo": "nowhere"}));
+    assert_eq!(nowhere["ok"], true);
+    assert_eq!(nowhere["routeTo"]["reason"], "UNKNOWN_NODE");
+    assert!(nowhere["routeTo"]["howToGetThere"]
+        .as_str()
+        .unwrap()
+        .contains("The pages are: home, review, done, settings, island."));
+    // Without the argument, no routeTo.
+    assert!(port
+        .call("tree.whats_here", &json!({}))
+        .get("routeTo")
+        .is_none());
+}
