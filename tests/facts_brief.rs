@@ -50,6 +50,7 @@ fn brief(rows: Vec<BriefRow>, matching: usize, since: Option<u64>) -> BriefView 
         },
         pending: vec![],
         available: vec![],
+        greyed: vec![],
     }
 }
 

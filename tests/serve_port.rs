@@ -157,7 +157,7 @@ fn whats_here_serves_every_row_in_available_order_even_with_a_frame_open() {
     );
     assert_eq!(
         rows[1],
-        json!({"action":"wizard.next-to-review","does":"Go on to the review step","goesTo":"review","enabled":false,"expects":"none"})
+        json!({"action":"wizard.next-to-review","does":"Go on to the review step","goesTo":"review","enabled":false,"blockedBecause":[{"key":"project.recipe","op":"ne","expected":""}],"unblockedBy":[{"action":"wizard.pick-recipe","viaKeys":["project.recipe"]}],"expects":"none"})
     );
     assert_eq!(rows[2]["action"], "go-to-projects");
     assert_eq!(rows[2]["goesTo"], "projects");

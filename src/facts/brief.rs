@@ -136,6 +136,109 @@ pub struct AvailableId {
     pub high_effect: bool,
 }
 
+/// One stated condition a greyed control waits on: key, operator word, the graph's operand as
+/// compact JSON. Never the state's value.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WaitsOn {
+    pub key: String,
+    /// The filter syntax's word (`eq`, `gte`, `notIn`, …).
+    pub op: String,
+    /// The authored operand, as compact JSON (`None` for an operator without one).
+    pub expected: Option<String>,
+}
+
+/// An action declared to write what a greyed control waits on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Writer {
+    pub action: String,
+    pub keys: Vec<String>,
+    pub running: bool,
+}
+
+/// Why one offered control is greyed by its `enabledWhen` (docs/facts-and-serving.md §7.1). An app's
+/// own switch-off and busy marks get no line: they are component wiring, which a reload drops until
+/// the components mount again, and the brief reads the same right after a restore (docs/session.md §20).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GreyedLine {
+    pub action: String,
+    pub waits_on: Vec<WaitsOn>,
+    pub writers: Vec<Writer>,
+}
+
+/// Longest operand a greyed line prints, in characters (then `…`).
+pub const EXPECTED_LABEL_MAX: usize = 60;
+
+/// The operator as a greyed line prints it.
+fn op_symbol(op: &str) -> &str {
+    match op {
+        "eq" => "==",
+        "ne" => "!=",
+        "gt" => ">",
+        "gte" => ">=",
+        "lt" => "<",
+        "lte" => "<=",
+        "in" => "in",
+        "notIn" => "not in",
+        other => other,
+    }
+}
+
+/// A greyed control's line (docs/facts-and-serving.md §7.1): ids, key names and authored operands
+/// only — never a state value.
+pub fn greyed_line(line: &GreyedLine) -> String {
+    let conditions: Vec<String> = line
+        .waits_on
+        .iter()
+        .map(|w| {
+            let mut c = format!("{} {}", key_label(&w.key), op_symbol(&w.op));
+            if let Some(e) = &w.expected {
+                let mut cut: String = e.chars().take(EXPECTED_LABEL_MAX).collect();
+                if e.chars().count() > EXPECTED_LABEL_MAX {
+                    cut.push('\u{2026}');
+                }
+                c.push(' ');
+                c.push_str(&escape_text(&cut));
+            }
+            c
+        })
+        .collect();
+    let first_key = line.waits_on.first().map(|w| w.key.as_str());
+    let one_key = line
+        .waits_on
+        .iter()
+        .all(|w| Some(w.key.as_str()) == first_key);
+    let mut out = format!(
+        "Greyed: {}{DASH}waits on {}",
+        line.action,
+        conditions.join(", ")
+    );
+    if line.writers.is_empty() {
+        out.push_str(if one_key {
+            "; no declared action writes it."
+        } else {
+            "; no declared action writes them."
+        });
+        return out;
+    }
+    let parts: Vec<String> = line
+        .writers
+        .iter()
+        .map(|w| {
+            let running = if w.running { " (running)" } else { "" };
+            if one_key {
+                format!("{}{running} writes it", w.action)
+            } else {
+                let keys: Vec<String> = w.keys.iter().map(|k| key_label(k)).collect();
+                format!("{}{running} writes {}", w.action, keys.join(", "))
+            }
+        })
+        .collect();
+    out.push_str("; ");
+    out.push_str(&parts.join("; "));
+    out.push('.');
+    out
+}
+
 /// Everything the brief shows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BriefView {
@@ -150,6 +253,9 @@ pub struct BriefView {
     pub pending: Vec<ActionRef>,
     /// The frame-narrowed served set, in served order (`leave-journey` included when a frame is open).
     pub available: Vec<AvailableId>,
+    /// Controls among `available` greyed by their `enabledWhen`, in served order
+    /// (docs/facts-and-serving.md §7.1).
+    pub greyed: Vec<GreyedLine>,
 }
 
 /// One transition's line, without the bullet.
@@ -277,5 +383,6 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
             .collect();
         out.push(format!("Available now: {}.", ids.join(", ")));
     }
+    out.extend(view.greyed.iter().map(greyed_line));
     out.join("\n")
 }

@@ -8,8 +8,8 @@
 //! library constant or a number. Used by `facts::block`, `facts::brief` and `facts::read`.
 
 use super::grade::{
-    grade, FireFacts, DID_HAPPEN, DID_NOT_HAPPEN, NOT_YET_KNOWN, RAN_EFFECT_NOT_OBSERVED,
-    RAN_EFFECT_UNOBSERVABLE, RAN_OUTCOME_NEVER_OBSERVED,
+    grade, FireFacts, DID_HAPPEN, DID_NOT_HAPPEN, NOT_YET_KNOWN, RAN_EFFECT_ALREADY_HELD,
+    RAN_EFFECT_NOT_OBSERVED, RAN_EFFECT_UNOBSERVABLE, RAN_OUTCOME_NEVER_OBSERVED,
 };
 use crate::session::{push_decimal, FoldedAttempts};
 
@@ -33,13 +33,14 @@ pub struct Folded {
 }
 
 /// Leads in the order the line lists them.
-const LEADS: [&str; 6] = [
+const LEADS: [&str; 7] = [
     DID_HAPPEN,
     DID_NOT_HAPPEN,
     NOT_YET_KNOWN,
     RAN_OUTCOME_NEVER_OBSERVED,
     RAN_EFFECT_NOT_OBSERVED,
     RAN_EFFECT_UNOBSERVABLE,
+    RAN_EFFECT_ALREADY_HELD,
 ];
 
 /// Grade the session's folded counts.
@@ -64,6 +65,7 @@ pub fn folded_view(f: &FoldedAttempts) -> Folded {
                 outcome: fire.outcome,
                 verify_held: fire.verify_held,
                 effect_verified: fire.effect_verified,
+                already_true: fire.already_true,
             })
             .lead
         };
@@ -159,6 +161,7 @@ mod tests {
             verify_held: None,
             effect_verified: effect,
             inferred: false,
+            already_true: false,
         }
     }
 

@@ -18,6 +18,9 @@ pub struct FireFacts {
     pub verify_held: Option<VerifyHeld>,
     /// The state axis; `None` (nothing settled it) grades like `Unobservable`.
     pub effect_verified: Option<EffectVerified>,
+    /// The action's verify already held when it was fired (docs/session.md §23): whatever the state
+    /// axis says, this fire is not shown to have caused the effect.
+    pub already_true: bool,
 }
 
 /// A lead and its ladder note.
@@ -33,6 +36,7 @@ pub const NOT_YET_KNOWN: &str = "not yet known";
 pub const RAN_OUTCOME_NEVER_OBSERVED: &str = "ran, but the outcome was never observed";
 pub const RAN_EFFECT_NOT_OBSERVED: &str = "ran, but the declared effect was NOT observed";
 pub const RAN_EFFECT_UNOBSERVABLE: &str = "ran, but the effect was unobservable";
+pub const RAN_EFFECT_ALREADY_HELD: &str = "ran, but its effect already held before it was fired";
 
 pub const NOTE_NOT_WIRED: &str = "nothing in this app is wired to perform it, so nothing ran";
 pub const NOTE_NO_REPORT_YET: &str = "the app has not reported back yet";
@@ -43,6 +47,8 @@ pub const NOTE_SUPERSEDED: &str = "tracking of it stopped (superseded)";
 pub const NOTE_EFFECT_OBSERVED: &str = "committed; declared effect observed";
 pub const NOTE_COMMITTED: &str = "committed";
 pub const NOTE_NOTHING_TO_CHECK: &str = "committed; nothing reported an effect to check it against";
+pub const NOTE_ALREADY_HELD: &str =
+    "committed; the app's own verify contract already held when it was fired, so this fire is not shown to have caused it";
 
 /// The note appended (after `"; "`) to a fire the session attributed by inference.
 pub const NOTE_INFERRED: &str = "attributed by inference, not observed";
@@ -56,6 +62,7 @@ pub enum Rung {
     AppRefused,
     RolledBack,
     Superseded,
+    AlreadyHeld,
     EffectObserved,
     EffectNotObserved,
     NothingToCheck,
@@ -63,13 +70,14 @@ pub enum Rung {
 
 impl Rung {
     /// Every rung, in rule order (`ALL[r.index()] == r`).
-    pub const ALL: [Rung; 9] = [
+    pub const ALL: [Rung; 10] = [
         Rung::NotWired,
         Rung::NoReportYet,
         Rung::VerifyFailed,
         Rung::AppRefused,
         Rung::RolledBack,
         Rung::Superseded,
+        Rung::AlreadyHeld,
         Rung::EffectObserved,
         Rung::EffectNotObserved,
         Rung::NothingToCheck,
@@ -90,6 +98,7 @@ impl Rung {
             Rung::AppRefused => g(DID_NOT_HAPPEN, NOTE_APP_REFUSED),
             Rung::RolledBack => g(DID_NOT_HAPPEN, NOTE_ROLLED_BACK),
             Rung::Superseded => g(RAN_OUTCOME_NEVER_OBSERVED, NOTE_SUPERSEDED),
+            Rung::AlreadyHeld => g(RAN_EFFECT_ALREADY_HELD, NOTE_ALREADY_HELD),
             Rung::EffectObserved => g(DID_HAPPEN, NOTE_EFFECT_OBSERVED),
             Rung::EffectNotObserved => g(RAN_EFFECT_NOT_OBSERVED, NOTE_COMMITTED),
             Rung::NothingToCheck => g(RAN_EFFECT_UNOBSERVABLE, NOTE_NOTHING_TO_CHECK),
@@ -112,6 +121,7 @@ pub fn rung(fire: &FireFacts) -> Rung {
         Outcome::Rejected => Rung::AppRefused,
         Outcome::RolledBack => Rung::RolledBack,
         Outcome::Superseded => Rung::Superseded,
+        Outcome::Committed | Outcome::Pending if fire.already_true => Rung::AlreadyHeld,
         Outcome::Committed | Outcome::Pending => match fire.effect_verified {
             Some(EffectVerified::Observed(true)) => Rung::EffectObserved,
             Some(EffectVerified::Observed(false)) => Rung::EffectNotObserved,
@@ -140,6 +150,7 @@ mod tests {
             outcome: Outcome::Committed,
             verify_held: None,
             effect_verified,
+            already_true: false,
         }
     }
 

@@ -108,9 +108,9 @@ struct Fragments {
     /// `"\n"` and the bullet: what starts every row.
     row_start: String,
     /// By rung, then principal: row start, lead, dash, principal, `" fired "`.
-    fired_head: [[String; 4]; 9],
+    fired_head: [[String; 4]; 10],
     /// By rung, then inferred: `" ("`, the note, (`"; "` and the inference note,) `")"`.
-    fired_tail: [[String; 2]; 9],
+    fired_tail: [[String; 2]; 10],
     /// By principal: row start, `did NOT happen`, dash, principal, `"'s fire of "`.
     refused_head: [String; 4],
 }
@@ -242,12 +242,15 @@ mod tests {
         for materialized in [true, false] {
             for outcome in outcomes {
                 for verify_held in [None, Some(VerifyHeld::Held), Some(VerifyHeld::Failed)] {
-                    for effect_verified in axes {
+                    for (effect_verified, already_true) in
+                        axes.into_iter().flat_map(|a| [(a, false), (a, true)])
+                    {
                         let fire = FireFacts {
                             materialized,
                             outcome,
                             verify_held,
                             effect_verified,
+                            already_true,
                         };
                         seen.push(rung(&fire));
                         for who in PRINCIPALS {

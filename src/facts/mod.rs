@@ -22,7 +22,10 @@ pub use block::{
     normalize_max, render_facts, render_facts_into, select_attempts, AskState, AskView, Attempt,
     AttemptWhat, AttemptsWindow, FactsView,
 };
-pub use brief::{render_brief, BriefRow, BriefView, FireFlags, TransitionsWindow};
+pub use brief::{
+    greyed_line, render_brief, BriefRow, BriefView, FireFlags, GreyedLine, TransitionsWindow,
+    WaitsOn, Writer,
+};
 pub use folded::{folded_view, Folded};
 pub use grade::{grade, FireFacts, Grade};
 pub use line::{attempt_line, LineFacts};

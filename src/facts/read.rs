@@ -16,7 +16,8 @@ use super::block::{
     FactsView,
 };
 use super::brief::{
-    render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, TransitionsWindow,
+    render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, GreyedLine,
+    TransitionsWindow, WaitsOn, Writer,
 };
 use super::folded::folded_view;
 use super::grade::FireFacts;
@@ -170,6 +171,7 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
                 outcome: a.outcome.unwrap_or(Outcome::Committed),
                 verify_held: a.verify_held,
                 effect_verified: a.effect_verified,
+                already_true: a.already_true,
             },
             inferred: a.inferred,
         },
@@ -256,6 +258,7 @@ fn line_facts<'a>(
                 outcome: row.outcome.unwrap_or(Outcome::Committed),
                 verify_held: row.verify_held,
                 effect_verified: row.effect_verified,
+                already_true: row.already_true,
             },
             inferred: row.inferred,
         },
@@ -448,6 +451,7 @@ pub fn brief_view(
         });
     }
 
+    let greyed = greyed_lines(session, &available);
     let view = BriefView {
         node: node_ref(session, &node),
         position_claimed: session.position_claimed(),
@@ -457,6 +461,42 @@ pub fn brief_view(
         transitions,
         pending: pending_refs(session),
         available,
+        greyed,
     };
     (view, frame)
+}
+
+/// The brief's greyed lines for the controls "Available now" lists that their `enabledWhen` greys
+/// (docs/facts-and-serving.md §7.1): ids, key names and the graph's operands only.
+fn greyed_lines(session: &Session, available: &[AvailableId]) -> Vec<GreyedLine> {
+    let mut lines = Vec::new();
+    for g in session.greyed_now() {
+        if !available.iter().any(|a| *a.id == *g.id) {
+            continue;
+        }
+        if let Some(Some(why)) = &g.greyed {
+            lines.push(GreyedLine {
+                action: g.id.to_string(),
+                waits_on: why
+                    .blocked_because
+                    .iter()
+                    .map(|c| WaitsOn {
+                        key: c.key.clone(),
+                        op: c.op.to_string(),
+                        expected: c.expected.as_ref().map(|v| v.to_string()),
+                    })
+                    .collect(),
+                writers: why
+                    .unblocked_by
+                    .iter()
+                    .map(|u| Writer {
+                        action: u.action.clone(),
+                        keys: u.via_keys.clone(),
+                        running: u.running,
+                    })
+                    .collect(),
+            });
+        }
+    }
+    lines
 }

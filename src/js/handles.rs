@@ -23,6 +23,12 @@ use super::session::to_js_error;
 use crate::session::lifecycle::{freed_error, Entered};
 use crate::session::Session;
 
+#[wasm_bindgen(module = "/src/js/text.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = loneSurrogateAt)]
+    fn lone_surrogate_at(value: &JsValue) -> i32;
+}
+
 /// The `Session` object's slot for its core session (`None` once freed). Handles hold it weakly: a
 /// group handle the app dropped without `free()` waits for the collector, and must not keep a freed
 /// session (or even its allocation, as a `Weak<Session>` would) alive meanwhile.
@@ -85,6 +91,38 @@ impl ActionGroup {
         let session = entered(&self.session).ok_or_else(|| to_js_error(freed_error()))?;
         session
             .set_enabled(&self.id, &name, on)
+            .map_err(to_js_error)
+    }
+
+    /// Mark a registered action busy with the app's own sentence, or clear it with `null`
+    /// (docs/session.md §22). While set, its row carries `busy` and a fire is refused `BUSY`.
+    #[wasm_bindgen(js_name = setBusy)]
+    pub fn set_busy(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string | null")] label: JsValue,
+    ) -> Result<(), JsValue> {
+        let name = string_arg(&name, "setBusy: name")?;
+        let label = if label.is_null() || label.is_undefined() {
+            None
+        } else {
+            let text = label.as_string().ok_or_else(|| {
+                errors::new_session_error(
+                    "BAD_LABEL",
+                    "setBusy: label must be a string (the app's own words) or null to clear it",
+                )
+            })?;
+            if let Ok(at) = u32::try_from(lone_surrogate_at(&label)) {
+                return Err(errors::new_session_error(
+                    "BAD_LABEL",
+                    &format!("setBusy: the label contains a lone UTF-16 surrogate at position {at}: a busy label must be well-formed text; remove it"),
+                ));
+            }
+            Some(text)
+        };
+        let session = entered(&self.session).ok_or_else(|| to_js_error(freed_error()))?;
+        session
+            .set_busy(&self.id, &name, label.as_deref())
             .map_err(to_js_error)
     }
 

@@ -39,6 +39,7 @@ mod port;
 mod routers;
 mod session;
 mod session_doors;
+mod session_grey;
 mod snapshot;
 mod types;
 mod wiring;

@@ -44,7 +44,7 @@ export interface SessionSnapshot {
     total: number; refused: number; stale: number; throughKey: number | null;
     fires: Array<{
       open: boolean; materialized: boolean; outcome: Outcome; verifyHeld: VerifyHeld | null;
-      effectVerified: EffectVerified | null; inferred: boolean; count: number;
+      effectVerified: EffectVerified | null; inferred: boolean; alreadyTrue?: true; count: number;
     }>;
   };
   affordances: Array<{
@@ -83,6 +83,8 @@ export interface SnapshotTransition {
   askN: number | null; materialized: boolean;
   arm: 'awaiting-state' | 'settle-on-completion' | 'born-at-rest' | 'no-writes' | 'none';
   open: boolean; inFlight: boolean;
+  /** The verify already held at fire time (docs/session.md §23); absent when false. */
+  alreadyTrue?: true;
   settled: {
     effectStatus: EffectStatus; outcome: Outcome; writesObserved: EffectVerified | null;
     verifyHeld: VerifyHeld | null;

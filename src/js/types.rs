@@ -24,6 +24,25 @@ export interface ConditionEvidence {
   note?: string;
 }
 
+/**
+ * A condition as the graph states it: key, the operator word as the filter syntax spells it, and the
+ * operand the author wrote — never the state's value (docs/session.md §21).
+ */
+export interface StatedCondition {
+  key: string;
+  op: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'notIn';
+  /** The authored operand (absent only for an operator that takes none). */
+  expected?: JsonValue;
+}
+/** An action whose declared `writes` include a key a greyed control waits on. */
+export interface Unblocker {
+  action: string;
+  /** Which of the failing keys it writes, in `blockedBecause` order. */
+  viaKeys: string[];
+  /** One of its fires has not come to rest yet. */
+  running?: boolean;
+}
+
 export interface SessionOptions {
   /** Starting page id; default: the first declared page. */
   node?: string;
@@ -86,6 +105,8 @@ export interface TransitionRecord {
   cursorVersion: number;
   askId?: string;
   materialized?: false;
+  /** The action's verify already held when it was fired; the fire settled when its handler returned (docs/session.md §23). */
+  alreadyTrue?: StatedCondition[];
 }
 export interface GapRecord {
   kind: 'fire-rejected' | 'dead-end' | 'reported';
@@ -138,6 +159,10 @@ export interface FireResult {
   node?: string;
   askId?: string;
   materialized?: false;
+  /** `BUSY`: the app's own busy sentence (data only). */
+  busy?: string;
+  /** Accepted: the verify already held at fire time, so no report was awaited (docs/session.md §23). */
+  alreadyTrue?: StatedCondition[];
 }
 export interface UpdateOptions { transitionId?: string; stimulus?: string; principal?: Principal }
 /** `ok: false` reasons: `UNKNOWN_TRANSITION` (with the `pending` ids), `UNCLONEABLE_DELTA` (with `issues`). */
@@ -154,6 +179,12 @@ export interface AvailableEdge {
   goesTo?: string;
   expects?: 'none' | JsonSchema;
   highEffect?: true;
+  /** Greyed by its `enabledWhen`: the failing conditions, operands from the graph (docs/session.md §21). */
+  blockedBecause?: StatedCondition[];
+  /** With `blockedBecause`: the actions declared to write those keys (`[]` when none is). */
+  unblockedBy?: Unblocker[];
+  /** The app's own words while `group.setBusy(name, label)` holds (docs/session.md §22). */
+  busy?: string;
 }
 export interface AvailableJourney { journeyId: string; does: string }
 export interface Available { version: number; node: string; edges: AvailableEdge[]; journeys: AvailableJourney[] }
@@ -193,6 +224,11 @@ export interface PlanStep {
   highEffect?: true;
   enabled?: false;
   blockedOn?: ConditionEvidence[];
+  /** Greyed by its `enabledWhen` (docs/session.md §21). */
+  blockedBecause?: StatedCondition[];
+  unblockedBy?: Unblocker[];
+  /** The app's own busy sentence (docs/session.md §22). */
+  busy?: string;
   guardUnevaluated?: string[];
   materialized?: boolean;
   awaitingState?: true;
@@ -227,6 +263,7 @@ export interface ToolDescription { name: string; description: string; inputSchem
 /** One action row of `whats_here`. */
 export interface ServedAction {
   action: string; does: string; goesTo?: string; highEffect?: true; enabled?: false; expects?: 'none' | JsonSchema;
+  blockedBecause?: StatedCondition[]; unblockedBy?: Unblocker[]; busy?: string;
   [key: string]: unknown;
 }
 /** A port result: plain JSON. `ok` and `judgment` say how to read the rest (docs/facts-and-serving.md §4). */

@@ -143,7 +143,7 @@ impl AgentPort {
             )?;
             return Ok(self.fire_result(id, &fired, edge));
         }
-        let performable = edge.is_some_and(|e| e.enabled != Some(false));
+        let performable = edge.is_some_and(|e| e.enabled != Some(false) && e.busy.is_none());
         let high_effect = edge.is_some_and(|e| e.high_effect);
         let asking = self.options.confirm_high_effect || self.gated;
         if asking && high_effect && performable && !args.flag("confirm") {
@@ -255,6 +255,14 @@ impl AgentPort {
             if fired.materialized == Some(false) {
                 out.set("materialized", false);
             }
+            // docs/session.md §23: nothing will report what already held; say so, claim nothing.
+            if let Some(held) = &fired.already_true {
+                out.set(
+                    "alreadyTrue",
+                    serde_json::to_value(held).unwrap_or(Value::Null),
+                )
+                .set("why", texts::ALREADY_TRUE);
+            }
             self.position(&mut out);
             return out;
         }
@@ -269,23 +277,40 @@ impl AgentPort {
                 serde_json::to_value(evidence).unwrap_or(Value::Null),
             );
         }
+        // docs/facts-and-serving.md §7.2: a greyed control says what it waits on and what writes it.
+        let why_grey = (reason == "TOOL_DISABLED")
+            .then(|| self.session.greyed_why(id))
+            .flatten()
+            .filter(|w| !w.blocked_because.is_empty());
+        if let Some(w) = &why_grey {
+            out.set(
+                "blockedBecause",
+                serde_json::to_value(&w.blocked_because).unwrap_or(Value::Null),
+            )
+            .set(
+                "unblockedBy",
+                serde_json::to_value(&w.unblocked_by).unwrap_or(Value::Null),
+            );
+        }
         out.set_opt("issues", fired.issues.clone())
             .set_opt("node", fired.node.clone())
-            .set_opt("askId", fired.ask_id.clone());
+            .set_opt("askId", fired.ask_id.clone())
+            .set_opt("busy", fired.busy.clone());
         if reason == "PAYLOAD_INVALID" {
             let expects = edge
                 .and_then(|e| e.expects.clone())
                 .or_else(|| self.declared_expects(id));
             out.set_opt("expects", expects);
         }
-        out.set_true("retriable", reason == "TOOL_DISABLED");
-        out.set(
-            "why",
-            refusal_why(
-                reason,
-                fired.evidence.as_ref().is_some_and(|e| !e.is_empty()),
-            ),
+        out.set_true("retriable", reason == "TOOL_DISABLED" || reason == "BUSY");
+        let mut why = refusal_why(
+            reason,
+            fired.evidence.as_ref().is_some_and(|e| !e.is_empty()),
         );
+        if why_grey.is_some_and(|w| !w.unblocked_by.is_empty()) {
+            why.push_str(texts::TOOL_DISABLED_UNBLOCKERS);
+        }
+        out.set("why", why);
         self.position(&mut out);
         out
     }
@@ -323,6 +348,7 @@ fn refusal_why(reason: &str, has_evidence: bool) -> String {
         "PAYLOAD_INVALID" => texts::PAYLOAD_INVALID.to_string(),
         "NOT_MATERIALIZED" => texts::NOT_MATERIALIZED.to_string(),
         "REENTRANCY_DEPTH" => texts::REENTRANCY_DEPTH.to_string(),
+        "BUSY" => texts::BUSY.to_string(),
         _ => texts::REFUSED_OTHER.to_string(),
     }
 }
@@ -339,6 +365,9 @@ mod tests {
             goes_to: None,
             expects: None,
             high_effect: false,
+            blocked_because: None,
+            unblocked_by: None,
+            busy: None,
             materialized: None,
             guard_unevaluated: vec![],
             disabled_evidence: vec![],

@@ -222,6 +222,7 @@ fn step_row(step: &PlanStep) -> Value {
             .as_ref()
             .is_some_and(|g| !g.is_empty()),
     );
+    row.set_opt("busy", step.busy.clone());
     row.set_opt("expects", step.expects.clone());
     row.done()
 }
@@ -241,6 +242,22 @@ fn later_row(step: &PlanStep) -> Value {
             serde_json::to_value(evidence).unwrap_or(Value::Null),
         );
     }
+    // docs/facts-and-serving.md §7.2: a greyed later step says what it waits on and what writes it.
+    for (key, value) in [
+        (
+            "blockedBecause",
+            step.blocked_because.as_ref().map(serde_json::to_value),
+        ),
+        (
+            "unblockedBy",
+            step.unblocked_by.as_ref().map(serde_json::to_value),
+        ),
+    ] {
+        if let Some(Ok(value)) = value {
+            row.set(key, value);
+        }
+    }
+    row.set_opt("busy", step.busy.clone());
     row.done()
 }
 
@@ -277,6 +294,9 @@ mod tests {
             high_effect: false,
             enabled: None,
             blocked_on: None,
+            blocked_because: None,
+            unblocked_by: None,
+            busy: None,
             guard_unevaluated: None,
             materialized: Some(true),
             awaiting_state: false,

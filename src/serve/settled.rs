@@ -137,6 +137,11 @@ fn at_rest(s: &FireSettlement, position: impl Fn(&mut Out)) -> Out {
     if s.transition.materialized == Some(false) {
         out.set("materialized", false);
     }
+    // docs/session.md §23: the effect held before the fire; the fire is not shown to have caused it.
+    if let Some(held) = &s.transition.already_true {
+        out.set("alreadyTrue", to_value(held))
+            .set("why", texts::ALREADY_TRUE);
+    }
     let to_node = s
         .transition
         .to_node

@@ -115,6 +115,17 @@ pub const TOOL_DISABLED: &str =
 pub const TOOL_DISABLED_EVIDENCE: &str =
     " The declared conditions for switching it on that do not hold now are \
 in evidence.";
+/// Appended when `unblockedBy` lists something (docs/facts-and-serving.md §7.2): no promise.
+pub const TOOL_DISABLED_UNBLOCKERS: &str =
+    " The actions declared to write the keys it waits on are in unblockedBy (one marked running is \
+in progress); they may change those keys, which is not a promise that this control switches on.";
+/// A busy control (docs/session.md §22): the app's own words ride in `busy`, never in this text.
+pub const BUSY: &str = "The app says this control is busy right now; its own words are in busy. \
+That can change; nothing was performed. Do not report it as done.";
+/// A fire whose verify already held (docs/session.md §23): settled, and not shown to have caused it.
+pub const ALREADY_TRUE: &str = "The app's own verify contract for this action already held before \
+it was fired (the conditions are in alreadyTrue), so no report was awaited: the handler ran and \
+the fire settled. Do not tell the user this fire caused that state; it was already so.";
 pub const GUARD_FAILED: &str =
     "Its conditions are not met right now (see evidence). Nothing was performed.";
 pub const NOT_ON_NODE: &str =

@@ -88,6 +88,20 @@ pub(super) fn action_row(edge: &AvailableEdge) -> Value {
     if edge.enabled == Some(false) {
         row.set("enabled", false);
     }
+    // docs/facts-and-serving.md §7.2: why it is grey and what writes what it waits on.
+    if let Some(blocked) = &edge.blocked_because {
+        row.set(
+            "blockedBecause",
+            serde_json::to_value(blocked).unwrap_or(Value::Null),
+        );
+    }
+    if let Some(unblocked) = &edge.unblocked_by {
+        row.set(
+            "unblockedBy",
+            serde_json::to_value(unblocked).unwrap_or(Value::Null),
+        );
+    }
+    row.set_opt("busy", edge.busy.clone());
     row.set_true("guardUnevaluated", !edge.guard_unevaluated.is_empty());
     if edge.materialized == Some(false) {
         row.set("materialized", false);
@@ -111,6 +125,9 @@ mod tests {
             goes_to: Some("review".into()),
             expects: Some(schema.clone()),
             high_effect: false,
+            blocked_because: None,
+            unblocked_by: None,
+            busy: None,
             materialized: Some(true),
             guard_unevaluated: vec![],
             disabled_evidence: vec![],

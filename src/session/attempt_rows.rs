@@ -40,6 +40,8 @@ pub struct AttemptRow<'a> {
     pub inferred: bool,
     /// `false` when nothing was wired to execute the fire.
     pub materialized: bool,
+    /// Fired rows: the action's verify already held when it was fired (docs/session.md §23).
+    pub already_true: bool,
     /// Fired rows: the record's sequence number (its id is `affordance_id#n`, built only on request).
     pub transition_n: Option<u32>,
 }
@@ -91,6 +93,7 @@ fn missing(key: u64) -> AttemptRow<'static> {
         settled_status: None,
         inferred: false,
         materialized: true,
+        already_true: false,
         transition_n: None,
     }
 }
@@ -117,6 +120,7 @@ fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
                 settled_status: None,
                 inferred: false,
                 materialized: true,
+                already_true: false,
                 transition_n: None,
             }
         }
@@ -136,6 +140,7 @@ fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
                 settled_status: rec.settled.as_ref().map(|s| s.effect_status),
                 inferred: rec.inferred || rec.certainty == Certainty::Inferred,
                 materialized: rec.materialized,
+                already_true: rec.already_true,
                 transition_n: Some(rec.n),
             }
         }
@@ -158,6 +163,7 @@ impl AttemptView {
             settled_status: row.settled_status,
             inferred: row.inferred,
             materialized: row.materialized,
+            already_true: row.already_true,
             transition_n: row.transition_n,
         }
     }

@@ -187,6 +187,18 @@ impl Inner {
                 detail,
             )));
         }
+        // docs/session.md §22: the app said it is busy; its words ride as data only.
+        if let Some(label) = self.busy_label(&aff.id) {
+            let mut result = self.refuse(
+                id,
+                Some(&aff),
+                principal,
+                super::busy::BUSY,
+                RefusalDetail::default(),
+            );
+            result.busy = Some(label.to_string());
+            return Prepared::Refused(Box::new(result));
+        }
         let runner = self.runner_for(&aff);
         if principal == Principal::Agent && runner.is_none() {
             return Prepared::Refused(Box::new(self.refuse(
@@ -281,7 +293,11 @@ impl Inner {
         ask_n: Option<u32>,
     ) -> u32 {
         let action = &aff.action;
+        // docs/session.md §23: a filter verify that covers every declared write and already holds
+        // means no report is coming; the fire settles when what runs it returns.
+        let already_true = runs && self.already_true(aff).is_some();
         let arm = match (action.declares_writes(), self.state_tap, runs) {
+            (true, _, true) if already_true => Arm::SettleOnCompletion,
             (true, true, _) => Arm::AwaitingState,
             (true, false, true) => Arm::SettleOnCompletion,
             (true, false, false) => Arm::BornAtRest,
@@ -307,6 +323,7 @@ impl Inner {
         rec.arm = arm;
         rec.latch_open = true;
         rec.in_flight = runs;
+        rec.already_true = already_true;
         // Any recorded fire closes an older claim window; a navigating one opens its own.
         self.claim = action.navigates_to.as_ref().map(|t| (idx, self.intern(t)));
         let key = self.version;
@@ -348,6 +365,7 @@ impl Inner {
                     .map_or(EffectStatus::Pending, |s| s.effect_status),
             );
             result.materialized = (!rec.materialized).then_some(false);
+            result.already_true = super::unblock::already_true_of(rec);
             if snapshot {
                 result.transition = Some(self.snapshot(rec));
             }

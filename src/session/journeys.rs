@@ -109,6 +109,9 @@ impl Inner {
                         high_effect: false,
                         enabled: None,
                         blocked_on: None,
+                        blocked_because: None,
+                        unblocked_by: None,
+                        busy: None,
                         guard_unevaluated: None,
                         materialized: None,
                         awaiting_state,
@@ -128,13 +131,22 @@ impl Inner {
                 } else {
                     StepStatus::OffNode
                 };
+                // docs/session.md §21: a greyed step says what it waits on and what writes it.
+                let greyed = self.greyed(aff);
+                let why = greyed
+                    .as_ref()
+                    .filter(|e| !e.is_empty())
+                    .map(|e| self.greyed_why(aff, e));
                 PlanStep {
                     step: step.clone(),
                     status,
                     does: aff.does.to_string(),
                     expects: expects_value(&aff.action.input),
                     high_effect: aff.action.high_effect,
-                    enabled: self.greyed(aff).map(|_| false),
+                    enabled: greyed.map(|_| false),
+                    blocked_because: why.as_ref().map(|w| w.blocked_because.clone()),
+                    unblocked_by: why.map(|w| w.unblocked_by),
+                    busy: self.busy_label(&aff.id).map(|l| l.to_string()),
                     blocked_on: (status == StepStatus::Blocked)
                         .then(|| verdict.as_ref().map(|v| v.failing()).unwrap_or_default()),
                     guard_unevaluated: verdict.map(|v| v.unevaluated).filter(|u| !u.is_empty()),

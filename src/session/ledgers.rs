@@ -37,6 +37,7 @@ impl Inner {
             cursor_version: rec.cursor_version,
             ask_id: rec.ask_n.map(|n| format!("ask#{n}")),
             materialized: (!rec.materialized).then_some(false),
+            already_true: super::unblock::already_true_of(rec),
         }
     }
 

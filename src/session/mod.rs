@@ -32,6 +32,7 @@ mod journeys;
 mod ledgers;
 pub mod lifecycle;
 
+mod busy;
 mod limits;
 mod mounts;
 mod navigation;
@@ -50,6 +51,7 @@ mod snapshot_take;
 mod state;
 #[doc(hidden)]
 pub mod test_host;
+mod unblock;
 pub mod wire;
 mod work;
 
@@ -71,6 +73,7 @@ pub use records::*;
 pub use results::*;
 pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
 pub use snapshot::{graph_fingerprint, SessionSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION};
+pub use unblock::{GreyedNow, GreyedWhy, StatedCondition, Unblocker};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;

@@ -40,7 +40,7 @@ impl Inner {
     }
 
     /// Resolve a handler name on `page` (docs/session.md §7.1): `page.name` if served, else the bare id if served.
-    fn resolve_name(
+    pub(super) fn resolve_name(
         &self,
         page: &str,
         name: &str,
@@ -58,7 +58,7 @@ impl Inner {
         }
     }
 
-    fn unknown_name(&self, call: &str, page: &str, name: &str) -> SessionError {
+    pub(super) fn unknown_name(&self, call: &str, page: &str, name: &str) -> SessionError {
         let here: Vec<String> = self
             .served_all()
             .filter(|a| a.action.on.iter().any(|p| p == page))
@@ -74,7 +74,7 @@ impl Inner {
     }
 
     /// A group id this session minted and already unregistered (its entry has left the map).
-    fn group_gone(&self, group: &str) -> bool {
+    pub(super) fn group_gone(&self, group: &str) -> bool {
         group
             .strip_prefix("mount:")
             .and_then(|rest| rest.rsplit_once('#'))
@@ -82,7 +82,7 @@ impl Inner {
             .is_some_and(|n| n < self.next_group && !self.groups.contains_key(&n))
     }
 
-    fn group_index(&self, group: &str) -> Result<u32, SessionError> {
+    pub(super) fn group_index(&self, group: &str) -> Result<u32, SessionError> {
         group
             .rsplit_once('#')
             .and_then(|(_, n)| n.parse::<u32>().ok())
@@ -251,6 +251,12 @@ impl Session {
                         inner.mount_order.retain(|m| *m != id);
                     }
                 }
+            }
+            // Busy marks belong to the group that set them (docs/session.md §22).
+            let marks = inner.busy.len();
+            inner.busy.retain(|_, (g, _)| *g != n);
+            if inner.busy.len() != marks {
+                inner.touch();
             }
             if !callbacks.is_empty() {
                 inner.outbox.push(Outgoing::Release(callbacks));

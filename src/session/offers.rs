@@ -126,6 +126,11 @@ impl Inner {
                 }
                 let action = &aff.action;
                 let greyed = self.greyed(aff);
+                // docs/session.md §21: why it is grey, only when a declared condition greys it.
+                let why = greyed
+                    .as_ref()
+                    .filter(|e| !e.is_empty())
+                    .map(|e| self.greyed_why(aff, e));
                 edges.push(AvailableEdge {
                     affordance_id: aff.id.to_string(),
                     description: aff.does.to_string(),
@@ -133,6 +138,9 @@ impl Inner {
                     goes_to: action.navigates_to.clone(),
                     expects: expects_value(&action.input),
                     high_effect: action.high_effect,
+                    blocked_because: why.as_ref().map(|w| w.blocked_because.clone()),
+                    unblocked_by: why.map(|w| w.unblocked_by),
+                    busy: self.busy_label(&aff.id).map(|l| l.to_string()),
                     materialized: wiring.then(|| self.materializable(aff)),
                     guard_unevaluated: verdict.map(|v| v.unevaluated).unwrap_or_default(),
                     disabled_evidence: greyed.unwrap_or_default(),

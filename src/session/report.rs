@@ -64,6 +64,7 @@ impl Inner {
             in_flight: false,
             verdict_deferred: false,
             dead_end_deferred: false,
+            already_true: false,
             settled: None,
         }
     }

@@ -90,6 +90,13 @@ pub struct FireResult {
     /// Present (as `false`) when nothing was wired to execute an accepted fire.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub materialized: Option<bool>,
+    /// `BUSY`: the app's own busy sentence (data only; docs/session.md §22).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
+    /// Accepted: the action's verify already held when it was fired, so the fire did not wait for a
+    /// report (docs/session.md §23). The conditions that held, as the graph states them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub already_true: Option<Vec<super::unblock::StatedCondition>>,
     /// Accepted fires: the record snapshotted at return (Rust-side only).
     #[serde(skip)]
     pub transition: Option<TransitionRecord>,
@@ -111,6 +118,8 @@ impl FireResult {
             node: None,
             ask_id: None,
             materialized: None,
+            busy: None,
+            already_true: None,
             transition: None,
         }
     }
@@ -187,6 +196,17 @@ pub struct AvailableEdge {
     pub expects: Option<Value>,
     #[serde(skip_serializing_if = "is_false")]
     pub high_effect: bool,
+    /// Greyed by its `enabledWhen`: the failing conjuncts as the graph states them (never the state's
+    /// value; docs/session.md §21). Absent for an app's own switch-off and on clickable rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_because: Option<Vec<super::unblock::StatedCondition>>,
+    /// With `blockedBecause`: the actions whose declared writes include one of those keys (`[]` when
+    /// none declares it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unblocked_by: Option<Vec<super::unblock::Unblocker>>,
+    /// The app's own busy sentence while `group.setBusy(name, label)` holds (docs/session.md §22).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
     /// Rust-side: a handler is registered or the edge is url-materialisable (`None` when neither a
     /// registry nor `navigate` exists, as in docs/session.md §6).
     #[serde(skip)]
@@ -326,6 +346,15 @@ pub struct PlanStep {
     pub enabled: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub blocked_on: Option<Vec<ConditionEvidence>>,
+    /// Greyed by its `enabledWhen`: the failing conditions as the graph states them (docs/session.md §21).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_because: Option<Vec<super::unblock::StatedCondition>>,
+    /// With `blockedBecause`: the actions declared to write those keys.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unblocked_by: Option<Vec<super::unblock::Unblocker>>,
+    /// The app's own busy sentence (docs/session.md §22).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub busy: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub guard_unevaluated: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -405,6 +434,8 @@ pub struct AttemptView {
     pub inferred: bool,
     /// `false` when nothing was wired to execute the fire.
     pub materialized: bool,
+    /// Fired rows: the action's verify already held when it was fired (docs/session.md §23).
+    pub already_true: bool,
     /// Fired rows: the record's sequence number; [`AttemptView::transition_id`] builds the id.
     pub transition_n: Option<u32>,
 }

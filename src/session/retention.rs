@@ -44,6 +44,8 @@ pub struct FoldedFire {
     pub effect_verified: Option<EffectVerified>,
     /// Credited by inference (an inferred fire, or a settlement attributed by queue order or signature).
     pub inferred: bool,
+    /// Its verify already held when it was fired (docs/session.md §23).
+    pub already_true: bool,
 }
 
 /// What the folded attempts were, counted.
@@ -255,6 +257,7 @@ impl Inner {
                         verify_held: rec.settled.as_ref().and_then(|s| s.verify_held),
                         effect_verified: rec.effect_verified,
                         inferred: rec.inferred || rec.certainty == Certainty::Inferred,
+                        already_true: rec.already_true,
                     };
                     let fires = &mut self.keep.folded.fires;
                     match fires.iter_mut().find(|(f, _)| *f == fire) {

@@ -116,6 +116,9 @@ pub struct SnapFoldedFire {
     pub verify_held: Option<VerifyHeld>,
     pub effect_verified: Option<EffectVerified>,
     pub inferred: bool,
+    /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub already_true: bool,
     pub count: u64,
 }
 
@@ -204,6 +207,9 @@ pub struct SnapTransition {
     pub open: bool,
     /// Its handler (or a thenable `navigate` returned) was still running.
     pub in_flight: bool,
+    /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub already_true: bool,
     pub settled: Option<SnapSettled>,
     /// Report rows: the keys whose value the report changed.
     pub changed_keys: Option<Vec<String>>,

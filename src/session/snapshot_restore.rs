@@ -299,6 +299,7 @@ impl Inner {
             in_flight: false,
             verdict_deferred: false,
             dead_end_deferred: false,
+            already_true: t.already_true,
             settled,
         })
     }
@@ -423,6 +424,7 @@ impl Session {
                             verify_held: f.verify_held,
                             effect_verified: f.effect_verified,
                             inferred: f.inferred,
+                            already_true: f.already_true,
                         },
                         f.count,
                     )

@@ -131,6 +131,7 @@ impl Inner {
                     arm: arm_out(rec.arm),
                     open: rec.latch_open,
                     in_flight: rec.in_flight,
+                    already_true: rec.already_true,
                     settled: rec.settled.as_ref().map(|s| SnapSettled {
                         effect_status: s.effect_status,
                         outcome: s.outcome,
@@ -236,6 +237,7 @@ impl Inner {
                         verify_held: f.verify_held,
                         effect_verified: f.effect_verified,
                         inferred: f.inferred,
+                        already_true: f.already_true,
                         count: *count,
                     })
                     .collect(),

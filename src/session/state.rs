@@ -121,6 +121,9 @@ pub(crate) struct Rec {
     pub verdict_deferred: bool,
     /// A claimed hop whose dead-end check waits for the handler's return (decision 6).
     pub dead_end_deferred: bool,
+    /// The action's filter verify covered its writes and already held at fire time: the fire settled
+    /// when its handler returned, and its line says the effect held before it (docs/session.md §23).
+    pub already_true: bool,
     pub settled: Option<Settled>,
 }
 
@@ -356,6 +359,8 @@ pub(crate) struct Inner {
     /// A restored session: the version at restore and the served structure of the snapshot, which
     /// re-registering rebuilds without a bump (`snapshot_restore`).
     pub baseline: Option<(u64, Vec<super::snapshot::SnapServed>)>,
+    /// Busy marks (`group.setBusy`, docs/session.md §22): action id → (group, the app's sentence).
+    pub busy: HashMap<Rc<str>, (u32, Rc<str>)>,
 }
 
 impl Inner {
@@ -452,6 +457,7 @@ impl Inner {
             quiet: Default::default(),
             nav: Default::default(),
             baseline: None,
+            busy: HashMap::new(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)

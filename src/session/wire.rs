@@ -120,6 +120,10 @@ fn effect_verified(out: &mut Vec<u8>, e: EffectVerified) {
 
 /// Append `t` as serde_json writes it.
 pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
+    // A rare field (docs/session.md §23) is left to serde.
+    if t.already_true.is_some() {
+        return false;
+    }
     let mut first = true;
     out.push(b'{');
     key(out, &mut first, "id");
@@ -245,7 +249,7 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
 
 /// Append `r` as serde_json writes it; `false` (with `out` to be discarded) for shapes left to serde.
 pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
-    if r.evidence.is_some() || r.issues.is_some() {
+    if r.evidence.is_some() || r.issues.is_some() || r.busy.is_some() || r.already_true.is_some() {
         return false;
     }
     let mut first = true;
@@ -388,6 +392,7 @@ mod tests {
             cursor_version: 18_446_744_073_709_551_615,
             ask_id: Some("ask#1".into()),
             materialized: Some(false),
+            already_true: None,
         }
     }
 

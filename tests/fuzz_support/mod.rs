@@ -167,6 +167,7 @@ pub fn assert_brief_well_formed(text: &str) {
         "  \u{2022} ",
         "Pending",
         "Available now: ",
+        "Greyed: ",
     ];
     for line in text.split('\n') {
         assert_one_line(line, text);
