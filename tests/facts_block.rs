@@ -74,6 +74,7 @@ fn view(node: &str, version: u64, attempts: AttemptsWindow) -> FactsView {
             is_page: true,
         },
         position_claimed: false,
+        focus: None,
         version,
         attempts,
         asks: vec![],

@@ -39,6 +39,7 @@ fn brief(rows: Vec<BriefRow>, matching: usize, since: Option<u64>) -> BriefView 
     BriefView {
         node: page("review"),
         position_claimed: false,
+        focus: None,
         version: 12,
         frame: None,
         demoted: vec![],

@@ -75,7 +75,7 @@ fn renamed_and_unsupported_keys() {
         "UNSUPPORTED_KEY",
     );
     assert!(
-        message.contains("containers") && message.contains("not supported yet"),
+        message.contains("containers: { name: { kind: 'area' | 'tab' | 'modal'"),
         "{message}"
     );
     refused(json!({"pages": {"p": {"areas": {}}}}), "UNSUPPORTED_KEY");

@@ -109,6 +109,8 @@ pub struct FactsView {
     pub node: NodeRef,
     /// The cursor stands where only a fire's claim put it (decision 20): the position line says so.
     pub position_claimed: bool,
+    /// The reader's focus below page level (the tree API), printed `Focus: <path>.` under the position.
+    pub focus: Option<String>,
     pub version: u64,
     pub attempts: AttemptsWindow,
     /// The ask book in creation order (a session may already have left out awaiting asks past the cap).
@@ -319,6 +321,12 @@ pub fn render_facts_into<'a>(
             position_tail(view.position_claimed),
         ],
     );
+    if let Some(focus) = &view.focus {
+        push_line(
+            out,
+            &["Focus: ", &crate::graph::names::escape_text(focus), "."],
+        );
+    }
     attempts_section(out, &view.attempts, view.version, max, lines);
     ask_lines(out, &view.asks, view.awaiting_beyond, max);
     if !view.pending.is_empty() {

@@ -245,6 +245,8 @@ pub struct BriefView {
     pub node: NodeRef,
     /// The cursor stands where only a fire's claim put it (decision 20).
     pub position_claimed: bool,
+    /// The reader's focus below page level (the tree API): `Focus: <path>.` under the position.
+    pub focus: Option<String>,
     pub version: u64,
     pub frame: Option<FrameLine>,
     /// Journeys (declared ids) whose frames were demoted at or after `since`.
@@ -320,6 +322,9 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
         view.node.label(),
         super::block::position_tail(view.position_claimed)
     )];
+    if let Some(focus) = &view.focus {
+        out.push(format!("Focus: {}.", escape_text(focus)));
+    }
     if let Some(f) = &view.frame {
         out.push(format!(
             "Open journey: {}{DASH}{} ({}/{} steps done).",

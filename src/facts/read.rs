@@ -322,6 +322,7 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
     FactsView {
         node: node_ref(session, &node),
         position_claimed: session.position_claimed(),
+        focus: session.focus(),
         version: session.version(),
         attempts: AttemptsWindow {
             since,
@@ -455,6 +456,7 @@ pub fn brief_view(
     let view = BriefView {
         node: node_ref(session, &node),
         position_claimed: session.position_claimed(),
+        focus: session.focus(),
         version: session.version(),
         frame: frame_line,
         demoted,

@@ -6,24 +6,26 @@
 //!
 //! Error codes (the `code` of `GraphValidationError`), all raised by this module and its helpers:
 //! `EMPTY_GRAPH_ID`, `NO_PAGES`, `UNKNOWN_KEY` (typo; names the nearest valid key), `RENAMED_KEY`
-//! (`tools`/`skills`), `UNSUPPORTED_KEY` (containers, page `when`, reference-only action fields),
+//! (`tools`/`skills`), `UNSUPPORTED_KEY` (repeating containers, page `when`, reference-only action fields),
 //! `BAD_VALUE` (a field of the wrong type or word), `BAD_NAME`, `INVALID_NAME` (a line break or lone surrogate, decision 23), `RESERVED_ACTION`, `MISSING_DOES`
 //! (action or journey), `BAD_FILTER`, `BAD_INPUT`, `UNKNOWN_GOTO`, `UNKNOWN_PAGE` (`on`, crossLinks,
 //! mount page), `ROOT_ACTION_NO_PAGES`, `BAD_BINDING`, `PARAM_ROUTE` (a link or url binding that
 //! would need a param), `DUPLICATE_ID` (two owners for one page/journey id, a root action or link
 //! colliding with a page id), `ROUTE_CONFLICT`, `BAD_SOURCE`, `NO_STEPS`, `BAD_STEP`,
-//! `UNKNOWN_STEP`, `AMBIGUOUS_STEP`, `TOO_LARGE` (cross-links over so many pages the offers would
+//! `UNKNOWN_STEP`, `AMBIGUOUS_STEP`, `BAD_CONTAINER_KIND`, `CONTAINER_ACTION_CLASH` (`containers`),
+//! `TOO_LARGE` (cross-links over so many pages the offers would
 //! exceed a million).
 //!
 //! Uses `merge`, `actions`, `guards`, `names`, `fields`; used by `js` and by the session (mounts).
 
 use super::actions::{compile_action, PageRef, Site};
+use super::containers::compile_containers;
 use super::def::DefValue;
 use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, optional_string, present};
 use super::guards::{compile_filter, FilterUse};
 use super::merge::{cross_links, merge, JourneyEntry};
-use super::model::{Action, Journey, NavigationGraph, Page};
+use super::model::{Action, Container, Journey, NavigationGraph, Page};
 use super::names::{check_name, check_one_line, quote, quote_list, resolve_name, Resolution};
 use super::route_syntax::literal_href;
 use crate::graph::def::CallbackId;
@@ -68,7 +70,17 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         .collect();
 
     let mut actions: Vec<Action> = Vec::new();
+    let mut containers: Vec<Container> = Vec::new();
     for page in &merged.pages {
+        // Per node: its containers, then its own actions (docs/graph.md §1 step 4).
+        if let Some(tree) = page.containers {
+            let names: Vec<&str> = page
+                .actions
+                .and_then(DefValue::as_object)
+                .map(|entries| present(entries).map(|(n, _)| n.as_str()).collect())
+                .unwrap_or_default();
+            compile_containers(&page.id, tree, &names, &mut containers)?;
+        }
         let Some(page_actions) = page.actions else {
             continue;
         };
@@ -140,13 +152,10 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
             description: p.does.clone(),
         })
         .collect();
-    Ok(NavigationGraph::from_parts(
-        id.to_string(),
-        description,
-        pages,
-        actions,
-        journeys,
-    ))
+    Ok(
+        NavigationGraph::from_parts(id.to_string(), description, pages, actions, journeys)
+            .with_containers(containers),
+    )
 }
 
 fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Journey, GraphError> {

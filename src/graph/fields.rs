@@ -8,7 +8,8 @@ use super::def::DefValue;
 use super::error::GraphError;
 use super::names::{nearest, quote};
 
-/// Keys of the reference's container tree (decision 18: not in this release).
+/// Keys of the reference's container tree this release spells differently or does not support: areas,
+/// tabs and modals are declared under one `containers` object (docs/graph.md §2.2).
 const CONTAINER_KEYS: [&str; 6] = ["areas", "tabs", "modals", "repeats", "instances", "blocks"];
 /// Reference action fields this release does not support.
 const UNSUPPORTED_ACTION_KEYS: [&str; 7] = [
@@ -69,7 +70,7 @@ pub fn check_keys(
             return Err(GraphError::new(
                 "UNSUPPORTED_KEY",
                 format!(
-                    "{place} uses `{key}`: containers (areas, tabs, modals, repeats) are not supported yet; declare the actions on the page itself"
+                    "{place} uses `{key}`: areas, tabs and modals are declared on a page as containers: {{ name: {{ kind: 'area' | 'tab' | 'modal', does: '…' }} }} (repeating containers are not supported); write that instead"
                 ),
             ));
         }

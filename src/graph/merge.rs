@@ -29,6 +29,8 @@ pub(crate) struct EffectivePage<'a> {
     pub does: Option<String>,
     /// The hand page's `actions` object, if it declared one.
     pub actions: Option<&'a DefValue>,
+    /// The hand page's `containers` object (the tree API, docs/graph.md §2.2), if it declared one.
+    pub containers: Option<&'a DefValue>,
 }
 
 /// One routes source's request for cross-links.
@@ -214,6 +216,7 @@ fn read_routes_source<'a>(
             pattern: Some(pattern),
             does,
             actions: None,
+            containers: None,
         });
         table.push(id.clone());
     }
@@ -300,7 +303,7 @@ fn overlay_hand_page<'a>(
             format!("{place} has a page-level `when`: container guards are not supported yet; put the `when` on each action"),
         ));
     }
-    check_keys(fields, &["route", "does", "actions"], &place)?;
+    check_keys(fields, &["route", "does", "actions", "containers"], &place)?;
     let route = optional_string(fields, "route", &place)?;
     let pattern = match &route {
         Some(route) => Some(checked_route(route, RouteSyntax::Colon, None, &place)?),
@@ -308,6 +311,7 @@ fn overlay_hand_page<'a>(
     };
     let does = optional_string(fields, "does", &place)?;
     let actions = field(fields, "actions");
+    let containers = field(fields, "containers");
     match merged.pages.iter_mut().find(|p| p.id == id) {
         Some(existing) => {
             if let (Some(hand), Some(sourced), Some(hand_pattern), Some(sourced_pattern)) =
@@ -339,6 +343,7 @@ fn overlay_hand_page<'a>(
                 existing.does = does;
             }
             existing.actions = actions;
+            existing.containers = containers;
         }
         None => merged.pages.push(EffectivePage {
             id: id.to_string(),
@@ -346,6 +351,7 @@ fn overlay_hand_page<'a>(
             pattern,
             does,
             actions,
+            containers,
         }),
     }
     Ok(())

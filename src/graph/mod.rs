@@ -5,6 +5,7 @@
 //! - `compile`: `buildNavigationGraph` (pages, actions, root actions, journeys); its module doc lists every
 //!   error code. Helpers: `merge` (sources + hand pages + cross-links), `actions` (one action
 //!   definition), `fields` (the key law and typed field readers).
+//! - `containers`: a page's `containers` tree (areas, tabs, modals) compiled to paths (docs/graph.md §2.2).
 //! - `guards`: the guard language (eight operators, structural equality, missing keys are unknown).
 //! - `input`: input contracts (`'none'` / JSON Schema), their one-line `expects` and payload checks.
 //! - `sources`: `fromRoutes` (+ cross-links) and `fromJourneys`.
@@ -19,6 +20,7 @@
 
 mod actions;
 pub mod compile;
+mod containers;
 pub mod def;
 pub mod error;
 mod fields;
@@ -36,8 +38,8 @@ pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;
 pub use model::{
-    Action, ActionOrigin, Condition, Filter, InputContract, Journey, NavigationGraph, Op, Page,
-    Verify,
+    Action, ActionOrigin, Condition, Container, ContainerKind, Filter, InputContract, Journey,
+    NavigationGraph, Op, Page, Verify,
 };
 pub use names::{resolve_name, Resolution};
 pub use route_syntax::{is_literal_href, parse_route, RoutePattern, RouteSyntax};

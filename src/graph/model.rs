@@ -165,6 +165,56 @@ pub struct Journey {
     pub precondition: Option<Filter>,
 }
 
+/// What a container is inside its page (docs/graph.md §2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ContainerKind {
+    /// A region always there while its parent is: a sidebar, a panel.
+    Area,
+    /// One of a set of siblings of which one is shown at a time.
+    Tab,
+    /// A dialog that opens over its parent and closes again.
+    Modal,
+}
+
+impl ContainerKind {
+    pub const ALL: [ContainerKind; 3] = [
+        ContainerKind::Area,
+        ContainerKind::Tab,
+        ContainerKind::Modal,
+    ];
+
+    /// The authored word (`area`, `tab`, `modal`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ContainerKind::Area => "area",
+            ContainerKind::Tab => "tab",
+            ContainerKind::Modal => "modal",
+        }
+    }
+
+    pub fn parse(word: &str) -> Option<ContainerKind> {
+        ContainerKind::ALL.into_iter().find(|k| k.name() == word)
+    }
+}
+
+/// A container below page level (the tree API): an area, tab or modal of a page, possibly nested.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Container {
+    /// `page.name` or `page.parent.name`: the address `show` and `observeFocus` take.
+    pub path: String,
+    /// The last segment.
+    pub name: String,
+    pub kind: ContainerKind,
+    /// The authored `does`.
+    pub does: String,
+    /// The page it belongs to.
+    pub page: String,
+    /// The parent's path (the page id for a top-level container).
+    pub parent: String,
+    /// Child container paths, in authored order.
+    pub children: Vec<String>,
+}
+
 /// The compiled graph. Immutable once built; shared by every session created from it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NavigationGraph {
@@ -174,9 +224,12 @@ pub struct NavigationGraph {
     /// Affordance order: page actions (page order), then cross-links, then hand root actions.
     pub actions: Vec<Action>,
     pub journeys: Vec<Journey>,
+    /// Containers below page level, depth-first in page order (empty without the tree API).
+    pub containers: Vec<Container>,
     page_index: HashMap<String, usize>,
     action_index: HashMap<String, usize>,
     journey_index: HashMap<String, usize>,
+    container_index: HashMap<String, usize>,
 }
 
 impl NavigationGraph {
@@ -209,10 +262,38 @@ impl NavigationGraph {
             pages,
             actions,
             journeys,
+            containers: Vec::new(),
             page_index,
             action_index,
             journey_index,
+            container_index: HashMap::new(),
         }
+    }
+
+    /// The same graph with its containers (the compiler's very last step).
+    pub fn with_containers(mut self, containers: Vec<Container>) -> NavigationGraph {
+        self.container_index = containers
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.path.clone(), i))
+            .collect();
+        self.containers = containers;
+        self
+    }
+
+    /// The container at `path` (`page.name…`), if declared.
+    pub fn container(&self, path: &str) -> Option<&Container> {
+        self.container_index
+            .get(path)
+            .and_then(|&i| self.containers.get(i))
+    }
+
+    /// The page a node path belongs to: a page id itself, or a container's page.
+    pub fn page_of<'a>(&'a self, path: &'a str) -> Option<&'a str> {
+        if self.page(path).is_some() {
+            return Some(path);
+        }
+        self.container(path).map(|c| c.page.as_str())
     }
 
     pub fn page(&self, id: &str) -> Option<&Page> {

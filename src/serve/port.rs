@@ -141,10 +141,12 @@ impl AgentPort {
         self.table.name_of(&kind)
     }
 
-    /// `youAreOn` + `version`, appended to (almost) every result.
+    /// `youAreOn`, `lookingAt` (the reader's focus below page level, when known) and `version`,
+    /// appended to (almost) every result (docs/facts-and-serving.md §4.3).
     pub(super) fn position(&self, out: &mut Out) {
-        out.set("youAreOn", self.session.node())
-            .set("version", self.session.version());
+        out.set("youAreOn", self.session.node());
+        out.set_opt("lookingAt", self.session.focus());
+        out.set("version", self.session.version());
     }
 
     /// A session error (a re-entrant call, an internal refusal) as a result.

@@ -13,7 +13,7 @@
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
 //! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
 //! attempt index read in place for the facts block), `asks`, `journeys`,
-//! `work`, `deadend`, `notify` (the call scope and change notification, decision 29; the public
+//! `work`, `deadend`, `focus` (the tree API: containers shown, the reader's focus, its ledger), `reach` (`howToReach`), `notify` (the call scope and change notification, decision 29; the public
 //! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
 //! decisions 27–28), `snapshot` (the snapshot wire format; `snapshot_take` writes it, `snapshot_restore`
 //! checks it and builds a session from it, docs/session.md §20). Public types: `records` (ledger rows) and `results` (call results); `wire` writes
@@ -28,6 +28,7 @@ pub mod depth;
 mod error;
 mod facts_view;
 mod fire;
+mod focus;
 mod journeys;
 mod ledgers;
 pub mod lifecycle;
@@ -38,6 +39,7 @@ mod mounts;
 mod navigation;
 mod notify;
 mod offers;
+mod reach;
 pub mod records;
 mod report;
 pub mod results;
@@ -66,7 +68,9 @@ use crate::host::Host;
 pub use attempt_rows::{AttemptRow, AttemptRows};
 pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
+pub use focus::{FocusChange, FocusHistory, FocusRecord, InPage, SnapTree};
 pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
+pub use reach::{Hop, NotNow, RouteAnswer};
 
 pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE};
 pub use records::*;

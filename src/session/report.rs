@@ -84,6 +84,7 @@ impl Inner {
         row.to_node = Some(Rc::clone(&target));
         row.unverified_edge = true;
         let idx = self.push_transition(row);
+        self.tree_on_move(&target);
         self.node = target;
         self.position_reported = true;
         self.bump();

@@ -76,6 +76,7 @@ impl Inner {
         }
         let check_now = moved_to.is_some() && !rec.in_flight;
         if let Some(target) = moved_to {
+            self.tree_on_move(&target);
             self.node = self.intern(&target);
             self.position_reported = false;
         }

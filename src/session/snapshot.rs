@@ -64,6 +64,9 @@ pub struct SessionSnapshot {
     pub mounted: Vec<SnapMounted>,
     /// Once-per-session warnings already given (so a reload does not repeat them).
     pub warned: SnapWarned,
+    /// The tree API's focus, visibility and focus ledger (`focus`); absent when never used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<SnapTree>,
 }
 
 /// Where the session stands.
@@ -359,6 +362,10 @@ pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
     }
     for journey in &graph.journeys {
         let _ = write!(text, "J{journey:?};");
+    }
+    // Containers only when declared, so the fingerprints of graphs without them are unchanged.
+    for container in &graph.containers {
+        let _ = write!(text, "C{container:?};");
     }
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {

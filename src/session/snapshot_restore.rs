@@ -530,6 +530,9 @@ impl Session {
         // Even an empty served structure is a baseline: re-wiring `navigate` (setNavigate after the
         // reload, as connectSvelteKit does) on a page with nothing mounted is no change either.
         inner.baseline = Some((inner.version, snap.served.clone()));
+        if let Some(tree) = &snap.tree {
+            inner.tree_in(tree)?;
+        }
         if !opened.is_empty() {
             inner.warn(format!(
                 "restored session: {} was still open when the snapshot was taken. The page reloaded, so no handler or navigate is running for it any more; it stays open (the facts say 'not yet known'), never performed — a state report can still settle one that awaits it (pending()). See docs/session.md §20.",

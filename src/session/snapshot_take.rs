@@ -303,6 +303,7 @@ impl Inner {
                 once,
                 dead_end_nodes: warned_nodes,
             },
+            tree: self.tree_out(),
         }
     }
 

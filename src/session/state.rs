@@ -361,6 +361,8 @@ pub(crate) struct Inner {
     pub baseline: Option<(u64, Vec<super::snapshot::SnapServed>)>,
     /// Busy marks (`group.setBusy`, docs/session.md §22): action id → (group, the app's sentence).
     pub busy: HashMap<Rc<str>, (u32, Rc<str>)>,
+    /// The tree API: containers shown, the reader's focus and its ledger (`focus`).
+    pub tree: super::focus::Tree,
 }
 
 impl Inner {
@@ -458,6 +460,7 @@ impl Inner {
             nav: Default::default(),
             baseline: None,
             busy: HashMap::new(),
+            tree: Default::default(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)
