@@ -289,6 +289,37 @@ mod tests {
     }
 
     #[test]
+    fn an_already_true_fire_never_reads_as_caused_but_failures_still_outrank_it() {
+        // docs/session.md §23: even with its writes observed, the line says the effect held before.
+        for axis in [OBSERVED, NOT_OBSERVED, UNOBSERVABLE, None] {
+            let f = FireFacts {
+                already_true: true,
+                ..committed(axis)
+            };
+            assert_eq!(
+                grade(&f),
+                Grade {
+                    lead: RAN_EFFECT_ALREADY_HELD,
+                    note: NOTE_ALREADY_HELD
+                }
+            );
+        }
+        let failed = FireFacts {
+            already_true: true,
+            verify_held: FAILED,
+            ..committed(UNOBSERVABLE)
+        };
+        assert_eq!(grade(&failed).lead, DID_NOT_HAPPEN);
+        let pending = FireFacts {
+            already_true: true,
+            outcome: Outcome::Pending,
+            ..committed(UNOBSERVABLE)
+        };
+        assert_eq!(grade(&pending).lead, NOT_YET_KNOWN);
+        assert!(!NOTE_ALREADY_HELD.contains("DID") && !RAN_EFFECT_ALREADY_HELD.contains("DID"));
+    }
+
+    #[test]
     fn every_rung_sits_at_its_index() {
         for (i, r) in Rung::ALL.iter().enumerate() {
             assert_eq!(r.index(), i);
