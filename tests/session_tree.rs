@@ -1,4 +1,4 @@
-//! Pins the tree API and route planning (docs/graph.md §2.2, docs/session.md §21–22,
+//! Pins the tree API and route planning (docs/graph.md §2.2, docs/session.md §4.1 and §6.1,
 //! docs/facts-and-serving.md §2.1 and §4.3): containers compile to dotted paths under the name law;
 //! `show` / `hide` / `observeFocus` address only the cursor's page and refuse anything else with a
 //! typed error; showing a tab hides its sibling tabs; focus follows visibility; a move to another page
@@ -47,7 +47,11 @@ fn tree_def() -> Value {
             "restart": {"does": "Start again", "goTo": "home", "input": "none"}
         }},
         "settings": {"does": "the settings"},
-        "island": {"does": "a page nothing links to"}
+        "island": {"does": "a page nothing links to", "actions": {
+            "seed": {"does": "Write the seed", "writes": ["island.seed"], "input": "none"}
+        }}
+    }, "journeys": {
+        "finish": {"does": "Finish the review", "steps": ["review.submit"]}
     }})
 }
 
@@ -506,4 +510,51 @@ fn an_open_route_is_preferred_over_a_shorter_blocked_one() {
         route.iter().map(|h| h.action.as_str()).collect::<Vec<_>>(),
         ["a.step", "b.on"]
     );
+}
+
+#[test]
+fn the_journey_tool_names_the_hops_to_a_step_on_another_page() {
+    let (host, session) = session_with(json!({"upload.done": false}), None);
+    let handler = host.handler(|_, _| groundfacts::host::HandlerOutcome::Returned(None));
+    session
+        .register_actions("review", vec![("submit".into(), handler)], vec![])
+        .unwrap();
+    let session = Rc::new(session);
+    let port = AgentPort::new(Rc::clone(&session), Default::default());
+    let opened = port.call("tree.journey.finish", &json!({}));
+    assert_eq!(opened["judgment"], "navigate-or-wait", "{opened}");
+    let route = &opened["routeTo"];
+    assert_eq!(route["step"], "review.submit");
+    assert_eq!(route["page"], "review");
+    assert_eq!(
+        route["route"],
+        json!([{"action": "home.open-review", "to": "review"}])
+    );
+    assert!(route["howToGetThere"]
+        .as_str()
+        .unwrap()
+        .contains("home.open-review → review"));
+    // On the step's page the step is ready: no route.
+    sync(&session, "review");
+    let here = port.call("tree.journey.finish", &json!({}));
+    assert!(here.get("routeTo").is_none(), "{here}");
+}
+
+#[test]
+fn why_names_declared_writers_and_says_when_no_route_reaches_them() {
+    let (_, session) = session_with(json!({}), None);
+    let session = Rc::new(session);
+    let port = AgentPort::new(Rc::clone(&session), Default::default());
+    let why = port.call("tree.why", &json!({"key": "island.seed"}));
+    let writers = why["declaredWriters"].as_array().unwrap();
+    assert_eq!(writers.len(), 1);
+    assert_eq!(writers[0]["action"], "island.seed");
+    assert_eq!(writers[0]["route"], Value::Null);
+    assert!(writers[0]["howToGetThere"]
+        .as_str()
+        .unwrap()
+        .contains("No declared route reaches 'island'"));
+    // A key nobody declares: no list.
+    let why = port.call("tree.why", &json!({"key": "nobody.writes"}));
+    assert!(why.get("declaredWriters").is_none(), "{why}");
 }

@@ -56,6 +56,17 @@ export interface PageDef {
   does?: string;
   when?: WhereFilter;
   actions?: { readonly [name: string]: ActionDef };
+  /** Areas, tabs and modals inside the page (the tree API), addressed `page.name.sub`. */
+  containers?: { readonly [name: string]: ContainerDef };
+}
+/**
+ * A container inside a page: where a reader can be. It holds no actions (they stay served from the
+ * page). A tab hides its sibling tabs when shown; modals stack; areas are visible with their parent.
+ */
+export interface ContainerDef {
+  kind: 'area' | 'tab' | 'modal';
+  does: string;
+  containers?: { readonly [name: string]: ContainerDef };
 }
 export interface JourneyDef {
   does: string;

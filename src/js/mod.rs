@@ -5,7 +5,7 @@
 //! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
 //! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set,
 //! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
-//! JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `brand` (our class
+//! JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `tree` (`show`, `hide`, `observeFocus`, `howToReach`), `brand` (our class
 //! instances out of `JsValue` arguments, typed
 //! errors for anything else) and `types` (the TypeScript shapes of results).
 //!
@@ -41,6 +41,7 @@ mod session;
 mod session_doors;
 mod session_grey;
 mod snapshot;
+mod tree;
 mod types;
 mod wiring;
 

@@ -68,6 +68,10 @@ export interface SessionSnapshot {
   closedFrames: JourneyFrame[];
   served: Array<{ id: string; declared: string | null; handler: boolean; enabled: boolean }>;
   warned: { once: string[]; deadEndNodes: string[] };
+  /** The tree API's focus, visibility and focus ledger; absent when the session never used it. */
+  tree?: {
+    focus: string | null; explicit: Array<[string, boolean]>; rows: FocusRecord[]; folded: number;
+  };
 }
 export interface SnapshotEvidence {
   key: string; op: string; threshold: JsonValue; actualSummary: string; result: boolean;

@@ -161,7 +161,22 @@ impl AgentPort {
             out.set("frame", "completed").set("judgment", "done");
             return Ok(out);
         }
-        Ok(disclose(&plan))
+        let mut out = disclose(&plan);
+        // Nothing to do here and the next step is on another page: name the declared hops there
+        // (docs/facts-and-serving.md §4.8), marked where a hop is not available now.
+        let next = plan
+            .steps
+            .iter()
+            .find(|s| !matches!(s.status, StepStatus::Done | StepStatus::InferredDone));
+        let nothing_here = !plan.steps.iter().any(|s| s.status == StepStatus::Ready);
+        if let Some(step) = next.filter(|s| nothing_here && s.status == StepStatus::OffNode) {
+            if let Some(answer) = self.session.route_to_action(&step.step) {
+                let mut route = answer.to_json();
+                route["step"] = Value::String(step.step.clone());
+                out.set("routeTo", route);
+            }
+        }
+        Ok(out)
     }
 }
 

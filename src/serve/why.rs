@@ -50,6 +50,28 @@ impl AgentPort {
         };
         if chain.is_empty() {
             out.set("why", texts::WHY_NO_WRITER);
+            // The actions that declare they write the key, each with the declared hops to the nearest
+            // page offering it (docs/facts-and-serving.md §4.12): where a writer is elsewhere, how to get there.
+            let writers: Vec<Value> = self
+                .session
+                .graph()
+                .actions
+                .iter()
+                .filter(|a| {
+                    a.writes
+                        .as_ref()
+                        .is_some_and(|w| w.iter().any(|k| k == key))
+                })
+                .filter_map(|a| {
+                    let answer = self.session.route_to_action(&a.id)?;
+                    let mut row = answer.to_json();
+                    row["action"] = Value::String(a.id.clone());
+                    Some(row)
+                })
+                .collect();
+            if !writers.is_empty() {
+                out.set("declaredWriters", Value::Array(writers));
+            }
         }
         out.set("chain", Value::Array(chain));
         self.position(&mut out);

@@ -1,4 +1,4 @@
-//! Where inside the page (the tree API, docs/session.md §21): which containers of the cursor's page
+//! Where inside the page (the tree API, docs/session.md §4.1): which containers of the cursor's page
 //! are visible (`show` / `hide`), where the reader is (`observeFocus`), and the focus ledger.
 //!
 //! The rules. Only containers of the page the cursor is on are addressed; an unknown path is refused

@@ -1,4 +1,4 @@
-//! How to get there (docs/session.md §22): `howToReach(page)` — the shortest list of hops from the
+//! How to get there (docs/session.md §6.1): `howToReach(page)` — the shortest list of hops from the
 //! cursor to a page, over the actions that declare `goTo` (page actions, cross-links, root and
 //! mount-declared actions as served now).
 //!
@@ -103,7 +103,7 @@ impl Inner {
             )));
         }
         // Edges in served order: (from page, affordance, to page, not available now).
-        let mut edges: HashMap<&str, Vec<(Rc<str>, &str, Option<NotNow>)>> = HashMap::new();
+        let mut edges: Edges<'_> = HashMap::new();
         for aff in self.served_all() {
             let Some(to) = aff.action.navigates_to.as_deref() else {
                 continue;
@@ -141,15 +141,20 @@ impl Inner {
     }
 }
 
+/// Out-edges by page: (action, destination page, not available now).
+type Edges<'a> = HashMap<&'a str, Vec<(Rc<str>, &'a str, Option<NotNow>)>>;
+/// How a page was first reached: (from page, action, mark).
+type Came<'a> = (&'a str, &'a Rc<str>, Option<NotNow>);
+
 /// Breadth-first search from `from` to `target`; `only_open` skips hops not available now.
 fn shortest(
-    edges: &HashMap<&str, Vec<(Rc<str>, &str, Option<NotNow>)>>,
+    edges: &Edges<'_>,
     from: &str,
     target: &str,
     only_open: bool,
 ) -> Option<Vec<Hop>> {
     // Each reached page → (the page it was reached from, the action, its mark).
-    let mut came: HashMap<&str, Option<(&str, &Rc<str>, Option<NotNow>)>> = HashMap::new();
+    let mut came: HashMap<&str, Option<Came<'_>>> = HashMap::new();
     came.insert(from, None);
     let mut queue = VecDeque::from([from]);
     while let Some(page) = queue.pop_front() {
@@ -204,8 +209,40 @@ impl Session {
         Ok(inner.route_to(node))
     }
 
+    /// The route to the nearest page that offers action `id` (as served now), with that page; `None`
+    /// when the action is not served. Used where a step or a writer is elsewhere (the port).
+    pub fn route_to_action(&self, id: &str) -> Option<RouteAnswer> {
+        let inner = self.inner.borrow();
+        let pages: Vec<String> = inner.served(id)?.action.on.clone();
+        let mut best: Option<RouteAnswer> = None;
+        for page in &pages {
+            let answer = inner.route_to(page);
+            let better = match (&answer.route, best.as_ref().map(|b| &b.route)) {
+                (_, None) => true,
+                (Some(hops), Some(Some(old))) => hops.len() < old.len(),
+                (Some(_), Some(None)) => true,
+                (None, _) => false,
+            };
+            if better {
+                best = Some(answer);
+            }
+        }
+        best
+    }
+
     /// `session.howToReach(node)`: the hops, `[]` when already there, `None` when no declared route.
     pub fn how_to_reach(&self, node: &str) -> Result<Option<Vec<Hop>>, SessionError> {
         Ok(self.route_to(node)?.route)
+    }
+}
+
+impl RouteAnswer {
+    /// The answer as a port result part: `{ page, route: hops | null, howToGetThere }`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "page": self.target,
+            "route": self.route,
+            "howToGetThere": self.sentence(),
+        })
     }
 }

@@ -245,3 +245,32 @@ fromReactRouter([{ path: 42 }]);
 // @ts-expect-error — SvelteKit ids are strings
 fromSvelteKitRoutes([42]);
 void [asLike, svelteSource, svelteNamed, routerPage, syntax, caseSensitive];
+
+// Where inside the page (the tree API) and how to get there (issue 12).
+import type { ContainerDef, RouteHop, WhereInPage, FocusHistory, FocusRecord } from '../../pkg/groundfacts';
+const reviewTabs: { readonly [name: string]: ContainerDef } = {
+  files: { kind: 'tab', does: 'the uploaded files', containers: { upload: { kind: 'modal', does: 'the upload dialog' } } },
+  notes: { kind: 'tab', does: "the reviewer's notes" },
+};
+const treeGraph: NavigationGraph = buildNavigationGraph('tree', {
+  pages: { home: { actions: { open: { does: 'Open the review', goTo: 'review' } } }, review: { containers: reviewTabs } },
+});
+// @ts-expect-error — a container's kind is one of three words
+buildNavigationGraph('bad', { pages: { p: { containers: { x: { kind: 'drawer', does: 'd' } } } } });
+const treeSession = createSession(treeGraph);
+const hops: RouteHop[] | null = treeSession.howToReach('review');
+const firstHop: string | undefined = hops?.[0]?.action;
+const notNow: 'hidden' | 'greyed' | undefined = hops?.[0]?.notAvailableNow;
+treeSession.sync('review');
+treeSession.show('review.files');
+treeSession.observeFocus('review.files.upload', { principal: 'agent' });
+treeSession.observeFocus('review');
+treeSession.hide('review.files.upload');
+// @ts-expect-error — 'unknown' is not who moves a focus
+treeSession.observeFocus('review.files', { principal: 'unknown' });
+const where: WhereInPage = treeSession.whereInPage();
+const focusNow: string | null = where.focus;
+const focusLedger: FocusHistory = treeSession.focusHistory();
+const focusRows: FocusRecord[] = focusLedger.rows;
+const focusFolded: number = focusLedger.folded;
+void [firstHop, notNow, focusNow, focusRows, focusFolded];
