@@ -254,7 +254,11 @@ for (const mode of MODES) {
       await page.getByRole('link', { name: 'New project', exact: true }).click();
       await page.getByTestId('name-input').fill('After the reload');
       await page.getByTestId('name-it').click();
-      await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it', problems);
+      // The draft already has a name, so name-it's verify (`project.name` not empty) held before this
+      // fire: the block says so rather than crediting the fire with it (docs/session.md §23).
+      await waitForText(page, 'facts', 'ran, but its effect already held before it was fired — user fired wizard.name-it', problems);
+      // The handler still ran: the app's draft has the new name.
+      assert.equal(await page.evaluate(() => window.groundfactsDemo.host.session.state()['project.name']), 'After the reload');
       noProblems();
     });
 
