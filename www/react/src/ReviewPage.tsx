@@ -98,8 +98,9 @@ function SummaryTab() {
 function DataTab() {
   const session = useSession();
   const { status, progress, submitted } = useUpload();
-  useAvailable(); // re-render on every session change: the greyed Submit's reason below is the session's
-  const offered = session.available().edges.find((edge) => edge.affordanceId === SUBMIT_ACTION);
+  // Re-rendered on every session change: whether Submit is greyed, and what would switch it on, are
+  // the session's answers (the same the model's whats_here row carries).
+  const offered = useAvailable().edges.find((edge) => edge.affordanceId === SUBMIT_ACTION);
   const greyed = offered?.enabled === false;
   const freedBy = greyed ? session.whatUnblocks(SUBMIT_ACTION) : [];
   return (
