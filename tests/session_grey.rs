@@ -574,6 +574,47 @@ fn a_report_in_the_window_still_reads_as_already_held() {
 }
 
 #[test]
+fn a_report_that_changes_a_written_value_grades_the_fire_as_usual() {
+    // A counter whose verify (`> 0`) already holds: the handler's report moves it, so the fire did.
+    let def = from_json_text(
+        &json!({"pages": {"p": {"does": "a page", "actions": {
+            "add": {"does": "Add one", "input": "none", "writes": ["n"], "verify": {"n": {"gt": 0}}}
+        }}}})
+        .to_string(),
+    )
+    .unwrap();
+    let host = Rc::new(ClosureHost::new());
+    let mut st = Map::new();
+    st.insert("n".into(), json!(1));
+    let s = Session::new(
+        Rc::new(build_navigation_graph("g", &def).unwrap()),
+        host.clone(),
+        SessionOptions {
+            state: Some(st),
+            ..SessionOptions::default()
+        },
+    )
+    .unwrap();
+    let add = host.handler(|s, _| {
+        let n = s.state()["n"].as_i64().unwrap();
+        s.update_state(&json!({ "n": n + 1 }), UpdateOptions::default())
+            .unwrap();
+        HandlerOutcome::Returned(None)
+    });
+    s.register_actions("p", vec![("add".into(), add)], vec![])
+        .unwrap();
+    let r = s.fire("p.add", agent()).unwrap();
+    assert!(r.already_true.is_none());
+    let facts = ground_truth(&s, None, None).text;
+    assert!(
+        facts.ends_with(
+            "DID happen \u{2014} agent fired p.add (committed; declared effect observed)"
+        ),
+        "{facts}"
+    );
+}
+
+#[test]
 fn only_a_filter_verify_that_covers_every_write_and_holds_now_counts() {
     // The verify does not hold yet: the usual wait for a report.
     let f = fixture(json!({}));

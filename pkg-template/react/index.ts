@@ -26,6 +26,7 @@ import {
   createElement,
   useContext,
   useEffect,
+  useRef,
   useState,
   useSyncExternalStore,
   type DependencyList,
@@ -35,6 +36,7 @@ import {
 import {
   createSession,
   matchRoute,
+  type ActionGroup,
   type AskStatus,
   type Available,
   type ContextBrief,
@@ -404,15 +406,54 @@ export function useSession(): Session {
 /**
  * Registers `spec` (handlers, and actions the component declares itself) on `page` when the component
  * mounts and unregisters it when it unmounts — StrictMode's extra unmount-and-remount included. `spec`
- * is read when the effect runs: list in `deps` what it closes over, as for `useEffect`.
+ * is read when the effect runs: list in `deps` what it closes over, as for `useEffect`. `spec.busy`
+ * keeps the group's busy marks in step with render (`group.setBusy`), without re-registering.
  */
-export function useActions(page: string, spec: RegisterActionsSpec, deps: DependencyList = []): void {
+export function useActions(page: string, spec: UseActionsSpec, deps: DependencyList = []): void {
   const session = useSession();
+  const live = useRef<{ group: ActionGroup; busy: { [name: string]: string } } | null>(null);
   useEffect(() => {
-    const group = session.registerActions(page, spec);
-    return () => group.unregister();
+    const { busy: _busy, ...registration } = spec;
+    void _busy;
+    const group = session.registerActions(page, registration);
+    const entry = { group, busy: {} };
+    live.current = entry;
+    return () => {
+      if (live.current === entry) live.current = null;
+      group.unregister();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` stands for what `spec` closes over.
   }, [session, page, ...deps]);
+  // Busy marks follow `spec.busy` on the live group without re-registering (a new group starts with none).
+  const busyKey = JSON.stringify(spec.busy ?? {});
+  useEffect(() => {
+    const entry = live.current;
+    if (!entry) return;
+    const wanted = spec.busy ?? {};
+    for (const name of Object.keys(entry.busy)) {
+      if (typeof wanted[name] !== 'string') {
+        entry.group.setBusy(name, null);
+        delete entry.busy[name];
+      }
+    }
+    for (const [name, label] of Object.entries(wanted)) {
+      if (typeof label === 'string' && entry.busy[name] !== label) {
+        entry.group.setBusy(name, label);
+        entry.busy[name] = label;
+      }
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the registration's own deps re-run it after a re-register.
+  }, [busyKey, session, page, ...deps]);
+}
+
+/** What `useActions` takes: `registerActions`' spec plus busy marks in the app's own words. */
+export interface UseActionsSpec extends RegisterActionsSpec {
+  /**
+   * `group.setBusy` kept in step with render (docs/session.md §22): a name mapped to a string is busy
+   * with that sentence — its row carries it and a fire is refused `BUSY` — and to `null` (or left out)
+   * is not. Changing only this never re-registers.
+   */
+  busy?: { readonly [name: string]: string | null };
 }
 
 /**

@@ -100,6 +100,12 @@ export interface ActionsParameter extends RegisterActionsSpec {
   session: MaybeSession;
   /** The page id the actions live on. */
   page: string;
+  /**
+   * Busy marks in the app's own words (`group.setBusy`, docs/session.md §22): a name mapped to a
+   * string is busy with that sentence, to `null` (or left out) is not. Changing only this (or
+   * `enabled`) updates the live group without re-registering.
+   */
+  busy?: { readonly [name: string]: string | null };
 }
 
 /** Svelte's action contract (`svelte/action`), spelled out so this file needs no Svelte types. */
@@ -115,7 +121,19 @@ function register(parameter: ActionsParameter): ActionGroup | undefined {
   if (handlers) spec.handlers = handlers;
   if (actions) spec.actions = actions;
   if (enabled) spec.enabled = enabled;
-  return session.registerActions(page, spec);
+  const group = session.registerActions(page, spec);
+  applyBusy(group, undefined, parameter.busy);
+  return group;
+}
+
+/** Bring the group's busy marks from `before` to `after` (a new group starts with none). */
+function applyBusy(group: ActionGroup, before: ActionsParameter['busy'], after: ActionsParameter['busy']): void {
+  for (const name of Object.keys(before ?? {})) {
+    if (typeof before?.[name] === 'string' && typeof after?.[name] !== 'string') group.setBusy(name, null);
+  }
+  for (const [name, label] of Object.entries(after ?? {})) {
+    if (typeof label === 'string' && before?.[name] !== label) group.setBusy(name, label);
+  }
 }
 
 function release(group: ActionGroup | undefined): void {
@@ -132,15 +150,15 @@ function sameEntries(a: { readonly [key: string]: unknown } | undefined, b: { re
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key]);
 }
 
-/** True when only `enabled` differs, so the live group can be switched instead of re-registered. */
+/** True when only `enabled` or `busy` differs, so the live group can be switched instead of re-registered. */
 function onlyEnabledChanged(a: ActionsParameter, b: ActionsParameter): boolean {
   return a.session === b.session && a.page === b.page && sameEntries(a.handlers, b.handlers) && sameEntries(a.actions, b.actions);
 }
 
 /**
  * The mount-scoped registration both forms share: registers now, follows parameter changes (a
- * changed `enabled` map is applied with `group.setEnabled`; any other change re-registers), and
- * unregisters on destroy.
+ * changed `enabled` map is applied with `group.setEnabled`, a changed `busy` map with
+ * `group.setBusy`; any other change re-registers), and unregisters on destroy.
  */
 function mountScoped(initial: ActionsParameter): ActionsActionReturn {
   let current = initial;
@@ -154,6 +172,7 @@ function mountScoped(initial: ActionsParameter): ActionsActionReturn {
           const on = next.enabled?.[name] ?? true;
           if ((current.enabled?.[name] ?? true) !== on) live.setEnabled(name, on);
         }
+        applyBusy(live, current.busy, next.busy);
         current = next;
         return;
       }
@@ -183,7 +202,11 @@ export function registerActions(element: Element, parameter: ActionsParameter): 
  * Registers when the element mounts and unregisters when it goes; Svelte re-runs it (unregister,
  * register) when anything the expression reads changes.
  */
-export function attachActions(session: MaybeSession, page: string, spec: RegisterActionsSpec = {}): (element: Element) => () => void {
+export function attachActions(
+  session: MaybeSession,
+  page: string,
+  spec: Omit<ActionsParameter, 'session' | 'page'> = {},
+): (element: Element) => () => void {
   return () => {
     const mounted = mountScoped({ ...spec, session, page });
     return () => mounted.destroy();

@@ -104,7 +104,9 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
         && result.available.is_none()
         && result.node.is_none()
         && result.ask_id.is_none()
-        && result.materialized.is_none();
+        && result.materialized.is_none()
+        && result.busy.is_none()
+        && result.already_true.is_none();
     let (Some(id), Some(settlement), Some(status), Some(version)) = (
         &result.transition_id,
         result.settlement,

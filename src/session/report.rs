@@ -193,6 +193,23 @@ impl Inner {
         if let Some(rec) = self.rec_mut(idx) {
             Inner::fold_attribution(rec, basis, certainty);
         }
+        // docs/session.md §23: a settling report that changes a written key's value shows the fire
+        // changed the state after all; it is graded like any other fire.
+        let changed_a_write = self.rec(idx).is_some_and(|rec| {
+            rec.already_true
+                && rec.affordance.as_ref().is_some_and(|a| {
+                    a.action
+                        .writes
+                        .iter()
+                        .flatten()
+                        .any(|k| delta.get(k).is_some_and(|v| self.state.get(k) != Some(v)))
+                })
+        });
+        if changed_a_write {
+            if let Some(rec) = self.rec_mut(idx) {
+                rec.already_true = false;
+            }
+        }
         self.apply_delta(delta);
         self.commit_fire(idx, Some(delta));
     }

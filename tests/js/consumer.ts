@@ -16,6 +16,8 @@ import {
   type ServeResult,
   type ToolDescription,
   type SessionSnapshot,
+  type StatedCondition,
+  type Unblocker,
 } from '../../pkg/groundfacts';
 
 const app = { path: '/projects/new' };
@@ -98,6 +100,20 @@ const node: string = session.node;
 const greyed: string[] = session.available().edges.filter((e) => e.enabled === false).map((e) => e.affordanceId);
 const factsText: string = session.groundTruth({ sinceVersion: 0, maxAttempts: 20 }).text;
 const briefText: string = session.contextBrief().text;
+// Why a control is grey, busy marks, already-true fires (docs/session.md §21–§23).
+const greyEdge = session.available().edges.find((e) => e.enabled === false);
+const waitsOn: { key: string; op: string; expected?: unknown }[] = greyEdge?.blockedBecause ?? [];
+const freedBy: { action: string; viaKeys: string[]; running?: boolean }[] = greyEdge?.unblockedBy ?? [];
+const unblocks: { action: string; viaKeys: string[]; running?: boolean }[] = session.whatUnblocks('wizard.next-to-review');
+const busyLabel: string | undefined = greyEdge?.busy;
+group.setBusy('name-it', 'Saving the name');
+group.setBusy('name-it', null);
+// @ts-expect-error — a label is a string or null
+group.setBusy('name-it', 42);
+const heldBefore: StatedCondition[] | undefined = fired.alreadyTrue;
+const busyRefusal: string | undefined = fired.busy;
+const held: Unblocker[] = unblocks;
+void [waitsOn, freedBy, busyLabel, heldBefore, busyRefusal, held];
 
 // Surviving a reload: a typed snapshot, kept as JSON text, restored from the object or the text.
 const kept: SessionSnapshot = session.snapshot();

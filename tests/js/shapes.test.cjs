@@ -140,7 +140,8 @@ test('the core results carry only the fields docs/api.md names', async () => {
   only(settled, ['transitionId', 'did', 'effectStatus', 'outcome', 'writesObserved', 'verifyHeld', 'error', 'data', 'transition'], 'FireSettlement');
   assert.deepEqual(Object.keys(settled.error).filter((k) => k !== 'evidence'), ['reason', 'message']);
   for (const edge of session.available().edges) {
-    only(edge, ['affordanceId', 'description', 'enabled', 'goesTo', 'expects', 'highEffect'], 'AvailableEdge');
+    // blockedBecause / unblockedBy / busy: docs/api.md's second release (docs/session.md §21–§22).
+    only(edge, ['affordanceId', 'description', 'enabled', 'goesTo', 'expects', 'highEffect', 'blockedBecause', 'unblockedBy', 'busy'], 'AvailableEdge');
     assert.notEqual(edge.enabled, true, 'never enabled: true');
   }
   for (const t of session.transitions()) {
