@@ -558,3 +558,107 @@ fn why_names_declared_writers_and_says_when_no_route_reaches_them() {
     let why = port.call("tree.why", &json!({"key": "nobody.writes"}));
     assert!(why.get("declaredWriters").is_none(), "{why}");
 }
+
+#[test]
+fn sync_of_a_container_path_moves_to_its_page_with_one_warning() {
+    let (host, session) = session_with(json!({}), None);
+    let result = session
+        .sync("review.files", SyncOptions::default())
+        .unwrap();
+    assert_eq!(result.node, "review");
+    assert_eq!(session.node(), "review");
+    session.sync("home", SyncOptions::default()).unwrap();
+    session
+        .sync("review.notes", SyncOptions::default())
+        .unwrap();
+    let warnings: Vec<String> = host
+        .warnings()
+        .into_iter()
+        .filter(|w| w.contains("names a container"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains("observeFocus('review.files')"),
+        "{}",
+        warnings[0]
+    );
+    // It is not a focus report.
+    assert_eq!(session.focus(), None);
+}
+
+#[test]
+fn a_verify_predicate_may_not_move_the_focus() {
+    use groundfacts::graph::def::DefValue;
+    use groundfacts::host::{HandlerOutcome, PredicateAnswer};
+    let host = Rc::new(ClosureHost::new());
+    let seen: Rc<std::cell::RefCell<Option<&'static str>>> = Rc::default();
+    let s2 = seen.clone();
+    let predicate = host.predicate(move |session, _| {
+        *s2.borrow_mut() = session.show("p.panel").err().map(|e| e.code);
+        PredicateAnswer::Held
+    });
+    let mut def = from_json_text(
+        &json!({"pages": {"p": {"containers": {"panel": {"kind": "modal", "does": "a dialog"}},
+            "actions": {"check": {"does": "Check", "input": "none", "verify": "PRED"}}}}})
+        .to_string(),
+    )
+    .unwrap();
+    fn put(def: &mut DefValue, cb: groundfacts::host::CallbackId) {
+        match def {
+            DefValue::String(s) if s == "PRED" => *def = DefValue::Function(cb),
+            DefValue::Object(entries) => entries.iter_mut().for_each(|(_, v)| put(v, cb)),
+            _ => {}
+        }
+    }
+    put(&mut def, predicate);
+    let graph = Rc::new(build_navigation_graph("g", &def).unwrap());
+    let session = Session::new(graph, host.clone(), SessionOptions::default()).unwrap();
+    let handler = host.handler(|_, _| HandlerOutcome::Returned(None));
+    session
+        .register_actions("p", vec![("check".into(), handler)], vec![])
+        .unwrap();
+    session.fire("p.check", FireOptions::default()).unwrap();
+    assert_eq!(*seen.borrow(), Some("REENTRANCY"));
+    assert!(session.where_in_page().visible.is_empty());
+}
+
+#[test]
+fn whats_here_answers_route_to_with_hops_already_here_or_why_not() {
+    let (_, session) = session_with(json!({"upload.done": false}), None);
+    let session = Rc::new(session);
+    let port = AgentPort::new(Rc::clone(&session), Default::default());
+    let tools = port.tools_json();
+    assert_eq!(
+        tools[1]["inputSchema"]["properties"]["routeTo"]["type"], "string",
+        "{}",
+        tools[1]
+    );
+    let here = port.call("tree.whats_here", &json!({"routeTo": "done"}));
+    assert_eq!(here["routeTo"]["page"], "done");
+    assert_eq!(
+        here["routeTo"]["route"],
+        json!([{"action": "home.open-review", "to": "review"}, {"action": "review.submit", "to": "done", "notAvailableNow": "greyed"}])
+    );
+    assert!(here["routeTo"]["howToGetThere"]
+        .as_str()
+        .unwrap()
+        .contains("does not work yet"));
+    let home = port.call("tree.whats_here", &json!({"routeTo": "home"}));
+    assert_eq!(home["routeTo"]["route"], json!([]));
+    assert_eq!(
+        home["routeTo"]["howToGetThere"],
+        "You are already on 'home'."
+    );
+    let nowhere = port.call("tree.whats_here", &json!({"routeTo": "nowhere"}));
+    assert_eq!(nowhere["ok"], true);
+    assert_eq!(nowhere["routeTo"]["reason"], "UNKNOWN_NODE");
+    assert!(nowhere["routeTo"]["howToGetThere"]
+        .as_str()
+        .unwrap()
+        .contains("The pages are: home, review, done, settings, island."));
+    // Without the argument, no routeTo.
+    assert!(port
+        .call("tree.whats_here", &json!({}))
+        .get("routeTo")
+        .is_none());
+}

@@ -9,7 +9,7 @@
  * - `useActions(page, spec, deps)` registers a component's handlers (and the actions it declares) when
  *   it mounts and unregisters them when it unmounts.
  * - `useStoreTap(subscribe, project)` reports the app store's flat projection on every store change.
- * - `useGroundTruth()`, `useContextBrief()`, `useAvailable()`, `useAsks()` re-render on every session
+ * - `useGroundTruth()`, `useContextBrief()`, `useAvailable()`, `useAsks()`, `useWhereInPage()` re-render on every session
  *   change through `useSyncExternalStore` over `session.subscribe` (no polling); each value is read
  *   once per change and is the same object until the next one.
  * - `persist` (one provider prop) keeps the session across reloads: the provider restores it from
@@ -47,6 +47,7 @@ import {
   type RenderedBlock,
   type Session,
   type SessionOptions,
+  type WhereInPage,
 } from 'groundfacts';
 
 /** What the session calls to move the app: a router's push. A returned promise keeps the fire open. */
@@ -492,6 +493,14 @@ export function useContextBrief(options?: ContextBriefOptions): ContextBrief {
 /** What is on offer here, now (`session.available()`), re-rendered on every session change. */
 export function useAvailable(): Available {
   return useSessionRead('available', (s) => s.available());
+}
+
+/**
+ * Where inside the page the reader is (`session.whereInPage()`: the page, the focused container path
+ * and the visible containers), re-rendered on every session change — focus and visibility changes too.
+ */
+export function useWhereInPage(): WhereInPage {
+  return useSessionRead('whereInPage', (s) => s.whereInPage());
 }
 
 /** The ask cards so far (`session.asks()`), re-rendered on every session change. */

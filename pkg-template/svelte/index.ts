@@ -1,7 +1,7 @@
 /**
  * groundfacts/svelte — the Svelte binding of the groundfacts session.
  *
- * - Readable stores over a session: `groundTruth`, `contextBrief`, `available`, `asks`, and
+ * - Readable stores over a session: `groundTruth`, `contextBrief`, `available`, `asks`, `whereInPage`, and
  *   `fromSession` for any other read. They re-read on `session.subscribe` (docs/decisions.md
  *   "decision 29"), never by polling, and accept a missing session: during SSR, or before the
  *   browser has made one, a store holds its empty value (`undefined`, or `[]` for asks).
@@ -34,6 +34,7 @@ import {
   type RenderedBlock,
   type Session,
   type SessionOptions,
+  type WhereInPage,
 } from 'groundfacts';
 import { readable, type Readable } from 'svelte/store';
 
@@ -92,6 +93,14 @@ export function available(session: MaybeSession): Readable<Available | undefined
 /** The human's asks (`session.asks()`) as a store; `[]` without a session. */
 export function asks(session: MaybeSession): Readable<AskStatus[]> {
   return fromSession<AskStatus[]>(session, (s) => s.asks(), [], sameJson);
+}
+
+/**
+ * Where inside the page the reader is (`session.whereInPage()`: the page, the focused container path,
+ * the visible containers) as a store; `undefined` without a session. Notifies when any of them changes.
+ */
+export function whereInPage(session: MaybeSession): Readable<WhereInPage | undefined> {
+  return fromSession<WhereInPage | undefined>(session, (s) => s.whereInPage(), undefined, sameJson);
 }
 
 /** What `use:registerActions` and `attachActions` take: the session, the page, and the spec. */

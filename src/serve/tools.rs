@@ -162,6 +162,7 @@ fn whats_here_schema() -> Value {
         "sinceVersion".into(),
         prop("number", texts::ARG_SINCE_VERSION),
     );
+    p.insert("routeTo".into(), prop("string", texts::ARG_ROUTE_TO));
     object_schema(p, &[])
 }
 

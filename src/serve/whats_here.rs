@@ -1,5 +1,5 @@
-//! `whats_here {sinceVersion?}`: the facts block first, then the brief, the action rows, the
-//! journeys startable here, and the position.
+//! `whats_here {sinceVersion?, routeTo?}`: the facts block first, then the brief, the action rows, the
+//! journeys startable here, the declared hops to the `routeTo` page, and the position.
 //!
 //! Uses `facts` (the two texts), `session` (`available`, `journey_frame`) and the graph's journeys.
 //! Used by `serve::port`. Action rows follow `available()` order and are never narrowed by an open
@@ -58,6 +58,21 @@ impl AgentPort {
         if !elsewhere.is_empty() {
             out.set("journeysElsewhere", json!(elsewhere))
                 .set("journeysElsewhereMeans", JOURNEYS_ELSEWHERE_MEANS);
+        }
+        // docs/facts-and-serving.md §4.4: the declared hops to a page the model asked about.
+        if let Some(target) = args.string("routeTo") {
+            let route = match self.session.route_to(target) {
+                Ok(answer) => answer.to_json(),
+                Err(error) => {
+                    let pages: Vec<&str> = graph.page_ids().collect();
+                    let says = format!(
+                        "'{target}' is not a page of this app, so there is no route to it. The pages are: {}.",
+                        pages.join(", ")
+                    );
+                    json!({"page": target, "route": null, "reason": error.code, "howToGetThere": says})
+                }
+            };
+            out.set("routeTo", route);
         }
         // Decision 20: the cursor stands only on a fire's claim; the app has not confirmed it.
         if self.session.position_claimed() {

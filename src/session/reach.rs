@@ -147,12 +147,7 @@ type Edges<'a> = HashMap<&'a str, Vec<(Rc<str>, &'a str, Option<NotNow>)>>;
 type Came<'a> = (&'a str, &'a Rc<str>, Option<NotNow>);
 
 /// Breadth-first search from `from` to `target`; `only_open` skips hops not available now.
-fn shortest(
-    edges: &Edges<'_>,
-    from: &str,
-    target: &str,
-    only_open: bool,
-) -> Option<Vec<Hop>> {
+fn shortest(edges: &Edges<'_>, from: &str, target: &str, only_open: bool) -> Option<Vec<Hop>> {
     // Each reached page → (the page it was reached from, the action, its mark).
     let mut came: HashMap<&str, Option<Came<'_>>> = HashMap::new();
     came.insert(from, None);

@@ -279,6 +279,10 @@ impl Inner {
         if self.graph.page(reported).is_some() {
             return self.intern(reported);
         }
+        // A container path (the tree API) is a place inside its page: the cursor moves to the page.
+        if let Some(container) = self.graph.container(reported) {
+            return self.intern(&container.page);
+        }
         if reported.starts_with('/') {
             if let Some(page) = match_route(&self.graph, reported) {
                 return self.intern(&page);
@@ -422,6 +426,12 @@ impl Session {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
             let target = inner.resolve_position(node_or_path);
+            if inner.graph.container(node_or_path).is_some() {
+                inner.warn_once(
+                    "sync-container".to_string(),
+                    format!("sync('{node_or_path}') names a container, not a page: the session moved to its page '{target}'. Report where inside the page the reader is with observeFocus('{node_or_path}') (docs/session.md §4.1)."),
+                );
+            }
             if depth::at_limit() {
                 // Decision 24: refused as data; the cursor stays where it was.
                 inner.refuse_too_deep(

@@ -136,3 +136,36 @@ test('the README example of "Where inside the page" runs and prints what its com
   const printed = runExample(example.code, gf);
   assert.deepEqual(printed, ['You are on: review.\nFocus: review.files.upload.']);
 });
+
+test('groundfacts/svelte: the whereInPage store follows focus and visibility, and is empty without a session', async (t) => {
+  const fs = require('fs');
+  const os = require('os');
+  const path = require('path');
+  const { pathToFileURL } = require('url');
+  const ROOT = path.join(__dirname, '..', '..');
+  const PKG = path.join(ROOT, 'pkg');
+  const SVELTE = path.join(ROOT, 'scripts', 'node_modules', 'svelte');
+  if (!fs.existsSync(path.join(PKG, 'svelte', 'index.js')) || !fs.existsSync(SVELTE)) {
+    t.skip('needs pkg/svelte and scripts/node_modules/svelte (scripts/build.sh)');
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundfacts-tree-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.cpSync(PKG, path.join(dir, 'node_modules', 'groundfacts'), { recursive: true });
+  fs.symlinkSync(SVELTE, path.join(dir, 'node_modules', 'svelte'), 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }');
+  fs.writeFileSync(path.join(dir, 'entry.js'),
+    "export * as gf from 'groundfacts';\nexport * as sv from 'groundfacts/svelte';\nexport * as store from 'svelte/store';\n");
+  const { gf: pkg, sv, store } = await import(pathToFileURL(path.join(dir, 'entry.js')).href);
+  assert.equal(store.get(sv.whereInPage(undefined)), undefined);
+  const session = pkg.createSession(pkg.buildNavigationGraph('tree', def()), undefined, { node: 'review' });
+  const seen = [];
+  const stop = sv.whereInPage(session).subscribe((v) => seen.push(v));
+  session.observeFocus('review.files');
+  session.updateState({ other: 1 }); // a change elsewhere is not news to this store
+  session.show('review.notes');
+  stop();
+  assert.deepEqual(seen.map((v) => v.focus), [null, 'review.files', null]);
+  assert.deepEqual(seen[2].visible, ['review.notes', 'review.side']);
+});
