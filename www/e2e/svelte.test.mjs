@@ -254,10 +254,9 @@ for (const mode of MODES) {
       await page.getByRole('link', { name: 'New project', exact: true }).click();
       await page.getByTestId('name-input').fill('After the reload');
       await page.getByTestId('name-it').click();
-      // The draft already has a name, so name-it's verify (`project.name` not empty) held before this
-      // fire: the block says so rather than crediting the fire with it (docs/session.md §23).
-      await waitForText(page, 'facts', 'ran, but its effect already held before it was fired — user fired wizard.name-it', problems);
-      // The handler still ran: the app's draft has the new name.
+      // The draft already had a name (name-it's verify held before the fire), but the handler's report
+      // changed it: the fire is credited as usual, not graded `alreadyTrue` (docs/session.md §23).
+      await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it', problems);
       assert.equal(await page.evaluate(() => window.groundfactsDemo.host.session.state()['project.name']), 'After the reload');
       noProblems();
     });
