@@ -14,7 +14,8 @@
 //   `BUSY` and the block records it as not happened; the agent's Submit is refused `TOOL_DISABLED`;
 // - once the upload is done: the person's Upload is `DID happen` (the app's report named that fire),
 //   Submit's row is plain and the agent's Submit succeeds; an Upload fired now finds its effect
-//   already true (`alreadyTrue`).
+//   already true (`alreadyTrue`);
+// - back on the Summary tab, the focus line and `lookingAt` follow the reader there.
 
 import assert from 'node:assert/strict';
 import { openPage, screenshot, textOf, TIMEOUT, waitForText, waitUntil } from './harness.mjs';
@@ -87,8 +88,9 @@ export async function reviewTabsAndUpload(context, base, app, mode) {
   const lines = focused.split('\n');
   assert.equal(lines[lines.indexOf('You are on: review.') + 1], 'Focus: review.data.', `the focus line sits under the position line:\n${focused}`);
   const { here } = await rowOf(page, SUBMIT);
-  assert.match(JSON.stringify(here.lookingAt), /review\.data/, `whats_here's lookingAt: ${JSON.stringify(here.lookingAt)}`);
+  assert.equal(here.lookingAt, 'review.data', `whats_here's lookingAt: ${JSON.stringify(here.lookingAt)}`);
   assert.match(await textOf(page, 'submit-why'), /Greyed until review\.upload writes upload\.done\./);
+  assert.ok(await page.getByTestId('submit').isDisabled(), "the app's own Submit button is greyed too");
 
   // 3. The person uploads; every timer is held, so the upload stays running while we look.
   const now = await page.evaluate(() => Date.now());
@@ -135,6 +137,13 @@ export async function reviewTabsAndUpload(context, base, app, mode) {
   assert.equal(held.ok, true, JSON.stringify(held));
   assert.ok(held.alreadyTrue, `alreadyTrue on an Upload whose effect already held: ${JSON.stringify(held)}`);
   assert.deepEqual(await page.evaluate(() => window.groundfactsDemo.host.session.pending?.() ?? []), []);
+
+  // 7. Back to the Summary tab: showing it hides the Data tab, and focus entering it moves there.
+  await page.getByTestId('tab-summary').click();
+  await page.getByTestId('panel-summary').focus();
+  const summary = await waitForText(page, 'facts', 'Focus: review.summary.', problems);
+  assert.ok(!summary.includes('Focus: review.data.'), summary);
+  assert.equal((await call(page, 'wizard.whats_here')).lookingAt, 'review.summary');
 
   assert.deepEqual(errors, [], `${app} ${mode}: the page logged errors`);
   await page.close();
