@@ -30,7 +30,7 @@ import {
   waitUntil,
 } from './harness.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
-import { reviewTabsAndUpload } from './review.mjs';
+import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
 
 // The seed's graded lines (guarded-journeys.md, "The facts block, at the end").
 const SEED = {
@@ -536,6 +536,9 @@ for (const mode of MODES) {
     );
     await t.test("the review page's tabs and upload: the greyed Submit's row says what frees it; BUSY; focus", () =>
       reviewTabsAndUpload(context, server.base, 'react', mode),
+    );
+    await t.test('an upload cut off by a reload is settled as not happened; a new one goes through', () =>
+      uploadCutByReload(context, server.base),
     );
     await t.test('the facts panel re-renders through subscribe with every timer frozen', () =>
       subscribeWithoutTimers(context, server.base),

@@ -16,6 +16,7 @@
 //   Submit's row is plain and the agent's Submit succeeds; an Upload fired now finds its effect
 //   already true (`alreadyTrue`);
 // - back on the Summary tab, the focus line and `lookingAt` follow the reader there.
+// `uploadCutByReload`: a reload mid-upload settles the cut-off fire as not happened.
 
 import assert from 'node:assert/strict';
 import { openPage, screenshot, textOf, TIMEOUT, waitForText, waitUntil } from './harness.mjs';
@@ -146,5 +147,39 @@ export async function reviewTabsAndUpload(context, base, app, mode) {
   assert.equal((await call(page, 'wizard.whats_here')).lookingAt, 'review.summary');
 
   assert.deepEqual(errors, [], `${app} ${mode}: the page logged errors`);
+  await page.close();
+}
+
+/**
+ * A reload while the upload runs: both demos keep the session across a reload, but an upload does not
+ * survive its page. The app says so once the restored session exists (`upload.reportLostUploads`): the
+ * open Upload fire settles as not happened, Submit's `unblockedBy` no longer calls Upload running, and
+ * a new upload goes through.
+ */
+export async function uploadCutByReload(context, base) {
+  const { page, errors, problems } = await openPage(context);
+  await page.goto(`${base}/projects/new/review`);
+  await page.getByTestId('page-review').waitFor({ timeout: TIMEOUT });
+  await waitForText(page, 'facts', 'You are on: review.', problems);
+  await page.getByTestId('tab-data').click();
+  await page.getByTestId('upload').click();
+  await waitForText(page, 'facts', 'not yet known — user fired review.upload', problems);
+  await page.reload(); // well inside the upload's 2.4 s
+  await page.getByTestId('page-review').waitFor({ timeout: TIMEOUT });
+  const facts = await waitForText(
+    page,
+    'facts',
+    "did NOT happen — user fired review.upload (the app's own verify contract did not hold afterwards)",
+    problems,
+  );
+  assert.ok(!facts.includes('Awaiting the app'), `nothing is left awaiting a report:\n${facts}`);
+  await waitUntil(() => page.evaluate(() => window.groundfactsDemo !== undefined), 'the demo never exposed its host');
+  assertGreyed((await rowOf(page, SUBMIT)).row, false); // no longer `running`
+  await page.getByTestId('tab-data').click();
+  assert.equal(await textOf(page, 'upload-status'), 'Not uploaded yet.');
+  await page.getByTestId('upload').click();
+  await waitForText(page, 'facts', 'DID happen — user fired review.upload (committed; declared effect observed)', problems);
+  assert.equal((await rowOf(page, SUBMIT)).row.enabled, undefined);
+  assert.deepEqual(errors, [], 'upload cut by a reload: the page logged errors');
   await page.close();
 }

@@ -18,7 +18,7 @@ import {
   appWithTarball, assertNoErrors, launch, MODES, openPage, outDir, screenshot, serve, textOf, TIMEOUT, waitForText, waitUntil,
 } from './harness.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
-import { reviewTabsAndUpload } from './review.mjs';
+import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
 
 const FRESH = 'No actions have been performed in this app this session.';
 
@@ -290,6 +290,9 @@ for (const mode of MODES) {
 
     await t.test("the review page's tabs and upload: the greyed Submit's row says what frees it; BUSY; focus", () =>
       reviewTabsAndUpload(browser.context, base, 'svelte', mode),
+    );
+    await t.test('an upload cut off by a reload is settled as not happened; a new one goes through', () =>
+      uploadCutByReload(browser.context, base),
     );
 
     await t.test('a live model is relayed through the port (Anthropic-shaped stand-in)', () =>

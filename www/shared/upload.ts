@@ -72,6 +72,13 @@ export interface UploadStore {
   /** Submit's handler: marks the data submitted and reports it inside its own fire. */
   submit(session: UploadSession): void;
   /**
+   * After a reload: an Upload fire the restored session still holds open belongs to an upload that
+   * died with the page (this store never restores a running one). Reports `upload.done: false` naming
+   * each such fire, so the block reads it as not happened and Submit's `unblockedBy` stops calling
+   * Upload running. Call it once the session exists; a no-op while this page's own upload runs.
+   */
+  reportLostUploads(session: UploadSession): void;
+  /**
    * Keeps `group`'s `name` busy with `busyLabel()` while an upload runs, now and on every change;
    * returns the function that stops (call it before `group.unregister()`).
    */
@@ -154,6 +161,12 @@ export function createUploadStore(storage?: UploadStorage, key = 'lab-projects:u
     submit(session) {
       set({ ...state, submitted: true });
       session.updateState({ 'upload.submitted': true });
+    },
+    reportLostUploads(session) {
+      if (state.status !== 'idle') return;
+      for (const fire of session.pending().filter((p) => p.affordanceId === UPLOAD_ACTION)) {
+        session.updateState({ 'upload.done': false }, { transitionId: fire.id });
+      }
     },
     bindBusy(group, name) {
       groups.set(group, name);
