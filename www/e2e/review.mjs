@@ -158,13 +158,17 @@ export async function reviewTabsAndUpload(context, base, app, mode) {
  */
 export async function uploadCutByReload(context, base) {
   const { page, errors, problems } = await openPage(context);
+  await page.clock.install();
   await page.goto(`${base}/projects/new/review`);
   await page.getByTestId('page-review').waitFor({ timeout: TIMEOUT });
   await waitForText(page, 'facts', 'You are on: review.', problems);
   await page.getByTestId('tab-data').click();
+  // Held timers: the upload cannot finish before the reload, however slow the machine.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
   await page.getByTestId('upload').click();
   await waitForText(page, 'facts', 'not yet known — user fired review.upload', problems);
-  await page.reload(); // well inside the upload's 2.4 s
+  await page.reload();
+  await page.clock.resume();
   await page.getByTestId('page-review').waitFor({ timeout: TIMEOUT });
   const facts = await waitForText(
     page,
