@@ -4,6 +4,7 @@
 // as the person, a link click is the person's move); the agent path through the port (the scripted
 // agent to the human gate and past it, the claimed hop confirmed by the router's sync without a new
 // row); a component that declares its own action and unmounts (its caption stays in history); the
+// review page's tabs and upload (review.mjs: the greyed Submit's row, BUSY, the focus line); the
 // facts panel re-rendering through subscribe while every timer is frozen; a relayed model; a reload
 // mid-wizard that keeps the facts block (the provider's `persist`), and a stored record refused.
 // Any console error or uncaught exception fails the test.
@@ -29,6 +30,7 @@ import {
   waitUntil,
 } from './harness.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
+import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
 
 // The seed's graded lines (guarded-journeys.md, "The facts block, at the end").
 const SEED = {
@@ -531,6 +533,12 @@ for (const mode of MODES) {
     );
     await t.test('the agent path through the port: to the human gate and past it; a pane declares its own action and unmounts', () =>
       agentPath(context, server.base, mode),
+    );
+    await t.test("the review page's tabs and upload: the greyed Submit's row says what frees it; BUSY; focus", () =>
+      reviewTabsAndUpload(context, server.base, 'react', mode),
+    );
+    await t.test('an upload cut off by a reload is settled as not happened; a new one goes through', () =>
+      uploadCutByReload(context, server.base),
     );
     await t.test('the facts panel re-renders through subscribe with every timer frozen', () =>
       subscribeWithoutTimers(context, server.base),

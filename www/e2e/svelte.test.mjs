@@ -4,7 +4,8 @@
 // a deep link rendered on the server, the human path (clicks, a link click as the person's move),
 // the agent path through the port, the compose pane that declares its own action and unmounts,
 // the facts panel re-rendering through session.subscribe with no polling, reloads that keep the
-// record (createPersistedSession: sessionStorage) and the app's store, and the live mode against an
+// record (createPersistedSession: sessionStorage) and the app's store, the review page's tabs and
+// upload (review.mjs: the greyed Submit's row, BUSY, the focus line), and the live mode against an
 // Anthropic-shaped stand-in model. Any console error, page error or 5xx answer fails
 // the mode. Uses harness.mjs (serving, Chromium, waiting) and model-stub.mjs (the stand-in model);
 // GROUNDFACTS_E2E_MODES=preview (or dev) runs one mode.
@@ -17,6 +18,7 @@ import {
   appWithTarball, assertNoErrors, launch, MODES, openPage, outDir, screenshot, serve, textOf, TIMEOUT, waitForText, waitUntil,
 } from './harness.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
+import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
 
 const FRESH = 'No actions have been performed in this app this session.';
 
@@ -252,7 +254,10 @@ for (const mode of MODES) {
       await page.getByRole('link', { name: 'New project', exact: true }).click();
       await page.getByTestId('name-input').fill('After the reload');
       await page.getByTestId('name-it').click();
+      // The draft already had a name (name-it's verify held before the fire), but the handler's report
+      // changed it: the fire is credited as usual, not graded `alreadyTrue` (docs/session.md §23).
       await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it', problems);
+      assert.equal(await page.evaluate(() => window.groundfactsDemo.host.session.state()['project.name']), 'After the reload');
       noProblems();
     });
 
@@ -282,6 +287,13 @@ for (const mode of MODES) {
       assert.ok(attempts(next).length > attempts(before).length, `a new attempt was appended:\n${next}`);
       noProblems();
     });
+
+    await t.test("the review page's tabs and upload: the greyed Submit's row says what frees it; BUSY; focus", () =>
+      reviewTabsAndUpload(browser.context, base, 'svelte', mode),
+    );
+    await t.test('an upload cut off by a reload is settled as not happened; a new one goes through', () =>
+      uploadCutByReload(browser.context, base),
+    );
 
     await t.test('a live model is relayed through the port (Anthropic-shaped stand-in)', () =>
       relayThroughAModel(browser.context, base, 'anthropic'),

@@ -2,11 +2,13 @@
 //
 // Two sources — the router's table read with cross-links, and the app's funnel list — plus the
 // actions that live on each page. The one verify predicate asks the app's own router, which the
-// library cannot see. An app whose router has its own table (React Router's route objects) passes
+// library cannot see. The review page adds what the seed does not have: two tabs and an upload that
+// greys Submit until it is done (www/shared/review.ts). An app whose router has its own table (React Router's route objects) passes
 // the source read from it; the default reads ROUTES with `fromRoutes`.
 
 import { buildNavigationGraph, fromJourneys, fromRoutes, type RoutesSource } from 'groundfacts';
 
+import { REVIEW_CONTAINERS, UPLOAD_ACTIONS } from './review';
 import { GRAPH_ID } from './wizard-id';
 
 export { GRAPH_ID };
@@ -62,6 +64,7 @@ export function buildWizardGraph(
         },
       },
       review: {
+        containers: REVIEW_CONTAINERS, // its tabs (www/shared/review.ts)
         actions: {
           'create-project': {
             does: 'Create the project',
@@ -70,6 +73,7 @@ export function buildWizardGraph(
             writes: ['projects.count'],
             verify: { 'projects.count': { gt: 0 } },
           },
+          ...UPLOAD_ACTIONS, // the data tab's Upload and Submit (www/shared/review.ts)
         },
       },
     },

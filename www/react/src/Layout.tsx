@@ -1,15 +1,16 @@
 // The app's frame: the header with the router's links, the current page (React Router's <Outlet>),
-// the compose area, and the chat widget beside it. It also taps the store into the session. The page
+// the compose area, and the chat widget beside it. It also taps the store into the session, and tells
+// a restored session of an upload the reload cut off (shared/upload.ts). The page
 // id is the matched route's `id`, the same id the graph took from the route table. The demo's
 // stylesheet (shared with the Svelte demo) is imported here, so main.tsx is the README's recipe as is.
-import { useStoreTap } from 'groundfacts/react';
-import { useCallback, useState } from 'react';
+import { useSession, useStoreTap } from 'groundfacts/react';
+import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { ROUTES } from '../../shared/graph';
 import { ChatWidget } from './ChatWidget';
 import { ComposePane } from './ComposePane';
 import { HostContext, useNewAgentHost } from './host';
-import { store } from './store';
+import { store, upload } from './store';
 import '../../shared/styles.css';
 
 const NAV_LINKS = [
@@ -19,8 +20,11 @@ const NAV_LINKS = [
 ] as const;
 
 export function Layout() {
+  const session = useSession();
   const host = useNewAgentHost();
   useStoreTap(store.subscribe, store.projection);
+  // A restored session may hold an Upload fire whose upload died with the old page: say so.
+  useEffect(() => upload.reportLostUploads(session), [session]);
   const { pathname } = useLocation();
   const page = useMatches().at(-1)?.id ?? pathname;
   const [composing, setComposing] = useState(false);

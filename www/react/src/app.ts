@@ -3,7 +3,7 @@
 import { fromReactRouter, type SessionOptions } from 'groundfacts';
 import { buildWizardGraph, ROUTES } from '../../shared/graph';
 import { routes } from './routes';
-import { store, warnings } from './store';
+import { store, upload, warnings } from './store';
 
 // The app has no page at '/', and the seed's session starts on the wizard (before the router exists).
 if (window.location.pathname === '/') window.history.replaceState(null, '', ROUTES.wizard.route);
@@ -13,7 +13,7 @@ if (window.location.pathname === '/') window.history.replaceState(null, '', ROUT
 export const graph = buildWizardGraph(() => window.location.pathname, fromReactRouter(routes, { crossLinks: true }));
 
 export const sessionOptions: SessionOptions = {
-  state: store.projection(),
+  state: { ...store.projection(), ...upload.projection() },
   onWarn: (message) => {
     warnings.push(message);
     console.warn(`[groundfacts] ${message}`);

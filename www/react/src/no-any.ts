@@ -48,4 +48,11 @@ export type PublicApiHasNoAny = [
   NotAny<IsAny<Parameters<typeof connectReactRouter>[2]>>,
   NotAny<IsAny<GroundfactsProviderProps['router']>>,
   NotAny<IsAny<GroundfactsProviderProps['options']>>,
+  // What the review page uses: why a control is grey, busy marks, where inside the page.
+  NotAny<IsAny<ReturnType<Session['whatUnblocks']>[number]>>,
+  NotAny<IsAny<ReturnType<Session['available']>['edges'][number]['unblockedBy']>>,
+  NotAny<IsAny<ReturnType<Session['pending']>[number]>>,
+  NotAny<IsAny<Parameters<ReturnType<Session['registerActions']>['setBusy']>[1]>>,
+  NotAny<IsAny<Parameters<Session['observeFocus']>[1]>>,
+  NotAny<IsAny<NonNullable<NonNullable<Parameters<typeof buildNavigationGraph>[1]['pages']>[string]['containers']>>>,
 ];

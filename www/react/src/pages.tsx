@@ -1,6 +1,6 @@
-// The wizard's three pages. A page that owns actions binds the store's functions by reference with
-// useActions (registered on mount, unregistered on unmount); its buttons fire through the session as
-// the person (`source: 'user'`), so a person's clicks are on the same record as the agent's.
+// The Projects list and the wizard's first step (the review step, with its tabs, is ReviewPage.tsx).
+// A page that owns actions binds the store's functions by reference with useActions (registered on
+// mount, unregistered on unmount); its buttons fire through the session as the person (`source: 'user'`), so a person's clicks are on the same record as the agent's.
 import { useActions, useSession } from 'groundfacts/react';
 import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
@@ -81,29 +81,6 @@ export function WizardPage() {
       <button type="button" data-testid="next" disabled={draftRecipe === ''} onClick={() => act('wizard.next-to-review')}>
         Next: review
       </button>
-    </div>
-  );
-}
-
-export function ReviewPage() {
-  const { draftName, draftRecipe, projects } = useProjects();
-  const act = useAct();
-  useActions('review', { handlers: { 'create-project': store.createProject } });
-  const last = projects[projects.length - 1];
-  return (
-    <div>
-      <h2>Review</h2>
-      <p>
-        Name: <strong>{draftName || '(unnamed)'}</strong> · Recipe: <strong>{draftRecipe || '(none)'}</strong>
-      </p>
-      <button type="button" data-testid="create" onClick={() => act('review.create-project')}>
-        Create project
-      </button>
-      {last && (
-        <p data-testid="created">
-          Created <code>{last.id}</code> — {last.name}
-        </p>
-      )}
     </div>
   );
 }

@@ -4,7 +4,8 @@
 import type { RouteObject } from 'react-router';
 import { ROUTES } from '../../shared/graph';
 import { Layout } from './Layout';
-import { ProjectsPage, ReviewPage, WizardPage } from './pages';
+import { ProjectsPage, WizardPage } from './pages';
+import { ReviewPage } from './ReviewPage';
 
 export const routes: RouteObject[] = [
   {

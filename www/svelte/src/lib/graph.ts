@@ -1,12 +1,14 @@
 // The app's navigation graph: a guarded project wizard. Its pages come from SvelteKit's own route
 // ids (the folders under src/routes/) through fromSvelteKitRoutes, a project's own page
 // `/projects/[id]` included (a param route: matched, never cross-linked); its actions are declared on
-// their pages. Plain data, built at module scope on the server and in the browser alike. The one
-// verify predicate asks the browser's URL, which the library cannot see. Used by session.ts and the
-// layout. (The React demo builds the same graph from a path table, in www/shared/graph.ts.)
+// their pages; the review page's tabs and its upload flow come from www/shared/review.ts. Plain data,
+// built at module scope on the server and in the browser alike. The one verify predicate asks the
+// browser's URL, which the library cannot see. Used by session.ts and the layout. (The React demo
+// builds the same graph from a path table, in www/shared/graph.ts.)
 
 import { browser } from '$app/environment';
 import { buildNavigationGraph, fromJourneys, fromSvelteKitRoutes } from 'groundfacts';
+import { REVIEW_CONTAINERS, UPLOAD_ACTIONS } from '$shared/review';
 
 export const GRAPH_ID = 'wizard';
 
@@ -55,6 +57,7 @@ export const graph = buildNavigationGraph(GRAPH_ID, {
       },
     },
     review: {
+      containers: REVIEW_CONTAINERS, // its tabs (www/shared/review.ts)
       actions: {
         'create-project': {
           does: 'Create the project',
@@ -63,6 +66,7 @@ export const graph = buildNavigationGraph(GRAPH_ID, {
           writes: ['projects.count'],
           verify: { 'projects.count': { gt: 0 } },
         },
+        ...UPLOAD_ACTIONS, // the data tab's Upload and Submit, greyed until the upload is done
       },
     },
   },

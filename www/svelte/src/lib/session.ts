@@ -7,6 +7,7 @@ import { createPersistedSession, reportState } from 'groundfacts/svelte';
 import { get } from 'svelte/store';
 import { graph } from './graph';
 import { projects, toState } from './projects';
+import { upload } from './upload';
 
 export { graph };
 
@@ -16,12 +17,15 @@ export const session = browser
       undefined,
       {
         node: matchRoute(graph, window.location.pathname),
-        state: toState(get(projects)),
+        state: { ...toState(get(projects)), ...upload.projection() },
         requireHumanApproval: true, // an agent's high-effect fire must cite a person's yes
       },
       { key: 'groundfacts-demo:session' }, // the record survives a reload of this tab
     )
   : undefined;
+
+// A restored session may hold an Upload fire whose upload died with the old page: say so.
+if (session) upload.reportLostUploads(session);
 
 // The store tap: the store's every value, projected, goes to session.updateState.
 reportState(session, projects, toState);
