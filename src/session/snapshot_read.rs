@@ -34,20 +34,41 @@ trait Read: Sized {
     }
 }
 
+// The helpers below are kept out of line (`inline(never)`): each generic reader calls them instead of
+// carrying its own copy of a map lookup or a `format!`, which is most of what the reader weighs.
+
+#[inline(never)]
 fn not(what: &str) -> String {
     format!(" is not {what}")
 }
 
+#[inline(never)]
 fn object(v: &Value) -> Result<&Map<String, Value>, String> {
     v.as_object().ok_or_else(|| not("an object"))
 }
 
+#[inline(never)]
+fn member<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
+    o.get(key)
+}
+
+#[inline(never)]
+fn at_key(key: &str, e: String) -> String {
+    format!(".{key}{e}")
+}
+
+#[inline(never)]
+fn at_index(i: usize, e: String) -> String {
+    format!("[{i}]{e}")
+}
+
+#[inline(never)]
 fn field<T: Read>(o: &Map<String, Value>, key: &str) -> Result<T, String> {
-    match o.get(key) {
+    match member(o, key) {
         Some(v) => T::read(v),
         None => T::absent(),
     }
-    .map_err(|e| format!(".{key}{e}"))
+    .map_err(|e| at_key(key, e))
 }
 
 impl<T: Read> Read for Option<T> {
@@ -68,7 +89,7 @@ impl<T: Read> Read for Vec<T> {
         let items = v.as_array().ok_or_else(|| not("an array"))?;
         let mut out = Vec::with_capacity(items.len());
         for (i, item) in items.iter().enumerate() {
-            out.push(T::read(item).map_err(|e| format!("[{i}]{e}"))?);
+            out.push(T::read(item).map_err(|e| at_index(i, e))?);
         }
         Ok(out)
     }
