@@ -2,7 +2,7 @@
 // by `groundfacts::<layer>::<module>`, everything else by crate), the largest functions, and the data.
 // Reads the name section of the release wasm cargo writes (before wasm-bindgen strips names and
 // wasm-opt inlines), so shares are of the unoptimised code and approximate the shipped module's;
-// wasm-bindgen's describe functions (removed by wasm-bindgen) are left out. No dependencies, so it runs
+// wasm-bindgen's describe functions (it removes them) are left out. No dependencies, so it runs
 // wherever the build does; twiggy (`twiggy top|dominators|garbage|monos <file>`) digs deeper.
 // Run: node scripts/size-report.cjs target/wasm32-unknown-unknown/release/groundfacts.wasm [owners] [functions]
 'use strict';
@@ -152,7 +152,8 @@ const functions = [];
 let codeBytes = 0;
 bodies.forEach((size, i) => {
   const fn = demangle(names.get(i + importedFunctions) || `function ${i + importedFunctions}`);
-  if (fn.startsWith('__wbindgen_describe')) return;
+  // wasm-bindgen reads the describe functions at build time and removes them from the module.
+  if (fn.startsWith('__wbindgen_describe') || /WasmDescribe|wasm_bindgen::describe/.test(fn)) return;
   codeBytes += size;
   functions.push([size, fn]);
   const key = owner(fn);
