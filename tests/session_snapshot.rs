@@ -570,3 +570,106 @@ fn the_fingerprint_is_stable_for_the_same_definition_and_differs_for_another() {
     assert_ne!(a, graph_fingerprint(&wizard_graph(false, CallbackId(3))));
     assert_ne!(a, graph_fingerprint(&shop_graph(None)));
 }
+
+/// The compact reader the wasm uses (`session::snapshot_read`, docs/size.md) accepts exactly what
+/// serde's derive accepts and reads the same value: on the busy shop's snapshot, and on every edit —
+/// a leaf replaced by a value of another type or range, or a member removed.
+#[test]
+fn the_compact_snapshot_reader_agrees_with_serde_on_every_edit() {
+    use groundfacts::session::snapshot_read::read_snapshot;
+    let good = json_of(&busy_shop());
+    let parsed = read_snapshot(&good).expect("a snapshot() reads back");
+    assert_eq!(parsed, busy_shop().snapshot(), "the reader loses nothing");
+    // The shop's snapshot leaves some rows empty or null: fill each of those with a well-typed row
+    // too, so every key of every type is read (and edited) at least once.
+    let mut rich = good.clone();
+    let condition = json!({"key": "user.plan", "op": "eq", "threshold": "pro"});
+    let frame = json!({"journeyId": "buy", "status": "completed", "principal": "agent", "openedAt": 1.5, "openedAtVersion": 1, "firedSteps": ["a"], "inferredSteps": [], "closedAtVersion": 2});
+    rich["claim"] = json!({"transition": 1, "target": "cart"});
+    rich["frame"] = frame.clone();
+    rich["closedFrames"] = json!([frame]);
+    rich["folded"]["fires"] = json!([{"open": false, "materialized": true, "outcome": "rolled-back", "verifyHeld": "unevaluable", "effectVerified": false, "inferred": true, "count": 3}]);
+    rich["warned"] = json!({"once": ["x"], "deadEndNodes": ["cart"]});
+    rich["cursor"]["arrival"] = json!("observed");
+    rich["asks"][0]["answer"] = json!("approved");
+    let t = &mut rich["transitions"][1];
+    t["settled"]["error"] = json!({"reason": "VERIFY_FAILED", "message": "m", "evidence": [{"key": "k", "op": "eq", "threshold": 1, "actualSummary": "2", "result": false, "note": "n"}]});
+    t["settled"]["verifyHeld"] = json!(false);
+    t["guardUnevaluated"] = json!(["k"]);
+    t["changedKeys"] = json!(["k"]);
+    t["askN"] = json!(1);
+    t["produced"] = json!({"id": 1});
+    let a = &mut rich["affordances"][1];
+    for key in ["when", "enabledWhen", "verify"] {
+        a[key] = json!([condition.clone()]);
+    }
+    a["writes"] = json!(["k"]);
+    a["goTo"] = json!("cart");
+    a["urlHref"] = json!("/cart");
+    assert!(
+        read_snapshot(&rich).is_ok()
+            && serde_json::from_value::<SessionSnapshot>(rich.clone()).is_ok()
+    );
+    let mut paths = Vec::new();
+    leaves(&rich, String::new(), &mut paths);
+    let good = rich;
+    let replacements = [
+        json!(null),
+        json!(0),
+        json!(-1),
+        json!(1),
+        json!(4294967296u64),
+        json!(u64::MAX),
+        json!(1.0),
+        json!(1.5),
+        json!(""),
+        json!("x"),
+        json!("pending"),
+        json!("unobservable"),
+        json!("unevaluable"),
+        json!("awaiting-state"),
+        json!(true),
+        json!(false),
+        json!([]),
+        json!({}),
+        json!([0]),
+    ];
+    let (mut agreed_ok, mut agreed_err) = (0, 0);
+    for path in &paths {
+        let mut edits: Vec<Value> = replacements
+            .iter()
+            .filter_map(|r| {
+                let mut v = good.clone();
+                *v.pointer_mut(path)? = r.clone();
+                Some(v)
+            })
+            .collect();
+        // Remove the member (object keys only: the last segment of a pointer under an object).
+        if let Some((parent, key)) = path.rsplit_once('/') {
+            let mut v = good.clone();
+            if let Some(Value::Object(m)) = v.pointer_mut(parent) {
+                m.remove(&key.replace("~1", "/").replace("~0", "~"));
+                edits.push(v);
+            }
+        }
+        for v in edits {
+            let ours = read_snapshot(&v);
+            let serde = serde_json::from_value::<SessionSnapshot>(v.clone());
+            match (&ours, &serde) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a, b, "{path}");
+                    agreed_ok += 1;
+                }
+                (Err(_), Err(_)) => agreed_err += 1,
+                _ => panic!(
+                    "{path}: reader {:?} but serde {:?} for {}",
+                    ours.as_ref().err(),
+                    serde.as_ref().err(),
+                    v.pointer(path).unwrap_or(&Value::Null)
+                ),
+            }
+        }
+    }
+    println!("agreed: {agreed_ok} read, {agreed_err} refused");
+    assert!(agreed_ok > 100 && agreed_err > 100);
+}

@@ -48,6 +48,7 @@ mod settle;
 pub mod snapshot;
 mod snapshot_baseline;
 mod snapshot_check;
+pub mod snapshot_read;
 mod snapshot_restore;
 mod snapshot_take;
 mod state;

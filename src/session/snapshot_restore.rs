@@ -122,7 +122,7 @@ fn parse(graph: &NavigationGraph, value: &Value) -> Result<SessionSnapshot, Sess
             format!("createSession: options.restore was taken over graph '{id}' (fingerprint {theirs}), not this graph '{}' (fingerprint {fingerprint}): its rows name another graph's pages and actions. Nothing was restored: pass a snapshot of this graph, or start a fresh session (omit restore) after the graph changed.", graph.id),
         ));
     }
-    serde_json::from_value(value.clone()).map_err(damaged)
+    super::snapshot_read::read_snapshot(value).map_err(damaged)
 }
 
 fn within(text_len: usize, limit: usize, what: &str) -> Result<(), SessionError> {
