@@ -15,6 +15,7 @@
 use serde::de::{DeserializeOwned, IntoDeserializer};
 use serde_json::{Map, Value};
 
+use super::focus::{FocusChange, FocusRecord, SnapTree};
 use super::snapshot::*;
 use super::*;
 
@@ -69,6 +70,27 @@ fn field<T: Read>(o: &Map<String, Value>, key: &str) -> Result<T, String> {
         None => T::absent(),
     }
     .map_err(|e| at_key(key, e))
+}
+
+#[inline(never)]
+fn field_or_default<T: Read + Default>(o: &Map<String, Value>, key: &str) -> Result<T, String> {
+    match member(o, key) {
+        Some(v) => T::read(v).map_err(|e| at_key(key, e)),
+        None => Ok(T::default()),
+    }
+}
+
+/// A pair, written by serde as a two-item array.
+impl<A: Read, B: Read> Read for (A, B) {
+    fn read(v: &Value) -> Result<Self, String> {
+        match v.as_array().map(Vec::as_slice) {
+            Some([a, b]) => Ok((
+                A::read(a).map_err(|e| at_index(0, e))?,
+                B::read(b).map_err(|e| at_index(1, e))?,
+            )),
+            _ => Err(not("a two-item array")),
+        }
+    }
 }
 
 impl<T: Read> Read for Option<T> {
@@ -184,6 +206,7 @@ words!(
     FrameStatus,
     SnapArm,
     SnapLedger,
+    FocusChange,
 );
 
 /// `true` / `false` / the one word: the two tri-state axes (their `Serialize` impls write these).
@@ -214,12 +237,15 @@ impl Read for VerifyHeld {
 
 /// Each struct read field by field, under the camelCase keys its `#[serde(rename_all)]` gives it
 /// (a misspelt key fails the parity test in tests/session_snapshot.rs).
+/// A key marked `[default]` reads as the type's default when absent (serde's `#[serde(default)]`).
 macro_rules! structs {
-    ($($ty:ident { $($field:ident: $key:literal),* $(,)? })*) => {$(
+    (@get $o:ident, $key:literal) => { field($o, $key)? };
+    (@get $o:ident, $key:literal, default) => { field_or_default($o, $key)? };
+    ($($ty:ident { $($field:ident: $key:literal $([$dflt:ident])?),* $(,)? })*) => {$(
         impl Read for $ty {
             fn read(v: &Value) -> Result<Self, String> {
                 let o = object(v)?;
-                Ok($ty { $($field: field(o, $key)?,)* })
+                Ok($ty { $($field: structs!(@get o, $key $(, $dflt)?),)* })
             }
         }
     )*};
@@ -253,6 +279,7 @@ structs! {
         served: "served",
         mounted: "mounted",
         warned: "warned",
+        tree: "tree",
     }
     SnapCursor {
         node: "node",
@@ -285,6 +312,7 @@ structs! {
         verify_held: "verifyHeld",
         effect_verified: "effectVerified",
         inferred: "inferred",
+        already_true: "alreadyTrue" [default],
         count: "count",
     }
     SnapAffordance {
@@ -339,6 +367,7 @@ structs! {
         arm: "arm",
         open: "open",
         in_flight: "inFlight",
+        already_true: "alreadyTrue" [default],
         settled: "settled",
         changed_keys: "changedKeys",
     }
@@ -412,6 +441,21 @@ structs! {
         declared: "declared",
         handler: "handler",
         enabled: "enabled",
+    }
+    SnapTree {
+        focus: "focus",
+        explicit: "explicit",
+        rows: "rows",
+        folded: "folded",
+    }
+    FocusRecord {
+        change: "change",
+        path: "path",
+        page: "page",
+        principal: "principal",
+        focus_after: "focusAfter",
+        version: "version",
+        timestamp: "timestamp",
     }
     SnapWarned {
         once: "once",

@@ -82,13 +82,14 @@ fn starts_with_any(line: &str, prefixes: &[&str]) -> bool {
 }
 
 /// The leads a fired or refused row may start with.
-const LEADS: [&str; 6] = [
+const LEADS: [&str; 7] = [
     "DID happen",
     "did NOT happen",
     "not yet known",
     "ran, but the outcome was never observed",
     "ran, but the declared effect was NOT observed",
     "ran, but the effect was unobservable",
+    "ran, but its effect already held before it was fired",
 ];
 
 fn attempt_row_ok(row: &str) -> bool {
