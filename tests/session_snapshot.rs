@@ -591,12 +591,15 @@ fn the_compact_snapshot_reader_agrees_with_serde_on_every_edit() {
     rich["folded"]["fires"] = json!([{"open": false, "materialized": true, "outcome": "rolled-back", "verifyHeld": "unevaluable", "effectVerified": false, "inferred": true, "count": 3}]);
     rich["warned"] = json!({"once": ["x"], "deadEndNodes": ["cart"]});
     rich["cursor"]["arrival"] = json!("observed");
+    rich["folded"]["fires"][0]["alreadyTrue"] = json!(true);
+    rich["tree"] = json!({"focus": "cart.summary", "explicit": [["cart.summary", true]], "rows": [{"change": "focus", "path": "cart.summary", "page": "cart", "principal": "user", "focusAfter": "cart.summary", "version": 3, "timestamp": 2.5}], "folded": 1});
     rich["asks"][0]["answer"] = json!("approved");
     let t = &mut rich["transitions"][1];
     t["settled"]["error"] = json!({"reason": "VERIFY_FAILED", "message": "m", "evidence": [{"key": "k", "op": "eq", "threshold": 1, "actualSummary": "2", "result": false, "note": "n"}]});
     t["settled"]["verifyHeld"] = json!(false);
     t["guardUnevaluated"] = json!(["k"]);
     t["changedKeys"] = json!(["k"]);
+    t["alreadyTrue"] = json!(true);
     t["askN"] = json!(1);
     t["produced"] = json!({"id": 1});
     let a = &mut rich["affordances"][1];
