@@ -11,6 +11,7 @@
 //! session itself is freed, `unregister()` and `end()` are no-ops (there is nothing left to release)
 //! and `setEnabled()` throws `SESSION_FREED`.
 
+use crate::codes::ErrorCode;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
@@ -80,7 +81,10 @@ impl ActionGroup {
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "setEnabled: name")?;
         let on = on.as_bool().ok_or_else(|| {
-            errors::new_session_error("BAD_ARGUMENT", "setEnabled: on must be true or false")
+            errors::new_session_error(
+                ErrorCode::BadArgument,
+                "setEnabled: on must be true or false",
+            )
         })?;
         let session = entered(&self.session).ok_or_else(|| to_js_error(freed_error()))?;
         session

@@ -3,6 +3,7 @@
 //! TypeScript type. The wire format and its checks live in `crate::session::snapshot*`
 //! (docs/session.md §20). Used by `js::session` (`createSession`).
 
+use crate::codes::ErrorCode;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -111,7 +112,7 @@ impl JsSession {
 
 fn damaged(why: &str) -> JsValue {
     errors::new_session_error(
-        "RESTORE_DAMAGED",
+        ErrorCode::RestoreDamaged,
         &format!("createSession: options.restore is not a usable snapshot: {why}. Nothing was restored; start a fresh session (omit restore) or pass an unmodified snapshot() result."),
     )
 }

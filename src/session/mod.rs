@@ -66,7 +66,7 @@ pub use error::{SessionError, SessionErrorKind};
 pub use facts_view::{TransitionView, TransitionViewKind};
 pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 
-pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE};
+pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
 pub use records::*;
 pub use results::*;
 pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
