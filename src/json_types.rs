@@ -4,8 +4,10 @@
 //! TypeScript side of each name is written once, by hand, in `js::graph` (`JsonValue`, `JsonSchema`)
 //! and `js::types` (`Expects`). Used by `session`, `serve` and `graph` result types.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
+/// A flat state projection: key → JSON value (`Record<string, JsonValue>`, declared in `js::graph`).
+pub type AppState = Map<String, Value>;
 /// Any JSON value (`export type JsonValue = string | number | boolean | null | … `).
 pub type JsonValue = Value;
 /// A JSON Schema object, verbatim as authored or built.
