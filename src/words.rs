@@ -1,10 +1,12 @@
 //! `words!`: an enum whose variants each stand for one fixed word on the wire — an error code, a
 //! refusal reason, an operator. The word is written once, in the `words!` invocation; from it come
-//! `as_str`, the serde spelling (`#[serde(rename = …)]`) and so the tsify-derived TypeScript union
-//! (on wasm32), so the three cannot drift. Each enum also gets `ALL` (every variant, in order),
-//! `parse` (the word back to the variant) and `PartialEq<&str>` (so a test can say
-//! `assert_eq!(error.code, "BAD_FILTER")`). The `tests` module below checks `as_str` against serde
-//! for every enum made here. Used by `codes` (error and refusal codes) and `graph::model` (`Op`).
+//! `as_str` (and the `Serialize` written from it) and the serde spelling (`#[serde(rename = …)]`,
+//! which `Deserialize` and, on wasm32, the tsify-derived TypeScript union read), so they cannot
+//! drift. Each enum also gets `ALL` (every variant, in order), `parse` (the word back to the
+//! variant) and `PartialEq<&str>` (so a test can say `assert_eq!(error.code, "BAD_FILTER")`). The
+//! `tests` module below checks `as_str`, `parse` and serde against each other for every enum made
+//! here. Used by `codes` (error and refusal codes), `serve::shapes` (`Judgment`), `graph::model`
+//! (`Op`).
 
 /// Define a word enum: `words! { /** docs */ pub enum Name { /** docs */ Variant = "WORD", … } }`.
 macro_rules! words {
@@ -15,7 +17,7 @@ macro_rules! words {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Deserialize)]
         #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
         pub enum $name {
             $( $(#[$vmeta])* #[serde(rename = $word)] $variant, )+
@@ -38,6 +40,14 @@ macro_rules! words {
                     $( $word => Some($name::$variant), )+
                     _ => None,
                 }
+            }
+        }
+
+        // Written by hand from `as_str`: one string write, where serde's derive would put a table of
+        // every variant into each serializer the wasm uses.
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
             }
         }
 
