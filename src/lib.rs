@@ -12,9 +12,13 @@
 //! The core never depends on JS: every behaviour, re-entrancy included, is tested with `cargo test`
 //! through test hosts that call back into the session exactly as a JS app does.
 
+mod words;
+
+pub mod codes;
 pub mod facts;
 pub mod graph;
 pub mod host;
+pub mod json_types;
 pub mod messages;
 pub mod serve;
 pub mod session;

@@ -492,8 +492,11 @@ fn a_near_valid_definition_compiles_or_is_refused_with_a_typed_error() {
                 Ok(graph) => drive(graph, answer),
                 Err(e) => {
                     prop_assert!(
-                        !e.code.is_empty()
-                            && e.code.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'),
+                        !e.code.as_str().is_empty()
+                            && e.code
+                                .as_str()
+                                .bytes()
+                                .all(|b| b.is_ascii_uppercase() || b == b'_'),
                         "{}",
                         e.code
                     );

@@ -325,7 +325,7 @@ fn from_sveltekit_routes_reads_ids_and_glob_paths() {
     ] {
         let err = svelte(bad.clone()).expect_err("refused");
         assert!(
-            matches!(err.code, "BAD_ROUTE" | "BAD_VALUE"),
+            matches!(err.code.as_str(), "BAD_ROUTE" | "BAD_VALUE"),
             "{bad}: {}",
             err.code
         );

@@ -4,6 +4,7 @@
 
 mod session_support;
 
+use groundfacts::codes::Refusal;
 use groundfacts::graph::def::{obj, s as text, DefValue};
 use groundfacts::host::HandlerOutcome;
 use groundfacts::session::*;
@@ -83,7 +84,7 @@ fn a_mounted_action_is_offered_at_once_and_leaves_at_unmount_but_history_keeps_i
 
     // A fire of the vanished id is UNKNOWN_AFFORDANCE and captures nothing.
     let r = s.fire("home.send", agent(None)).unwrap();
-    assert_eq!(r.reason, Some("UNKNOWN_AFFORDANCE"));
+    assert_eq!(r.reason, Some(Refusal::UnknownAffordance));
     assert_eq!(s.gaps().last().unwrap().does, None);
     // unregister is idempotent; an unknown group is an error.
     s.unregister(&group).unwrap();

@@ -24,7 +24,8 @@ const TRIES: u32 = 10_000;
 type Seen = Rc<RefCell<Vec<String>>>;
 
 fn reason_of_fire(r: &FireResult) -> String {
-    r.reason.map_or_else(|| "ok".to_string(), str::to_string)
+    r.reason
+        .map_or_else(|| "ok".to_string(), |r| r.as_str().to_string())
 }
 
 /// After the storm: no call-out is open, the session still fires, a fresh session works too.
@@ -46,7 +47,7 @@ fn still_works(host: &Rc<ClosureHost>, s: &Session) {
 fn depth_gaps(s: &Session) -> Vec<GapRecord> {
     s.gaps()
         .into_iter()
-        .filter(|g| g.rejection_reason.as_deref() == Some(depth::REASON))
+        .filter(|g| g.rejection_reason == Some(depth::REASON))
         .collect()
 }
 
@@ -61,7 +62,7 @@ fn assert_refused_at_limit(seen: &Seen) {
     );
     assert_eq!(
         seen.get(ran).map(String::as_str),
-        Some(depth::REASON),
+        Some(depth::REASON.as_str()),
         "then a refusal as data"
     );
 }
@@ -154,7 +155,7 @@ fn sync_and_update_state_are_refused_at_the_limit_and_change_nothing() {
                 let r = s.sync("home", SyncOptions::default()).expect("data");
                 syncs
                     .borrow_mut()
-                    .push(r.reason.unwrap_or("ok").to_string());
+                    .push(r.reason.map_or("ok", |r| r.as_str()).to_string());
                 let r = s
                     .update_state(
                         &json!({"search.q": tries.get().to_string()}),
@@ -163,7 +164,7 @@ fn sync_and_update_state_are_refused_at_the_limit_and_change_nothing() {
                     .expect("data");
                 updates
                     .borrow_mut()
-                    .push(r.reason.unwrap_or("ok").to_string());
+                    .push(r.reason.map_or("ok", |r| r.as_str()).to_string());
                 let r = s.fire("home.toggle", agent(None)).expect("data");
                 fires.borrow_mut().push(reason_of_fire(&r));
             }
@@ -175,7 +176,12 @@ fn sync_and_update_state_are_refused_at_the_limit_and_change_nothing() {
     assert!(s.fire("home.toggle", agent(None)).unwrap().ok);
     // Handlers run at depths 1..=LIMIT; at depth LIMIT all three doors are refused.
     let ran = |seen: &Seen| seen.borrow().iter().filter(|r| *r == "ok").count() as u32;
-    let refused = |seen: &Seen| seen.borrow().iter().filter(|r| *r == depth::REASON).count() as u32;
+    let refused = |seen: &Seen| {
+        seen.borrow()
+            .iter()
+            .filter(|r| *r == depth::REASON.as_str())
+            .count() as u32
+    };
     assert_eq!(
         (ran(&syncs), refused(&syncs)),
         (depth::LIMIT - 1, 1),
@@ -219,7 +225,7 @@ fn navigate_that_fires_again_is_refused_at_the_limit() {
     let s = shop_session(&host, shop_graph(None), None);
     assert!(s.fire("home.open-cart", agent(None)).unwrap().ok);
     assert!(
-        seen.borrow().iter().any(|r| r == depth::REASON),
+        seen.borrow().iter().any(|r| r == depth::REASON.as_str()),
         "{:?}",
         seen.borrow()
     );

@@ -409,11 +409,14 @@ fn a_busy_control_carries_the_apps_words_and_a_fire_is_a_refused_attempt() {
     );
     let r = f.session.fire("upload.reset", agent()).unwrap();
     assert!(!r.ok);
-    assert_eq!(r.reason, Some("BUSY"));
+    assert_eq!(r.reason, Some(groundfacts::codes::Refusal::Busy));
     assert_eq!(r.busy.as_deref(), Some("Counting 3 files ZQX"));
     assert_eq!(f.session.version(), v, "a refusal never bumps");
     let gap = f.session.gaps().pop().unwrap();
-    assert_eq!(gap.rejection_reason.as_deref(), Some("BUSY"));
+    assert_eq!(
+        gap.rejection_reason,
+        Some(groundfacts::codes::Refusal::Busy)
+    );
     let (facts, brief) = texts(&f.session);
     assert!(
         facts.ends_with(

@@ -6,6 +6,7 @@
 
 mod session_support;
 
+use groundfacts::codes::ErrorCode;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -66,7 +67,10 @@ fn close_releases_every_function_the_session_holds() {
     want.sort_unstable();
     assert_eq!(released(&host), want);
     assert!(s.is_closed());
-    assert_eq!(s.enter().err().map(|e| e.code), Some("SESSION_FREED"));
+    assert_eq!(
+        s.enter().err().map(|e| e.code),
+        Some(ErrorCode::SessionFreed)
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@
 
 mod session_support;
 
+use groundfacts::codes::Refusal;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -97,7 +98,7 @@ fn set_navigate_makes_url_gestures_materialise_from_then_on() {
     let refused = s.fire("home.open-cart", agent(None)).unwrap();
     assert_eq!(
         refused.reason,
-        Some("NOT_MATERIALIZED"),
+        Some(Refusal::NotMaterialized),
         "no navigate, no url gesture"
     );
     let hrefs = Rc::new(RefCell::new(Vec::new()));
@@ -177,7 +178,7 @@ fn swapping_one_navigate_for_another_records_nothing_and_null_turns_gestures_off
     h.s.navigate_replaced().unwrap();
     assert!(!h.s.can_navigate());
     let r = h.s.fire("home.open-cart", agent(None)).unwrap();
-    assert_eq!(r.reason, Some("NOT_MATERIALIZED"));
+    assert_eq!(r.reason, Some(Refusal::NotMaterialized));
 }
 
 #[test]

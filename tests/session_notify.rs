@@ -6,6 +6,7 @@
 
 mod session_support;
 
+use groundfacts::codes::Refusal;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -128,7 +129,7 @@ fn a_refused_fire_records_a_gap_row_and_notifies_without_a_bump() {
     let seen = counting(&host);
     let v = s.version();
     let r = s.fire("home.premium", agent(None)).unwrap();
-    assert_eq!(r.reason, Some("GUARD_FAILED"));
+    assert_eq!(r.reason, Some(Refusal::GuardFailed));
     assert_eq!(s.version(), v, "a refusal never bumps");
     assert_eq!(
         seen.borrow().len(),

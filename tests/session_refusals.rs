@@ -3,6 +3,7 @@
 
 mod session_support;
 
+use groundfacts::codes::Refusal;
 use std::rc::Rc;
 
 use groundfacts::session::test_host::ClosureHost;
@@ -46,7 +47,7 @@ fn an_unknown_id_is_refused_without_a_captured_name() {
     let (_h, s, _) = wired();
     let v = s.version();
     let r = fire(&s, "home.invented", None);
-    assert_eq!(r.reason, Some("UNKNOWN_AFFORDANCE"));
+    assert_eq!(r.reason, Some(Refusal::UnknownAffordance));
     assert!(r
         .available
         .as_ref()
@@ -63,7 +64,7 @@ fn an_unknown_id_is_refused_without_a_captured_name() {
     assert_eq!(s.version(), v);
     let view = s.attempts_tail(None, 1).pop().unwrap();
     assert_eq!(view.kind, AttemptKind::Refused);
-    assert_eq!(view.rejection_reason, Some("UNKNOWN_AFFORDANCE"));
+    assert_eq!(view.rejection_reason, Some(Refusal::UnknownAffordance));
     assert_eq!(view.key, v);
 }
 
@@ -71,7 +72,7 @@ fn an_unknown_id_is_refused_without_a_captured_name() {
 fn an_action_of_another_page_is_not_on_node() {
     let (_h, s, _) = wired();
     let r = fire(&s, "cart.checkout", None);
-    assert_eq!(r.reason, Some("NOT_ON_NODE"));
+    assert_eq!(r.reason, Some(Refusal::NotOnNode));
     assert_eq!(r.node.as_deref(), Some("home"));
     assert_eq!(
         s.gaps().pop().unwrap().does.as_deref(),
@@ -83,7 +84,7 @@ fn an_action_of_another_page_is_not_on_node() {
 fn a_closed_guard_is_refused_with_all_its_evidence() {
     let (_h, s, _) = wired();
     let r = fire(&s, "home.premium", None);
-    assert_eq!(r.reason, Some("GUARD_FAILED"));
+    assert_eq!(r.reason, Some(Refusal::GuardFailed));
     let ev = r.evidence.unwrap();
     assert_eq!(ev.len(), 1);
     assert_eq!(ev[0].key, "user.plan");
@@ -95,10 +96,10 @@ fn a_closed_guard_is_refused_with_all_its_evidence() {
 fn a_payload_to_a_no_input_action_is_refused_but_a_blank_one_is_erased() {
     let (_h, s, _) = wired();
     let r = fire(&s, "home.toggle", Some(json!({"value": ""})));
-    assert_eq!(r.reason, Some("PAYLOAD_INVALID"));
+    assert_eq!(r.reason, Some(Refusal::PayloadInvalid));
     assert!(r.issues.unwrap()[0].contains("takes no input"));
     let r = fire(&s, "home.toggle", Some(json!(null)));
-    assert_eq!(r.reason, Some("PAYLOAD_INVALID"), "null is not blank");
+    assert_eq!(r.reason, Some(Refusal::PayloadInvalid), "null is not blank");
     let ok = fire(&s, "home.toggle", Some(json!({})));
     assert!(ok.ok);
     assert_eq!(
@@ -114,17 +115,17 @@ fn a_payload_to_a_no_input_action_is_refused_but_a_blank_one_is_erased() {
 fn a_payload_that_breaks_the_schema_is_refused() {
     let (_h, s, _) = wired();
     let r = fire(&s, "home.search", Some(json!({"q": 3})));
-    assert_eq!(r.reason, Some("PAYLOAD_INVALID"));
+    assert_eq!(r.reason, Some(Refusal::PayloadInvalid));
     assert!(!r.issues.unwrap().is_empty());
     let r = fire(&s, "home.search", None);
-    assert_eq!(r.reason, Some("PAYLOAD_INVALID"));
+    assert_eq!(r.reason, Some(Refusal::PayloadInvalid));
 }
 
 #[test]
 fn a_greyed_control_is_refused_with_its_failing_conjuncts() {
     let (_h, s, _) = wired();
     let r = fire(&s, "home.greyed", None);
-    assert_eq!(r.reason, Some("TOOL_DISABLED"));
+    assert_eq!(r.reason, Some(Refusal::ToolDisabled));
     assert_eq!(r.evidence.unwrap()[0].key, "user.plan");
     assert_eq!(
         s.gaps().pop().unwrap().does.as_deref(),
@@ -145,7 +146,7 @@ fn a_switched_off_control_is_refused_without_evidence() {
         .unwrap();
     assert_eq!(edge.enabled, Some(false));
     let r = fire(&s, "home.toggle", None);
-    assert_eq!(r.reason, Some("TOOL_DISABLED"));
+    assert_eq!(r.reason, Some(Refusal::ToolDisabled));
     assert!(r.evidence.is_none());
     s.set_enabled(&group, "toggle", true).unwrap();
     assert!(fire(&s, "home.toggle", None).ok);
@@ -155,7 +156,7 @@ fn a_switched_off_control_is_refused_without_evidence() {
 fn an_agent_fire_of_an_unwired_action_is_not_materialized_but_a_user_fire_is_recorded() {
     let (_h, s, _) = wired();
     let r = fire(&s, "home.unwired", None);
-    assert_eq!(r.reason, Some("NOT_MATERIALIZED"));
+    assert_eq!(r.reason, Some(Refusal::NotMaterialized));
     let user = s
         .fire(
             "home.unwired",
@@ -204,7 +205,7 @@ fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() 
 
     let v = s.version();
     let r = fire(&s, "cart.checkout", None);
-    assert_eq!(r.reason, Some("APPROVAL_REQUIRED"));
+    assert_eq!(r.reason, Some(Refusal::ApprovalRequired));
     assert_eq!(s.version(), v);
     let approval_warnings = || {
         host.warnings()
@@ -220,7 +221,7 @@ fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() 
     assert_eq!(ask.ask_id, "ask#1");
     assert_eq!(
         fire(&s, "cart.checkout", None).reason,
-        Some("APPROVAL_REQUIRED"),
+        Some(Refusal::ApprovalRequired),
         "unanswered"
     );
     assert_eq!(approval_warnings(), 1, "warned once per action and reason");
@@ -228,10 +229,10 @@ fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() 
 
     assert!(s.approve("ask#1", Some("ana".into()), None).unwrap().ok);
     let again = s.approve("ask#1", None, None).unwrap();
-    assert_eq!(again.reason, Some("ASK_ALREADY_ANSWERED"));
+    assert_eq!(again.reason, Some(Refusal::AskAlreadyAnswered));
     assert_eq!(
         s.decline("ask#9", None, None).unwrap().reason,
-        Some("UNKNOWN_ASK")
+        Some(Refusal::UnknownAsk)
     );
     let summary = s.ask_summary(20);
     assert_eq!(summary.lines.len(), 1);
@@ -256,7 +257,7 @@ fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() 
     assert!(book[0].spent);
     assert_eq!(
         fire(&s, "cart.checkout", None).reason,
-        Some("APPROVAL_REQUIRED"),
+        Some(Refusal::ApprovalRequired),
         "an approval is single-use"
     );
     // A user fire is not gated.
@@ -289,10 +290,10 @@ fn enforced_approval_refuses_after_a_human_no() {
             .ok
     );
     let r = fire(&s, "cart.checkout", None);
-    assert_eq!(r.reason, Some("APPROVAL_DECLINED"));
+    assert_eq!(r.reason, Some(Refusal::ApprovalDeclined));
     assert_eq!(
-        s.gaps().pop().unwrap().rejection_reason.as_deref(),
-        Some("APPROVAL_DECLINED")
+        s.gaps().pop().unwrap().rejection_reason,
+        Some(Refusal::ApprovalDeclined)
     );
     assert_eq!(s.asks()[0].answer, Some(AskAnswer::Declined));
 }
@@ -304,7 +305,7 @@ fn capability_refusals_come_before_the_approval_question() {
     // Nothing wired: NOT_MATERIALIZED, not APPROVAL_REQUIRED.
     assert_eq!(
         fire(&s, "cart.checkout", None).reason,
-        Some("NOT_MATERIALIZED")
+        Some(Refusal::NotMaterialized)
     );
 }
 
@@ -321,7 +322,7 @@ fn the_human_doors_need_a_decider_under_enforcement_and_default_mode_keeps_no_an
             .decline(&ask.ask_id, Some("  ".into()), None)
             .unwrap(),
     ] {
-        assert_eq!(door.reason, Some("NEEDS_DECIDER"));
+        assert_eq!(door.reason, Some(Refusal::NeedsDecider));
     }
     assert_eq!(
         enforced.asks()[0].answer,
@@ -339,7 +340,7 @@ fn the_human_doors_need_a_decider_under_enforcement_and_default_mode_keeps_no_an
             .approve(&first.ask_id, Some("ana".into()), None)
             .unwrap()
             .reason,
-        Some("NOT_ENFORCED")
+        Some(Refusal::NotEnforced)
     );
     assert_eq!(default.asks().len(), 1, "still awaiting");
     assert!(default.decline(&first.ask_id, None, None).unwrap().ok);

@@ -7,6 +7,7 @@ mod session_support;
 
 use std::rc::Rc;
 
+use groundfacts::codes::{ErrorCode, Refusal};
 use groundfacts::facts::{context_brief, ground_truth};
 use groundfacts::host::HandlerOutcome;
 use groundfacts::serve::{AgentPort, PortOptions};
@@ -293,13 +294,13 @@ fn a_payload_over_the_limit_is_refused_and_recorded_as_a_refusal() {
         .fire("home.search", agent(Some(json!({ "q": big_string(2000) }))))
         .unwrap();
     assert!(!r.ok);
-    assert_eq!(r.reason, Some(PAYLOAD_TOO_LARGE));
+    assert_eq!(r.reason, Some(Refusal::PayloadTooLarge));
     let issue = &r.issues.as_ref().unwrap()[0];
     assert!(issue.contains("1024 bytes"), "{issue}");
     let gaps = s.gaps();
     assert_eq!(
-        gaps.last().unwrap().rejection_reason.as_deref(),
-        Some(PAYLOAD_TOO_LARGE)
+        gaps.last().unwrap().rejection_reason,
+        Some(Refusal::PayloadTooLarge)
     );
     assert!(
         s.transitions().iter().all(|t| t.payload.is_none()),
@@ -321,7 +322,7 @@ fn a_payload_over_the_limit_is_refused_and_recorded_as_a_refusal() {
     // An id over the limit is refused too, and not kept.
     let long_id = "a".repeat(2000);
     let r = s.fire(&long_id, agent(None)).unwrap();
-    assert_eq!(r.reason, Some(PAYLOAD_TOO_LARGE));
+    assert_eq!(r.reason, Some(Refusal::PayloadTooLarge));
     assert!(s
         .gaps()
         .iter()
@@ -345,17 +346,17 @@ fn the_port_refuses_a_large_input_as_a_recorded_attempt() {
         &json!({"action": "name-it", "input": {"name": "n".repeat(4096)}}),
     );
     assert_eq!(r["ok"], json!(false), "{r}");
-    assert_eq!(r["reason"], json!(PAYLOAD_TOO_LARGE), "{r}");
+    assert_eq!(r["reason"], json!("PAYLOAD_TOO_LARGE"), "{r}");
     assert!(r.to_string().contains("512 bytes"), "{r}");
     assert_eq!(
-        session.gaps().last().unwrap().rejection_reason.as_deref(),
-        Some(PAYLOAD_TOO_LARGE)
+        session.gaps().last().unwrap().rejection_reason,
+        Some(Refusal::PayloadTooLarge)
     );
     let r = port.call(
         "wizard.journey.new-project",
         &json!({"step": "name-it", "input": {"name": "n".repeat(4096)}}),
     );
-    assert_eq!(r["reason"], json!(PAYLOAD_TOO_LARGE), "{r}");
+    assert_eq!(r["reason"], json!("PAYLOAD_TOO_LARGE"), "{r}");
     let r = port.call(
         "wizard.do_action",
         &json!({"action": "name-it", "input": {"name": "fine"}}),
@@ -374,7 +375,7 @@ fn state_values_over_the_limit_are_refused_at_every_state_door() {
         )
         .unwrap();
     assert!(!r.ok);
-    assert_eq!(r.reason, Some(PAYLOAD_TOO_LARGE));
+    assert_eq!(r.reason, Some(Refusal::PayloadTooLarge));
     assert!(r.issues.unwrap()[0].contains("256 bytes"));
     assert_eq!(s.version(), before, "nothing of the report was applied");
     assert_eq!(s.state()["search.q"], json!(""));
@@ -386,7 +387,7 @@ fn state_values_over_the_limit_are_refused_at_every_state_door() {
         s.update_state(&json!({"search.q": "a"}), options)
             .unwrap()
             .reason,
-        Some(PAYLOAD_TOO_LARGE)
+        Some(Refusal::PayloadTooLarge)
     );
     assert!(
         s.update_state(&json!({"search.q": "a"}), UpdateOptions::default())
@@ -407,7 +408,7 @@ fn state_values_over_the_limit_are_refused_at_every_state_door() {
     )
     .err()
     .expect("refused");
-    assert_eq!(err.code, PAYLOAD_TOO_LARGE);
+    assert_eq!(err.code, ErrorCode::PayloadTooLarge);
     assert!(
         err.message.contains("65536 bytes") && err.message.contains("blob"),
         "{}",
@@ -421,7 +422,7 @@ fn texts_the_session_would_keep_are_refused_over_the_limit() {
     let long = "t".repeat(200);
     assert_eq!(
         s.sync(&long, SyncOptions::default()).unwrap_err().code,
-        PAYLOAD_TOO_LARGE
+        ErrorCode::PayloadTooLarge
     );
     let stimulus = SyncOptions {
         stimulus: Some(long.clone()),
@@ -429,21 +430,21 @@ fn texts_the_session_would_keep_are_refused_over_the_limit() {
     };
     assert_eq!(
         s.sync("cart", stimulus).unwrap_err().code,
-        PAYLOAD_TOO_LARGE
+        ErrorCode::PayloadTooLarge
     );
     assert_eq!(
         s.report_gap(&long, false).unwrap_err().code,
-        PAYLOAD_TOO_LARGE
+        ErrorCode::PayloadTooLarge
     );
     assert_eq!(
         s.begin_work(Some(&long)).unwrap_err().code,
-        PAYLOAD_TOO_LARGE
+        ErrorCode::PayloadTooLarge
     );
     assert_eq!(
         s.confirm_ask("home.toggle", Principal::Agent, Some(json!({ "x": long })))
             .unwrap_err()
             .code,
-        PAYLOAD_TOO_LARGE
+        ErrorCode::PayloadTooLarge
     );
     drop(host);
 
@@ -462,12 +463,12 @@ fn texts_the_session_would_keep_are_refused_over_the_limit() {
         .unwrap()
         .ask_id;
     let r = enforced.approve(&ask, Some(long.clone()), None).unwrap();
-    assert_eq!(r.reason, Some(PAYLOAD_TOO_LARGE));
+    assert_eq!(r.reason, Some(Refusal::PayloadTooLarge));
     assert!(r.explanation.unwrap().contains("128 bytes"));
     let r = enforced
         .decline(&ask, Some("Ana".into()), Some(long.clone()))
         .unwrap();
-    assert_eq!(r.reason, Some(PAYLOAD_TOO_LARGE));
+    assert_eq!(r.reason, Some(Refusal::PayloadTooLarge));
     assert!(
         enforced
             .approve(&ask, Some("Ana".into()), Some("fine".into()))

@@ -3,6 +3,7 @@
 
 mod session_support;
 
+use groundfacts::codes::Refusal;
 use groundfacts::session::*;
 use serde_json::json;
 use session_support::*;
@@ -59,7 +60,7 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     // 2: the greyed button is refused, recorded, and bumps nothing.
     let refused = s.fire("wizard.next-to-review", agent(None)).unwrap();
     assert!(!refused.ok);
-    assert_eq!(refused.reason, Some("TOOL_DISABLED"));
+    assert_eq!(refused.reason, Some(Refusal::ToolDisabled));
     let evidence = refused.evidence.as_ref().unwrap();
     assert_eq!(evidence.len(), 1);
     assert_eq!(evidence[0].key, "project.recipe");
@@ -68,7 +69,7 @@ fn the_seed_wizard_sequence_reaches_version_twelve() {
     assert_eq!(gap.kind, GapKind::FireRejected);
     assert_eq!(gap.version, 2);
     assert_eq!(gap.does.as_deref(), Some("Go on to the review step"));
-    assert_eq!(gap.rejection_reason.as_deref(), Some("TOOL_DISABLED"));
+    assert_eq!(gap.rejection_reason, Some(Refusal::ToolDisabled));
     assert_eq!(s.version(), 2);
 
     // 3: name it — the handler's store tap settles it inside the handler window.

@@ -320,7 +320,7 @@ fn restore_code(snapshot: &Value) -> Result<Session, &'static str> {
             "{}",
             e.message
         );
-        e.code
+        e.code.as_str()
     })
 }
 

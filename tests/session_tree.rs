@@ -594,7 +594,7 @@ fn a_verify_predicate_may_not_move_the_focus() {
     let seen: Rc<std::cell::RefCell<Option<&'static str>>> = Rc::default();
     let s2 = seen.clone();
     let predicate = host.predicate(move |session, _| {
-        *s2.borrow_mut() = session.show("p.panel").err().map(|e| e.code);
+        *s2.borrow_mut() = session.show("p.panel").err().map(|e| e.code.as_str());
         PredicateAnswer::Held
     });
     let mut def = from_json_text(

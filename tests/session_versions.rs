@@ -3,6 +3,7 @@
 
 mod session_support;
 
+use groundfacts::codes::Refusal;
 use groundfacts::session::*;
 use serde_json::json;
 use session_support::*;
@@ -138,10 +139,10 @@ fn journey_frames_bump_on_open_and_close_only() {
     let v = s.version();
     assert!(s.commit_journey("new-project").unwrap().ok);
     let again = s.commit_journey("new-project").unwrap();
-    assert_eq!(again.reason, Some("FRAME_ALREADY_OPEN"));
+    assert_eq!(again.reason, Some(Refusal::FrameAlreadyOpen));
     assert_eq!(
         s.commit_journey("nope").unwrap().reason,
-        Some("UNKNOWN_JOURNEY")
+        Some(Refusal::UnknownJourney)
     );
     assert_eq!(s.version(), v + 1);
     let closed = s.leave_journey().unwrap().unwrap();

@@ -9,6 +9,7 @@
 //! declares now). No call here reaches the host, so every read in one render sees the same moment.
 //! Uses `session` and `facts::{block, brief, line}`; used by `js` and `serve`.
 
+use crate::codes::Refusal;
 use serde::Serialize;
 
 use super::block::{
@@ -29,8 +30,10 @@ use crate::session::{
     JourneyFrame, Outcome, Session, TransitionView, TransitionViewKind,
 };
 
-/// What `session.groundTruth()` returns.
+/// What `session.groundTruth()` returns (`RenderedBlock` in the `.d.ts`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(rename = "RenderedBlock"))]
 pub struct FactsBlock {
     /// The raw cursor (an off-graph value stays raw here; the text prints a label).
     pub node: String,
@@ -38,13 +41,15 @@ pub struct FactsBlock {
     pub text: String,
 }
 
-/// What `session.contextBrief()` returns.
+/// What `session.contextBrief()` returns (`ContextBrief` in the `.d.ts`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(rename = "ContextBrief"))]
 pub struct Brief {
     pub node: String,
     pub version: u64,
     /// A copy of the open journey frame, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frame: Option<JourneyFrame>,
     pub text: String,
 }
@@ -132,7 +137,7 @@ fn node_ref(session: &Session, id: &str) -> NodeRef {
 fn attempt(session: &Session, a: &AttemptView) -> Attempt {
     let id = a.affordance_id.as_deref().unwrap_or("");
     let action = action_ref(session, id, a.does.is_some());
-    let reason = a.rejection_reason.unwrap_or("REFUSED").to_string();
+    let reason = a.rejection_reason.unwrap_or(Refusal::Refused).to_string();
     let what = match a.kind {
         AttemptKind::StaleActions => AttemptWhat::ActionsMayBeStale,
         AttemptKind::Refused => match &a.journey_id {
@@ -220,7 +225,7 @@ fn line_facts<'a>(
     let mut label = |id: &'a str, captured_does: bool| {
         action_label(id, captured_does, !captured_does && served.is(id))
     };
-    let reason = row.rejection_reason.unwrap_or("REFUSED");
+    let reason = row.rejection_reason.unwrap_or(Refusal::Refused).as_str();
     match row.kind {
         AttemptKind::StaleActions => LineFacts::ActionsMayBeStale,
         AttemptKind::Refused => match row.journey_id {

@@ -15,6 +15,7 @@ use super::input::compile_input;
 use super::model::{Action, ActionOrigin, Verify};
 use super::names::{check_name, quote, quote_list, RESERVED_ACTION_NAME};
 use super::route_syntax::is_literal_href;
+use crate::codes::ErrorCode;
 use crate::graph::def::CallbackId;
 
 /// The keys every action may carry.
@@ -59,7 +60,7 @@ pub(crate) fn check_action_name(name: &str, owner: &str) -> Result<(), GraphErro
     check_name(name, owner)?;
     if name == RESERVED_ACTION_NAME {
         return Err(GraphError::new(
-            "RESERVED_ACTION",
+            ErrorCode::ReservedAction,
             format!(
                 "{owner} {}: that name is reserved for the journey escape tool; choose another",
                 quote(name)
@@ -97,7 +98,7 @@ pub(crate) fn compile_action(
         Site::Page(_) => {
             if field(fields, "on").is_some() {
                 return Err(GraphError::new(
-                    "UNKNOWN_KEY",
+                    ErrorCode::UnknownKey,
                     format!("{owner} has `on`, which belongs to root-level actions: a page action is offered on its own page; move it to the definition's `actions` to offer it on several pages"),
                 ));
             }
@@ -109,13 +110,13 @@ pub(crate) fn compile_action(
         Some(DefValue::String(text)) if !text.trim().is_empty() => text.clone(),
         Some(DefValue::String(_)) | None => {
             return Err(GraphError::new(
-                "MISSING_DOES",
+                ErrorCode::MissingDoes,
                 format!("{owner} has no `does`: it is required — the one sentence both the app and the model read; write what the action does"),
             ))
         }
         Some(other) => {
             return Err(GraphError::new(
-                "BAD_VALUE",
+                ErrorCode::BadValue,
                 format!("{owner} `does` is {}: it must be a sentence saying what the action does", other.type_name()),
             ))
         }
@@ -155,7 +156,7 @@ pub(crate) fn compile_action(
         Some(value @ DefValue::Object(_)) => Some(Verify::Filter(compile_filter(value, &owner, FilterUse::Verify)?)),
         Some(other) => {
             return Err(GraphError::new(
-                "BAD_FILTER",
+                ErrorCode::BadFilter,
                 format!(
                     "{owner} `verify` is {}: it must be a filter object {{ stateKey: {{ op: value }} }} or a function (state) => boolean",
                     other.type_name()
@@ -170,7 +171,7 @@ pub(crate) fn compile_action(
         Some(target) => {
             if !pages.iter().any(|p| p.id == target) {
                 return Err(GraphError::new(
-                    "UNKNOWN_GOTO",
+                    ErrorCode::UnknownGoto,
                     format!(
                         "{owner} `goTo` names {}, which is not a page; known pages: {}",
                         quote(&target),
@@ -187,7 +188,7 @@ pub(crate) fn compile_action(
         Some(role) if ROLES.contains(&role.as_str()) => role,
         Some(role) => {
             return Err(GraphError::new(
-                "BAD_VALUE",
+                ErrorCode::BadValue,
                 format!(
                     "{owner} `role` is {}: it must be one of {}",
                     quote(&role),
@@ -203,7 +204,7 @@ pub(crate) fn compile_action(
         (Site::Mounted(_), Some(DefValue::Function(callback))) => Some(*callback),
         (_, Some(other)) => {
             return Err(GraphError::new(
-                "BAD_VALUE",
+                ErrorCode::BadValue,
                 format!(
                     "{owner} `handler` is {}: it must be a function",
                     other.type_name()
@@ -251,7 +252,7 @@ fn read_on(
     };
     if names.is_empty() {
         return Err(GraphError::new(
-            "ROOT_ACTION_NO_PAGES",
+            ErrorCode::RootActionNoPages,
             format!(
                 "{owner} has no `on`: a root-level action must list the pages it is offered on, e.g. on: ['{}']",
                 pages.first().map_or("page", |p| p.id)
@@ -262,7 +263,7 @@ fn read_on(
     for name in names {
         let Some(name) = name.as_str() else {
             return Err(GraphError::new(
-                "BAD_VALUE",
+                ErrorCode::BadValue,
                 format!(
                     "{owner} `on` lists {}: list page ids as strings",
                     name.type_name()
@@ -271,7 +272,7 @@ fn read_on(
         };
         if !pages.iter().any(|p| p.id == name) {
             return Err(GraphError::new(
-                "UNKNOWN_PAGE",
+                ErrorCode::UnknownPage,
                 format!(
                     "{owner} `on` names {}, which is not a page; known pages: {}",
                     quote(name),
@@ -294,7 +295,7 @@ fn read_writes(
     };
     let refuse = |what: String| {
         GraphError::new(
-            "BAD_VALUE",
+            ErrorCode::BadValue,
             format!("{owner} `writes` {what}: it must be an array of state keys, e.g. writes: ['project.name']"),
         )
     };
@@ -322,7 +323,7 @@ fn read_binding(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Str
     check_keys(entries, &["kind", "href"], &place)?;
     if field(entries, "kind").and_then(DefValue::as_str) != Some("url") {
         return Err(GraphError::new(
-            "BAD_BINDING",
+            ErrorCode::BadBinding,
             format!("{place} is not a url binding: only {{ kind: 'url', href: '/path' }} is supported; wire other gestures with a handler"),
         ));
     }
@@ -330,7 +331,7 @@ fn read_binding(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Str
         Some(DefValue::String(href)) => href.clone(),
         other => {
             return Err(GraphError::new(
-                "BAD_BINDING",
+                ErrorCode::BadBinding,
                 format!(
                     "{place} `href` is {}: it must be a literal address string such as '/projects'",
                     other.map_or_else(|| "missing".into(), DefValue::type_name)
@@ -340,7 +341,7 @@ fn read_binding(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Str
     };
     if !is_literal_href(&href) {
         return Err(GraphError::new(
-            "PARAM_ROUTE",
+            ErrorCode::ParamRoute,
             format!(
                 "{place} `href` {} is not a literal address (a param, optional or splat segment, or route syntax): params are never guessed; use a literal address or a handler",
                 quote(&href)

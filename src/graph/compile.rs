@@ -28,13 +28,14 @@ use super::merge::{cross_links, merge, JourneyEntry};
 use super::model::{Action, Container, Journey, NavigationGraph, Page};
 use super::names::{check_name, check_one_line, quote, quote_list, resolve_name, Resolution};
 use super::route_syntax::literal_href;
+use crate::codes::ErrorCode;
 use crate::graph::def::CallbackId;
 
 /// Compile `def` into a graph named `id`, or refuse with the first fault found.
 pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGraph, GraphError> {
     if id.trim().is_empty() {
         return Err(GraphError::new(
-            "EMPTY_GRAPH_ID",
+            ErrorCode::EmptyGraphId,
             format!("the graph id {} is blank: buildNavigationGraph needs a non-empty id such as 'shop'", quote(id)),
         ));
     }
@@ -53,7 +54,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
     let merged = merge(field(fields, "sources"), field(fields, "pages"))?;
     if merged.pages.is_empty() {
         return Err(GraphError::new(
-            "NO_PAGES",
+            ErrorCode::NoPages,
             format!(
                 "graph {} has no pages: declare at least one under `pages` or read a route table with fromRoutes(…)",
                 quote(id)
@@ -106,7 +107,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
                 *link = action;
             } else if merged.pages.iter().any(|p| p.id == action.id) {
                 return Err(GraphError::new(
-                    "DUPLICATE_ID",
+                    ErrorCode::DuplicateId,
                     format!("root action {} collides with the page of the same id: choose another action id", quote(&action.id)),
                 ));
             } else {
@@ -170,7 +171,7 @@ fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Jour
         Some(DefValue::String(text)) if !text.trim().is_empty() => text.clone(),
         _ => {
             return Err(GraphError::new(
-                "MISSING_DOES",
+                ErrorCode::MissingDoes,
                 format!("{owner} has no `does`: describe the flow in one sentence (it is what the model reads)"),
             ))
         }
@@ -179,13 +180,13 @@ fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Jour
         Some(DefValue::Array(items)) if !items.is_empty() => items,
         Some(DefValue::Array(_)) | None => {
             return Err(GraphError::new(
-                "NO_STEPS",
+                ErrorCode::NoSteps,
                 format!("{owner} has no steps: list the actions of the flow in order, e.g. steps: ['name-it', 'create']"),
             ))
         }
         Some(other) => {
             return Err(GraphError::new(
-                "BAD_VALUE",
+                ErrorCode::BadValue,
                 format!("{owner} `steps` is {}: it must be an array of action names", other.type_name()),
             ))
         }
@@ -197,7 +198,7 @@ fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Jour
             Resolution::Found(action_id) => resolved.push(action_id),
             Resolution::NotFound => {
                 return Err(GraphError::new(
-                    "UNKNOWN_STEP",
+                    ErrorCode::UnknownStep,
                     format!(
                         "{owner} step {} matches no action (by id, or as the last part of one after a '.'); known actions: {}",
                         quote(name),
@@ -207,7 +208,7 @@ fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Jour
             }
             Resolution::Ambiguous(candidates) => {
                 return Err(GraphError::new(
-                    "AMBIGUOUS_STEP",
+                    ErrorCode::AmbiguousStep,
                     format!(
                         "{owner} step {} matches several actions: {}; write the qualified id of the one you mean",
                         quote(name),
@@ -232,7 +233,7 @@ fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Jour
 fn step_name<'a>(step: &'a DefValue, owner: &str, index: usize) -> Result<&'a str, GraphError> {
     let refuse = || {
         GraphError::new(
-            "BAD_STEP",
+            ErrorCode::BadStep,
             format!(
                 "{owner} steps[{index}] is {}: a step is an action name ('name-it') or {{ step: 'name-it' }}",
                 step.type_name()
@@ -266,7 +267,7 @@ pub fn compile_mount_action(
 ) -> Result<(Action, Option<CallbackId>), GraphError> {
     if graph.page(page).is_none() {
         return Err(GraphError::new(
-            "UNKNOWN_PAGE",
+            ErrorCode::UnknownPage,
             format!(
                 "registerActions names page {}, which is not a page of graph {}; known pages: {}",
                 quote(page),

@@ -17,6 +17,7 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, present};
 use super::model::{Container, ContainerKind};
 use super::names::{check_name, quote};
+use crate::codes::ErrorCode;
 
 /// The keys a container may carry.
 const CONTAINER_FIELDS: [&str; 3] = ["kind", "does", "containers"];
@@ -34,7 +35,7 @@ pub(crate) fn compile_containers(
     for (name, _) in present(entries) {
         if action_names.contains(&name.as_str()) {
             return Err(GraphError::new(
-                "CONTAINER_ACTION_CLASH",
+                ErrorCode::ContainerActionClash,
                 format!(
                     "page {} declares both a container and an action named {}: both would be addressed {}; rename one of them",
                     quote(page),
@@ -67,7 +68,7 @@ fn compile_level(
         for refused in ["actions", "when"] {
             if field(fields, refused).is_some() {
                 return Err(GraphError::new(
-                    "UNSUPPORTED_KEY",
+                    ErrorCode::UnsupportedKey,
                     format!("{owner} has `{refused}`: containers say where a reader is and hold no actions or guards in this release (actions are served from the page); declare it on page {} instead", quote(page)),
                 ));
             }
@@ -76,19 +77,19 @@ fn compile_level(
         let kind = match field(fields, "kind") {
             Some(DefValue::String(word)) => ContainerKind::parse(word).ok_or_else(|| {
                 GraphError::new(
-                    "BAD_CONTAINER_KIND",
+                    ErrorCode::BadContainerKind,
                     format!("{owner} has kind {}: a container's kind is 'area', 'tab' or 'modal'; pick the one that says how it appears", quote(word)),
                 )
             })?,
             None => {
                 return Err(GraphError::new(
-                    "BAD_CONTAINER_KIND",
+                    ErrorCode::BadContainerKind,
                     format!("{owner} has no `kind`: say how it appears with kind: 'area', 'tab' or 'modal'"),
                 ))
             }
             Some(other) => {
                 return Err(GraphError::new(
-                    "BAD_CONTAINER_KIND",
+                    ErrorCode::BadContainerKind,
                     format!("{owner} `kind` is {}: it must be the string 'area', 'tab' or 'modal'", other.type_name()),
                 ))
             }
@@ -97,7 +98,7 @@ fn compile_level(
             Some(DefValue::String(text)) if !text.trim().is_empty() => text.clone(),
             _ => {
                 return Err(GraphError::new(
-                    "MISSING_DOES",
+                    ErrorCode::MissingDoes,
                     format!("{owner} has no `does`: describe in one sentence what the reader sees there (the model reads it)"),
                 ))
             }

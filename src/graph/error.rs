@@ -4,16 +4,18 @@
 
 use std::fmt;
 
+use crate::codes::ErrorCode;
+
 /// An authoring mistake. Messages start with `groundfacts: `.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GraphError {
-    /// Stable machine code, e.g. `UNKNOWN_GOTO`, `BAD_FILTER`, `UNKNOWN_KEY`.
-    pub code: &'static str,
+    /// Stable machine code, e.g. `UNKNOWN_GOTO`, `BAD_FILTER`, `UNKNOWN_KEY` (words in `crate::codes`).
+    pub code: ErrorCode,
     pub message: String,
 }
 
 impl GraphError {
-    pub fn new(code: &'static str, message: impl Into<String>) -> GraphError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> GraphError {
         GraphError {
             code,
             message: crate::messages::prefixed(message),

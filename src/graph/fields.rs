@@ -7,6 +7,7 @@
 use super::def::DefValue;
 use super::error::GraphError;
 use super::names::{nearest, quote};
+use crate::codes::ErrorCode;
 
 /// Keys of the reference's container tree this release spells differently or does not support: areas,
 /// tabs and modals are declared under one `containers` object (docs/graph.md §2.2).
@@ -30,7 +31,7 @@ pub fn expect_object<'a>(
 ) -> Result<&'a [(String, DefValue)], GraphError> {
     value.as_object().ok_or_else(|| {
         GraphError::new(
-            "BAD_VALUE",
+            ErrorCode::BadValue,
             format!("{what} is {}, not an object: {fix}", value.type_name()),
         )
     })
@@ -62,13 +63,13 @@ pub fn check_keys(
                 "journeys"
             };
             return Err(GraphError::new(
-                "RENAMED_KEY",
+                ErrorCode::RenamedKey,
                 format!("{place} uses `{key}`, which is now called `{instead}`: write `{instead}:` instead"),
             ));
         }
         if CONTAINER_KEYS.contains(&key.as_str()) {
             return Err(GraphError::new(
-                "UNSUPPORTED_KEY",
+                ErrorCode::UnsupportedKey,
                 format!(
                     "{place} uses `{key}`: areas, tabs and modals are declared on a page as containers: {{ name: {{ kind: 'area' | 'tab' | 'modal', does: '…' }} }} (repeating containers are not supported); write that instead"
                 ),
@@ -76,7 +77,7 @@ pub fn check_keys(
         }
         if UNSUPPORTED_ACTION_KEYS.contains(&key.as_str()) {
             return Err(GraphError::new(
-                "UNSUPPORTED_KEY",
+                ErrorCode::UnsupportedKey,
                 format!("{place} uses `{key}`, which is not supported in this release; remove it"),
             ));
         }
@@ -89,7 +90,7 @@ pub fn check_keys(
             .collect::<Vec<_>>()
             .join(", ");
         return Err(GraphError::new(
-            "UNKNOWN_KEY",
+            ErrorCode::UnknownKey,
             format!(
                 "{place} has the unknown key {}{hint} The keys allowed there are {valid}.",
                 quote(key)
@@ -118,7 +119,7 @@ pub fn optional_string(
         None => Ok(None),
         Some(DefValue::String(text)) => Ok(Some(text.clone())),
         Some(other) => Err(GraphError::new(
-            "BAD_VALUE",
+            ErrorCode::BadValue,
             format!(
                 "{place} `{key}` is {}: it must be a string",
                 other.type_name()
@@ -137,7 +138,7 @@ pub fn optional_bool(
         None => Ok(None),
         Some(DefValue::Bool(b)) => Ok(Some(*b)),
         Some(other) => Err(GraphError::new(
-            "BAD_VALUE",
+            ErrorCode::BadValue,
             format!(
                 "{place} `{key}` is {}: it must be true or false",
                 other.type_name()

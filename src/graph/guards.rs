@@ -9,6 +9,7 @@
 //! `when`, `enabledWhen`, filter-form `verify`, journey `when`. Errors carry code `BAD_FILTER`.
 //! Uses `model`, `def`, `names`; used by `compile` and by the session (offers, fires, verify).
 
+use crate::codes::ErrorCode;
 use std::cmp::Ordering;
 
 use serde::Serialize;
@@ -19,6 +20,7 @@ use super::error::GraphError;
 use super::input::depth_within;
 use super::model::{Condition, Filter, Op};
 use super::names::{nearest, quote};
+use crate::json_types::JsonValue;
 
 /// The longest `in`/`notIn` list accepted at build (decision 14).
 pub const MAX_LIST_ENTRIES: usize = 1000;
@@ -42,23 +44,19 @@ const DENIED_KEYS: [&str; 12] = [
 ];
 
 /// One evaluated conjunct — the evidence a refusal carries.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ConditionEvidence {
     pub key: String,
-    #[serde(serialize_with = "serialize_op")]
     pub op: Op,
-    pub threshold: Value,
+    pub threshold: JsonValue,
     /// A short structural summary of the actual value (strings quoted and cut, arrays/objects summarised).
     pub actual_summary: String,
     pub result: bool,
     /// Why the comparison could not hold beyond plain falsity (e.g. a mixed-type comparison).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-}
-
-fn serialize_op<S: serde::Serializer>(op: &Op, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(op.name())
 }
 
 /// The verdict of a filter on the current state.
@@ -292,10 +290,14 @@ pub fn compile_filter(
     usage: FilterUse,
 ) -> Result<Filter, GraphError> {
     let field = usage.field();
-    let ops_list = Op::ALL.map(Op::name).join(", ");
+    let ops_list = Op::ALL
+        .iter()
+        .map(|op| op.name())
+        .collect::<Vec<_>>()
+        .join(", ");
     let Some(entries) = value.as_object() else {
         return Err(GraphError::new(
-            "BAD_FILTER",
+            ErrorCode::BadFilter,
             format!(
                 "{owner} `{field}` is {}: a filter is an object `{{ stateKey: {{ op: value }} }}` with operators {ops_list}",
                 value.type_name()
@@ -309,7 +311,7 @@ pub fn compile_filter(
         }
         if DENIED_KEYS.contains(&key.as_str()) {
             return Err(GraphError::new(
-                "BAD_FILTER",
+                ErrorCode::BadFilter,
                 format!(
                     "{owner} `{field}` uses the key {}: it names a built-in JS object property, so a guard on it would never match honestly; rename the state key",
                     quote(key)
@@ -318,7 +320,7 @@ pub fn compile_filter(
         }
         let Some(op_entries) = ops.as_object() else {
             return Err(GraphError::new(
-                "BAD_FILTER",
+                ErrorCode::BadFilter,
                 format!(
                     "{owner} `{field}` key {} holds {}, not an operator object: write `{{ {}: {{ eq: value }} }}`; the operators are {ops_list}",
                     quote(key),
@@ -337,7 +339,7 @@ pub fn compile_filter(
                     .map(|n| format!(" (did you mean `{n}`?)"))
                     .unwrap_or_default();
                 return Err(GraphError::new(
-                    "BAD_FILTER",
+                    ErrorCode::BadFilter,
                     format!(
                         "{owner} `{field}` key {} uses the unknown operator {}{hint}; the operators are {ops_list}",
                         quote(key),
@@ -347,7 +349,7 @@ pub fn compile_filter(
             };
             if !depth_within(threshold, MAX_THRESHOLD_DEPTH) {
                 return Err(GraphError::new(
-                    "BAD_FILTER",
+                    ErrorCode::BadFilter,
                     format!(
                         "{owner} `{field}` key {} operator `{op_name}` compares against data nested deeper than {MAX_THRESHOLD_DEPTH} levels; compare a flatter value",
                         quote(key)
@@ -356,7 +358,7 @@ pub fn compile_filter(
             }
             let Some(threshold) = threshold.to_json() else {
                 return Err(GraphError::new(
-                    "BAD_FILTER",
+                    ErrorCode::BadFilter,
                     format!(
                         "{owner} `{field}` key {} operator `{op_name}` compares against {}: a threshold must be plain JSON data",
                         quote(key),
@@ -367,7 +369,7 @@ pub fn compile_filter(
             if matches!(op, Op::In | Op::NotIn) {
                 let Value::Array(list) = &threshold else {
                     return Err(GraphError::new(
-                        "BAD_FILTER",
+                        ErrorCode::BadFilter,
                         format!(
                             "{owner} `{field}` key {} operator `{op_name}` needs an array of values, not {}: write `{{ {op_name}: [a, b] }}`",
                             quote(key),
@@ -377,7 +379,7 @@ pub fn compile_filter(
                 };
                 if list.len() > MAX_LIST_ENTRIES {
                     return Err(GraphError::new(
-                        "BAD_FILTER",
+                        ErrorCode::BadFilter,
                         format!(
                             "{owner} `{field}` key {} operator `{op_name}` lists {} values, more than the {MAX_LIST_ENTRIES} allowed; derive a boolean in the state projection instead",
                             quote(key),
@@ -394,7 +396,7 @@ pub fn compile_filter(
         }
         if conditions.len() == before {
             return Err(GraphError::new(
-                "BAD_FILTER",
+                ErrorCode::BadFilter,
                 format!(
                     "{owner} `{field}` key {} has no operator, so it would be silently ignored: give it one of {ops_list}, or drop the key",
                     quote(key)
@@ -404,7 +406,7 @@ pub fn compile_filter(
     }
     if conditions.is_empty() {
         return Err(GraphError::new(
-            "BAD_FILTER",
+            ErrorCode::BadFilter,
             format!(
                 "{owner} `{field}` is an empty filter, which never matches, so {}: omit `{field}` instead",
                 usage.empty_cost()

@@ -7,6 +7,7 @@
 //! declines to judge any level using a keyword it does not implement. Its sentences name keys and
 //! type names only, never values. Uses `def`, `model`; used by `compile` and by the session's fire.
 
+use crate::codes::ErrorCode;
 use serde_json::{Map, Value};
 
 use super::def::DefValue;
@@ -47,7 +48,7 @@ pub fn compile_input(value: &DefValue, owner: &str) -> Result<InputContract, Gra
             other => other.type_name(),
         };
         return Err(GraphError::new(
-            "BAD_INPUT",
+            ErrorCode::BadInput,
             format!(
                 "{owner} `input` is {shown}, which is not a recognised input schema; {accepted}"
             ),
@@ -55,7 +56,7 @@ pub fn compile_input(value: &DefValue, owner: &str) -> Result<InputContract, Gra
     }
     if !depth_within(value, MAX_SCHEMA_DEPTH) {
         return Err(GraphError::new(
-            "BAD_INPUT",
+            ErrorCode::BadInput,
             format!(
                 "{owner} `input` nests deeper than {MAX_SCHEMA_DEPTH} levels; flatten the schema"
             ),
@@ -64,7 +65,7 @@ pub fn compile_input(value: &DefValue, owner: &str) -> Result<InputContract, Gra
     match value.to_json() {
         Some(schema) => Ok(InputContract::Schema(schema)),
         None => Err(GraphError::new(
-            "BAD_INPUT",
+            ErrorCode::BadInput,
             format!("{owner} `input` holds a function or another non-JSON value; a JSON Schema must be plain data"),
         )),
     }

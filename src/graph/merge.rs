@@ -15,6 +15,7 @@ use super::model::{Action, ActionOrigin, InputContract};
 use super::names::{check_name, quote, quote_list};
 use super::route_syntax::{literal_href, RoutePattern, RouteSyntax};
 use super::sources::{check_route_entry_keys, checked_route, param_route_error};
+use crate::codes::ErrorCode;
 
 /// The most (link, page) offers cross-links may generate: a full mesh over about 1,000 pages.
 const MAX_LINK_OFFERS: usize = 1_000_000;
@@ -68,7 +69,7 @@ pub(crate) fn merge<'a>(
     if let Some(sources) = sources {
         let DefValue::Array(items) = sources else {
             return Err(GraphError::new(
-                "BAD_SOURCE",
+                ErrorCode::BadSource,
                 format!(
                     "the definition's `sources` is {}: it must be an array such as [fromRoutes(routes), fromJourneys(journeys)]",
                     sources.type_name()
@@ -100,7 +101,7 @@ fn read_source<'a>(
     let place = format!("sources[{index}]");
     let entries = source.as_object().ok_or_else(|| {
         GraphError::new(
-            "BAD_SOURCE",
+            ErrorCode::BadSource,
             format!(
                 "{place} is {}: build each source with fromRoutes(…) or fromJourneys(…)",
                 source.type_name()
@@ -114,11 +115,11 @@ fn read_source<'a>(
         "routes" => read_routes_source(merged, entries, &place),
         "journeys" => read_journeys_source(merged, entries, &place),
         "live" => Err(GraphError::new(
-            "BAD_SOURCE",
+            ErrorCode::BadSource,
             format!("{place} is a `live` source, which is not supported in this release; remove it"),
         )),
         other => Err(GraphError::new(
-            "BAD_SOURCE",
+            ErrorCode::BadSource,
             format!(
                 "{place} has kind {}: the known kinds are 'routes' and 'journeys'; build it with fromRoutes(…) or fromJourneys(…)",
                 quote(other)
@@ -144,7 +145,7 @@ fn read_routes_source<'a>(
     };
     let syntax = RouteSyntax::from_name(syntax_name).ok_or_else(|| {
         GraphError::new(
-            "BAD_SOURCE",
+            ErrorCode::BadSource,
             format!(
                 "{place} (routes) has syntax {}: the known syntaxes are 'react-router' and 'sveltekit' (absent = fromRoutes); build it with fromRoutes, fromReactRouter or fromSvelteKitRoutes",
                 quote(syntax_name.unwrap_or(""))
@@ -154,7 +155,7 @@ fn read_routes_source<'a>(
     let pages = field(entries, "pages").unwrap_or(&DefValue::Undefined);
     let pages = pages.as_object().ok_or_else(|| {
         GraphError::new(
-            "BAD_SOURCE",
+            ErrorCode::BadSource,
             format!("{place} (routes) has `pages` that is {}: it must be an object; build it with fromRoutes(…)", pages.type_name()),
         )
     })?;
@@ -168,7 +169,7 @@ fn read_routes_source<'a>(
                 check_route_entry_keys(fields, &page_place, &["route", "does", "caseSensitive"])?;
                 let Some(DefValue::String(route)) = field(fields, "route") else {
                     return Err(GraphError::new(
-                        "BAD_VALUE",
+                        ErrorCode::BadValue,
                         format!(
                             "{page_place} has no string `route`: give it one such as '/projects'"
                         ),
@@ -179,7 +180,7 @@ fn read_routes_source<'a>(
                     Some(DefValue::Bool(flag)) => Some(*flag),
                     Some(other) => {
                         return Err(GraphError::new(
-                            "BAD_VALUE",
+                            ErrorCode::BadValue,
                             format!(
                                 "{page_place} `caseSensitive` is {}: it must be a boolean",
                                 other.type_name()
@@ -195,7 +196,7 @@ fn read_routes_source<'a>(
             }
             other => {
                 return Err(GraphError::new(
-                    "BAD_VALUE",
+                    ErrorCode::BadValue,
                     format!(
                         "{page_place} is {}: a route entry is a string or {{ route, does? }}",
                         other.type_name()
@@ -205,7 +206,7 @@ fn read_routes_source<'a>(
         };
         if merged.pages.iter().any(|p| &p.id == id) {
             return Err(GraphError::new(
-                "DUPLICATE_ID",
+                ErrorCode::DuplicateId,
                 format!("{page_place} is already declared by an earlier routes source: one page id has one owner; keep a single source for it"),
             ));
         }
@@ -228,7 +229,7 @@ fn read_routes_source<'a>(
             for name in names {
                 let Some(name) = name.as_str() else {
                     return Err(GraphError::new(
-                        "BAD_SOURCE",
+                        ErrorCode::BadSource,
                         format!(
                             "{place} crossLinks lists {}: list page ids as strings",
                             name.type_name()
@@ -243,7 +244,7 @@ fn read_routes_source<'a>(
         }
         Some(other) => {
             return Err(GraphError::new(
-                "BAD_SOURCE",
+                ErrorCode::BadSource,
                 format!(
                     "{place} crossLinks is {}: it must be true, false or a list of page ids",
                     other.type_name()
@@ -268,7 +269,7 @@ fn read_journeys_source<'a>(
     let journeys = field(entries, "journeys").unwrap_or(&DefValue::Undefined);
     let journeys = journeys.as_object().ok_or_else(|| {
         GraphError::new(
-            "BAD_SOURCE",
+            ErrorCode::BadSource,
             format!("{place} (journeys) has `journeys` that is {}: it must be an object; build it with fromJourneys(…)", journeys.type_name()),
         )
     })?;
@@ -276,7 +277,7 @@ fn read_journeys_source<'a>(
         check_name(id, &format!("{place} journey"))?;
         if merged.sourced_journeys.iter().any(|j| &j.id == id) {
             return Err(GraphError::new(
-                "DUPLICATE_ID",
+                ErrorCode::DuplicateId,
                 format!("{place} journey {} is already declared by an earlier journeys source: one journey id has one owner", quote(id)),
             ));
         }
@@ -299,7 +300,7 @@ fn overlay_hand_page<'a>(
     let fields = expect_object(page, &place, "write { route?, does?, actions? }")?;
     if field(fields, "when").is_some() {
         return Err(GraphError::new(
-            "UNSUPPORTED_KEY",
+            ErrorCode::UnsupportedKey,
             format!("{place} has a page-level `when`: container guards are not supported yet; put the `when` on each action"),
         ));
     }
@@ -319,7 +320,7 @@ fn overlay_hand_page<'a>(
             {
                 if !hand_pattern.equivalent(sourced_pattern) {
                     return Err(GraphError::new(
-                        "ROUTE_CONFLICT",
+                        ErrorCode::RouteConflict,
                         format!(
                             "{place} declares route {} but its route source says {}: one page has one address; fix it at its owner or drop the hand `route`",
                             quote(hand),
@@ -366,7 +367,7 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
         for name in names {
             if !request.table.contains(name) {
                 return Err(GraphError::new(
-                    "UNKNOWN_PAGE",
+                    ErrorCode::UnknownPage,
                     format!(
                         "{} names {}, which is not a page of that route table; known pages: {}",
                         request.place,
@@ -395,7 +396,7 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
             link_offers = link_offers.saturating_add(offers);
             if link_offers > MAX_LINK_OFFERS {
                 return Err(GraphError::new(
-                    "TOO_LARGE",
+                    ErrorCode::TooLarge,
                     format!(
                         "{} would offer more than {MAX_LINK_OFFERS} links across {} pages: name the pages worth linking, e.g. crossLinks: ['home', 'projects']",
                         request.place,
@@ -415,7 +416,7 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
             let id = format!("go-to-{name}");
             if merged.pages.iter().any(|p| p.id == id) || links.iter().any(|l| l.id == id) {
                 return Err(GraphError::new(
-                    "DUPLICATE_ID",
+                    ErrorCode::DuplicateId,
                     format!(
                         "the cross-link {} collides with the page of the same id: rename the page",
                         quote(&id)

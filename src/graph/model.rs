@@ -12,47 +12,24 @@ use serde_json::Value;
 use super::route_syntax::RoutePattern;
 use crate::graph::def::CallbackId;
 
-/// One comparison operator of the guard language (exactly eight).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Op {
-    Eq,
-    Ne,
-    Gt,
-    Gte,
-    Lt,
-    Lte,
-    In,
-    NotIn,
+crate::words::words! {
+    /// One comparison operator of the guard language (exactly eight), by its authored spelling.
+    pub enum Op {
+        Eq = "eq",
+        Ne = "ne",
+        Gt = "gt",
+        Gte = "gte",
+        Lt = "lt",
+        Lte = "lte",
+        In = "in",
+        NotIn = "notIn",
+    }
 }
 
 impl Op {
-    pub const ALL: [Op; 8] = [
-        Op::Eq,
-        Op::Ne,
-        Op::Gt,
-        Op::Gte,
-        Op::Lt,
-        Op::Lte,
-        Op::In,
-        Op::NotIn,
-    ];
-
     /// The authored spelling (`eq`, `notIn`, …).
     pub fn name(self) -> &'static str {
-        match self {
-            Op::Eq => "eq",
-            Op::Ne => "ne",
-            Op::Gt => "gt",
-            Op::Gte => "gte",
-            Op::Lt => "lt",
-            Op::Lte => "lte",
-            Op::In => "in",
-            Op::NotIn => "notIn",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<Op> {
-        Op::ALL.into_iter().find(|op| op.name() == name)
+        self.as_str()
     }
 }
 

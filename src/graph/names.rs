@@ -5,6 +5,7 @@
 //! port, which resolve the names a model sends with the same rule as journey steps (docs/graph.md §3.3).
 
 use super::error::GraphError;
+use crate::codes::ErrorCode;
 
 /// Characters no name may contain: they delimit paths, instances and tool names.
 pub const RESERVED_CHARS: [char; 6] = ['.', '[', ']', '#', '/', '|'];
@@ -70,7 +71,7 @@ pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
 /// position `at` (as JS counts it). Shared with the JS layer, which finds lone surrogates.
 pub fn invalid_name(owner: &str, name: &str, what: &str, at: usize) -> GraphError {
     GraphError::new(
-        "INVALID_NAME",
+        ErrorCode::InvalidName,
         format!(
             "{owner} {} contains {what} at position {at}: a name is one line of well-formed text, never silently changed, so two names cannot collapse into one id; remove that character",
             quote(&escape_text(name))
@@ -102,7 +103,7 @@ pub fn check_name(name: &str, owner: &str) -> Result<(), GraphError> {
     check_one_line(name, owner)?;
     if name.trim().is_empty() {
         return Err(GraphError::new(
-            "BAD_NAME",
+            ErrorCode::BadName,
             format!(
                 "{owner} has an empty name {}: give it a non-blank name",
                 quote(name)
@@ -111,7 +112,7 @@ pub fn check_name(name: &str, owner: &str) -> Result<(), GraphError> {
     }
     if let Some(c) = name.chars().find(|c| RESERVED_CHARS.contains(c)) {
         return Err(GraphError::new(
-            "BAD_NAME",
+            ErrorCode::BadName,
             format!(
                 "{owner} {} contains '{c}': the characters . [ ] # / | are reserved as path and tool-name delimiters; rename it (a '-' works)",
                 quote(name)

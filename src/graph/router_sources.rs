@@ -17,6 +17,7 @@
 //! paths such as `/src/routes/notes/[id]/+page.svelte` (an `import.meta.glob` key) are accepted and read
 //! as their route id, and a map entry whose value is a function is such a glob entry (the key is read). Uses `def`, `fields`, `names`, `route_syntax`, `sources`; used by `js` and tests.
 
+use crate::codes::ErrorCode;
 use serde_json::{Map, Value};
 
 use super::def::DefValue;
@@ -45,7 +46,7 @@ struct Branch {
 pub fn from_react_router(routes: &DefValue, options: &DefValue) -> Result<Value, GraphError> {
     let DefValue::Array(list) = routes else {
         return Err(GraphError::new(
-            "BAD_VALUE",
+            ErrorCode::BadValue,
             format!(
                 "fromReactRouter: the routes are {}: pass the array of route objects you give createBrowserRouter (e.g. [{{ path: '/', Component: Home }}])",
                 routes.type_name()
@@ -104,7 +105,7 @@ pub fn from_react_router(routes: &DefValue, options: &DefValue) -> Result<Value,
         };
         if let Some((_, first)) = owners.iter().find(|(known, _)| *known == id) {
             return Err(GraphError::new(
-                "DUPLICATE_ID",
+                ErrorCode::DuplicateId,
                 format!(
                     "fromReactRouter: {} (path {}) and {first} both become page {}: one page id names one route; give one of them its own `id`",
                     branch.place,
@@ -142,7 +143,7 @@ fn derived_id(pattern: &RoutePattern, place: &str) -> Result<String, GraphError>
     let id = pattern.default_page_id();
     check_name(&id, "page").map_err(|_| {
         GraphError::new(
-            "UNNAMED_ROUTE",
+            ErrorCode::UnnamedRoute,
             format!(
                 "{place} has no `id`, and the id its path gives, {}, is not a valid page id (empty, or one of . [ ] # / | in it): give the route an `id`",
                 quote(&id)
@@ -161,7 +162,7 @@ fn walk(
 ) -> Result<(), GraphError> {
     if depth >= MAX_ROUTE_DEPTH {
         return Err(GraphError::new(
-            "TOO_DEEP",
+            ErrorCode::TooDeep,
             format!("fromReactRouter: {prefix} nests routes more than {MAX_ROUTE_DEPTH} deep: flatten the tree (is `children` pointing back at a parent?)"),
         ));
     }
@@ -229,7 +230,7 @@ fn walk(
         };
         if index && !children.is_empty() {
             return Err(GraphError::new(
-                "BAD_VALUE",
+                ErrorCode::BadValue,
                 format!("fromReactRouter {place} is an index route with children: React Router refuses that too; move the children to the parent route"),
             ));
         }
@@ -243,7 +244,7 @@ fn walk(
                     Some(rest) => rest.to_string(),
                     None => {
                         return Err(GraphError::new(
-                            "BAD_ROUTE",
+                            ErrorCode::BadRoute,
                             format!(
                                 "fromReactRouter {place} has the absolute path {} under {}: an absolute child path must start with the combined path of its parents (React Router's rule); make it relative or fix the prefix",
                                 quote(path),
@@ -305,7 +306,7 @@ fn normalise(path: &str) -> String {
 
 fn bad_field(place: &str, key: &str, got: &DefValue, want: &str) -> GraphError {
     GraphError::new(
-        "BAD_VALUE",
+        ErrorCode::BadValue,
         format!(
             "fromReactRouter {place} `{key}` is {}: it must be {want}",
             got.type_name()
@@ -323,7 +324,7 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
                 let place = format!("fromSvelteKitRoutes ids[{i}]");
                 let Some(raw) = item.as_str() else {
                     return Err(GraphError::new(
-                        "BAD_VALUE",
+                        ErrorCode::BadValue,
                         format!("{place} is {}: list route ids as strings such as '/notes/[id]'", item.type_name()),
                     ));
                 };
@@ -352,7 +353,7 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
                             }
                             Some(other) => {
                                 return Err(GraphError::new(
-                                    "BAD_VALUE",
+                                    ErrorCode::BadValue,
                                     format!("{place} `does` is {}: it must be a string describing the page", other.type_name()),
                                 ))
                             }
@@ -362,7 +363,7 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
                             other => {
                                 let got = other.map(DefValue::type_name).unwrap_or_else(|| "missing".into());
                                 return Err(GraphError::new(
-                                    "BAD_VALUE",
+                                    ErrorCode::BadValue,
                                     format!("{place} `route` is {got}: it must be a route id such as '/notes/[id]'"),
                                 ));
                             }
@@ -370,7 +371,7 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
                     }
                     other => {
                         return Err(GraphError::new(
-                            "BAD_VALUE",
+                            ErrorCode::BadValue,
                             format!("{place} is {}: an entry is a route id '/notes/[id]' or {{ route, does? }}", other.type_name()),
                         ))
                     }
@@ -383,7 +384,7 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
         }
         other => {
             return Err(GraphError::new(
-                "BAD_VALUE",
+                ErrorCode::BadValue,
                 format!(
                     "fromSvelteKitRoutes: the ids are {}: pass a list of route ids (e.g. Object.keys(import.meta.glob('/src/routes/**/+page.svelte'))) or {{ pageId: '/notes/[id]' }}",
                     other.type_name()
@@ -414,7 +415,7 @@ fn add_derived_page(
     let id = derived_id(&pattern, &format!("{place} (route {})", quote(&route)))?;
     if pages.contains_key(&id) {
         return Err(GraphError::new(
-            "DUPLICATE_ID",
+            ErrorCode::DuplicateId,
             format!(
                 "{place} (route {}) becomes page {}, which an earlier route already is: pass a {{ pageId: routeId }} map to name them yourself",
                 quote(&route),
@@ -444,7 +445,7 @@ fn route_id(raw: &str, place: &str) -> Result<String, GraphError> {
         if file.starts_with('+') {
             if !file.starts_with("+page") {
                 return Err(GraphError::new(
-                    "BAD_ROUTE",
+                    ErrorCode::BadRoute,
                     format!("{place} is {}: only `+page` files are pages (a `+layout` or `+server` file is not); glob '/src/routes/**/+page.svelte'", quote(raw)),
                 ));
             }

@@ -9,6 +9,7 @@
 //! `*`); other syntax is refused `BAD_ROUTE` (SvelteKit ids go through `router_sources`).
 //! Uses `def`, `fields`, `names`, `route_syntax`; used by `router_sources`, `merge`, `js` and tests.
 
+use crate::codes::ErrorCode;
 use serde_json::{Map, Value};
 
 use super::def::DefValue;
@@ -47,7 +48,7 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                             .map(DefValue::type_name)
                             .unwrap_or_else(|| "missing".into());
                         return Err(GraphError::new(
-                            "BAD_VALUE",
+                            ErrorCode::BadValue,
                             format!(
                                 "{place} `route` is {got}: it must be a string such as '/projects'"
                             ),
@@ -63,7 +64,7 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                     }
                     Some(other) => {
                         return Err(GraphError::new(
-                            "BAD_VALUE",
+                            ErrorCode::BadValue,
                             format!(
                                 "{place} `does` is {}: it must be a string describing the page",
                                 other.type_name()
@@ -74,7 +75,7 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
             }
             other => {
                 return Err(GraphError::new(
-                    "BAD_VALUE",
+                    ErrorCode::BadValue,
                     format!(
                         "{place} is {}: a route entry is a string '/route' or {{ route, does? }}",
                         other.type_name()
@@ -97,7 +98,7 @@ pub(crate) fn checked_route(
 ) -> Result<RoutePattern, GraphError> {
     parse_route(route, syntax, case_sensitive).map_err(|err| {
         GraphError::new(
-            "BAD_ROUTE",
+            ErrorCode::BadRoute,
             format!(
                 "{place} has route {}, which is refused: {}",
                 quote(route),
@@ -138,7 +139,7 @@ pub(crate) fn check_route_entry_keys(
         present(fields).find(|(k, _)| matches!(k.as_str(), "actions" | "tools" | "skills"))
     {
         return Err(GraphError::new(
-            "UNKNOWN_KEY",
+            ErrorCode::UnknownKey,
             format!(
                 "{place} declares `{key}`: a route contributes a place, never controls; author the actions on the page in the definition's `pages`"
             ),
@@ -171,13 +172,13 @@ fn read_cross_links(
             for name in names {
                 let Some(name) = name.as_str() else {
                     return Err(GraphError::new(
-                        "BAD_VALUE",
+                        ErrorCode::BadValue,
                         format!("{factory} crossLinks lists {}: list page ids as strings", name.type_name()),
                     ));
                 };
                 let Some(page) = pages.get(name) else {
                     return Err(GraphError::new(
-                        "UNKNOWN_PAGE",
+                        ErrorCode::UnknownPage,
                         format!(
                             "{factory} crossLinks names {}, which is not a page of this route table; known pages: {}",
                             quote(name),
@@ -195,7 +196,7 @@ fn read_cross_links(
             Ok(Some(Value::Array(out)))
         }
         Some(other) => Err(GraphError::new(
-            "BAD_VALUE",
+            ErrorCode::BadValue,
             format!(
                 "{factory} crossLinks is {}: write true (link every page), false (no links) or a list of page ids",
                 other.type_name()
@@ -207,7 +208,7 @@ fn read_cross_links(
 /// The refusal for a link asked for a page whose route needs a value nobody supplies.
 pub(crate) fn param_route_error(place: &str, page: &str, route: &str) -> GraphError {
     GraphError::new(
-        "PARAM_ROUTE",
+        ErrorCode::ParamRoute,
         format!(
             "{place} names page {} whose route {} has a param, optional or splat segment: params are never guessed, so no link can be built; drop it from the list, or author an action with input whose handler navigates with the value",
             quote(page),
@@ -236,7 +237,7 @@ pub fn from_journeys(journeys: &DefValue) -> Result<Value, GraphError> {
             };
             if key == "steps" && !matches!(value, DefValue::Array(_)) {
                 return Err(GraphError::new(
-                    "BAD_VALUE",
+                    ErrorCode::BadValue,
                     format!(
                         "{place} `steps` is {}: it must be an array of action names",
                         value.type_name()
@@ -248,7 +249,7 @@ pub fn from_journeys(journeys: &DefValue) -> Result<Value, GraphError> {
                 .flatten();
             let Some(data) = data else {
                 return Err(GraphError::new(
-                    "BAD_VALUE",
+                    ErrorCode::BadValue,
                     format!("{place} `{key}` holds a function or data nested too deeply: it must be plain JSON data"),
                 ));
             };

@@ -11,6 +11,7 @@
 //! Out: `serde_json::Value` / `Serialize` data → plain JS objects and arrays, through `JSON.parse`.
 //! Used by every exported `js::*` function.
 
+use crate::codes::ErrorCode;
 use js_sys::{Array, Function, Object};
 use serde::Serialize;
 use serde_json::Value;
@@ -69,7 +70,7 @@ pub const READ_MARGIN: u32 = 8;
 pub fn reading(what: &str) -> Result<depth::CallOut, JsValue> {
     if depth::depth() >= depth::LIMIT + READ_MARGIN {
         return Err(errors::reentrancy_error(
-            depth::REASON,
+            ErrorCode::ReentrancyDepth,
             &format!(
                 "reading {what} re-entered groundfacts more than {} levels deep (a getter or proxy that calls back in); pass plain data",
                 depth::LIMIT + READ_MARGIN
@@ -118,7 +119,7 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     match json {
         Some(json) => Ok(Some(json)),
         None => Err(errors::new_session_error(
-            "NOT_PLAIN_DATA",
+            ErrorCode::NotPlainData,
             &format!("{what} must be plain data (objects, arrays, strings, numbers, booleans, null); it holds a function or another value that cannot be copied — pass only data"),
         )),
     }
@@ -179,7 +180,7 @@ impl Reader<'_> {
         out
     }
 
-    fn fault(&self, code: &str, rule: &str) -> JsValue {
+    fn fault(&self, code: ErrorCode, rule: &str) -> JsValue {
         let message = format!("{} {rule}", self.where_());
         if self.authored {
             errors::graph_error_parts(code, &message)
@@ -205,13 +206,13 @@ impl Reader<'_> {
             "{what}{} contains a lone UTF-16 surrogate U+{unit:04X} at position {at}: names and authored text must be well-formed Unicode (it would be silently replaced, and two names could collapse into one id); remove it",
             crate::graph::names::quote(&crate::graph::names::escape_text(text))
         );
-        Err(self.fault("INVALID_NAME", &rule))
+        Err(self.fault(ErrorCode::InvalidName, &rule))
     }
 
     fn read(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
         if self.budget == 0 {
             return Err(self.fault(
-                "VALUE_TOO_LARGE",
+                ErrorCode::ValueTooLarge,
                 &format!("makes the value larger than {MAX_VALUES} entries; pass a smaller value"),
             ));
         }
@@ -247,17 +248,17 @@ impl Reader<'_> {
             return Ok(DefValue::Unsupported("a value of an unknown kind".into()));
         }
         if depth >= MAX_DEPTH {
-            return Err(self.fault("VALUE_TOO_DEEP", &format!("is nested more than {MAX_DEPTH} levels deep; a definition is plain data a few levels deep")));
+            return Err(self.fault(ErrorCode::ValueTooDeep, &format!("is nested more than {MAX_DEPTH} levels deep; a definition is plain data a few levels deep")));
         }
         if self.ancestors.iter().any(|a| Object::is(a, value)) {
             return Err(self.fault(
-                "CYCLIC_VALUE",
+                ErrorCode::CyclicValue,
                 "refers back to an object that contains it (a cycle); pass a tree of plain data",
             ));
         }
         let is_array = array_is_array(value).map_err(|_| {
             self.fault(
-                "UNSUPPORTED_VALUE",
+                ErrorCode::UnsupportedValue,
                 "could not be read (a proxy threw); pass plain data",
             )
         })?;
@@ -277,12 +278,12 @@ impl Reader<'_> {
             .and_then(|l| l.as_f64())
             .ok_or_else(|| {
                 self.fault(
-                    "UNSUPPORTED_VALUE",
+                    ErrorCode::UnsupportedValue,
                     "is an array whose length could not be read; pass a plain array",
                 )
             })?;
         if length > self.budget as f64 {
-            return Err(self.fault("VALUE_TOO_LARGE", &format!("is an array of {length} entries, more than the {MAX_VALUES} a value may hold; pass a smaller array")));
+            return Err(self.fault(ErrorCode::ValueTooLarge, &format!("is an array of {length} entries, more than the {MAX_VALUES} a value may hold; pass a smaller array")));
         }
         let length = length as u32;
         let mut items = Vec::with_capacity(length as usize);
@@ -291,7 +292,7 @@ impl Reader<'_> {
             let item = reflect_get(value, &JsValue::from(index))
                 .map_err(|_| {
                     self.fault(
-                        "UNSUPPORTED_VALUE",
+                        ErrorCode::UnsupportedValue,
                         "could not be read (a getter or proxy threw); pass plain data",
                     )
                 })
@@ -305,7 +306,7 @@ impl Reader<'_> {
     fn read_object(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
         let unreadable = |r: &Self| {
             r.fault(
-                "UNSUPPORTED_VALUE",
+                ErrorCode::UnsupportedValue,
                 "could not be read (a getter or proxy threw); pass plain data",
             )
         };
@@ -316,14 +317,14 @@ impl Reader<'_> {
         let symbols = object_own_symbols(value).map_err(|_| unreadable(self))?;
         if symbols.length() > 0 {
             return Err(self.fault(
-                "UNSUPPORTED_VALUE",
+                ErrorCode::UnsupportedValue,
                 "has symbol-keyed properties, which cannot be authored; use string keys",
             ));
         }
         let keys = object_keys(value).map_err(|_| unreadable(self))?;
         if keys.length() as usize > self.budget {
             return Err(self.fault(
-                "VALUE_TOO_LARGE",
+                ErrorCode::ValueTooLarge,
                 &format!(
                     "has {} keys, more than the {MAX_VALUES} a value may hold",
                     keys.length()
@@ -421,7 +422,7 @@ fn with_written<T: Serialize + ?Sized>(
     let result = match written {
         Ok(()) => use_text(std::str::from_utf8(&buffer).unwrap_or("null")),
         Err(e) => Err(errors::new_session_error(
-            "INTERNAL",
+            ErrorCode::Internal,
             &format!("could not hand a result to JS ({e}); this is a groundfacts bug"),
         )),
     };
@@ -454,14 +455,14 @@ pub fn field(options: &JsValue, key: &'static str, what: &str) -> Result<JsValue
             return Ok(JsValue::UNDEFINED);
         }
         return Err(errors::new_session_error(
-            "BAD_ARGUMENT",
+            ErrorCode::BadArgument,
             &format!("{what} must be an object (or omitted)"),
         ));
     }
     let _reading = reading(what)?;
     reflect_get(options, &key_string(key)).map_err(|_| {
         errors::new_session_error(
-            "BAD_ARGUMENT",
+            ErrorCode::BadArgument,
             &format!("{what}.{key} could not be read (a getter threw)"),
         )
     })
@@ -494,7 +495,10 @@ pub fn opt_string(
         return Ok(None);
     }
     value.as_string().map(Some).ok_or_else(|| {
-        errors::new_session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a string"))
+        errors::new_session_error(
+            ErrorCode::BadArgument,
+            &format!("{what}.{key} must be a string"),
+        )
     })
 }
 
@@ -506,7 +510,7 @@ pub fn opt_bool(options: &JsValue, key: &'static str, what: &str) -> Result<Opti
     }
     value.as_bool().map(Some).ok_or_else(|| {
         errors::new_session_error(
-            "BAD_ARGUMENT",
+            ErrorCode::BadArgument,
             &format!("{what}.{key} must be true or false"),
         )
     })
@@ -525,7 +529,7 @@ pub fn opt_number(
     match value.as_f64() {
         Some(n) if n.is_finite() => Ok(Some(n)),
         _ => Err(errors::new_session_error(
-            "BAD_ARGUMENT",
+            ErrorCode::BadArgument,
             &format!("{what}.{key} must be a finite number"),
         )),
     }
@@ -540,7 +544,7 @@ pub fn opt_count(options: &JsValue, key: &'static str, what: &str) -> Result<Opt
     match value.as_f64() {
         Some(n) if n.is_finite() && n >= 0.0 => Ok(Some(n.floor() as u64)),
         _ => Err(errors::new_session_error(
-            "BAD_ARGUMENT",
+            ErrorCode::BadArgument,
             &format!("{what}.{key} must be a non-negative number"),
         )),
     }
@@ -557,13 +561,16 @@ pub fn opt_function(
         return Ok(None);
     }
     value.dyn_into::<Function>().map(Some).map_err(|_| {
-        errors::new_session_error("BAD_ARGUMENT", &format!("{what}.{key} must be a function"))
+        errors::new_session_error(
+            ErrorCode::BadArgument,
+            &format!("{what}.{key} must be a function"),
+        )
     })
 }
 
 /// A required string argument.
 pub fn string_arg(value: &JsValue, what: &str) -> Result<String, JsValue> {
     value.as_string().ok_or_else(|| {
-        errors::new_session_error("BAD_ARGUMENT", &format!("{what} must be a string"))
+        errors::new_session_error(ErrorCode::BadArgument, &format!("{what} must be a string"))
     })
 }

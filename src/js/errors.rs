@@ -6,6 +6,7 @@
 
 use wasm_bindgen::prelude::*;
 
+use crate::codes::ErrorCode;
 use crate::graph::GraphError;
 use crate::messages::prefixed;
 
@@ -29,15 +30,15 @@ extern "C" {
 
 #[wasm_bindgen(typescript_custom_section)]
 const ERROR_TYPES: &'static str = r#"
-/** An authoring mistake in a graph definition or a live action declaration. `code` is stable (e.g. `UNKNOWN_GOTO`). */
+/** An authoring mistake in a graph definition or a live action declaration. `code` is stable (e.g. `UNKNOWN_GOTO`; the words are `ErrorCode`). */
 export class GraphValidationError extends Error {
   readonly name: 'GraphValidationError';
-  readonly code: string;
+  readonly code: ErrorCode;
 }
 /** A mutating session call made while a verify predicate was running (predicates are readers). */
 export class ReentrancyError extends Error {
   readonly name: 'ReentrancyError';
-  readonly code: string;
+  readonly code: 'REENTRANCY' | 'REENTRANCY_DEPTH';
 }
 /**
  * A call the session cannot serve (an unknown page, transition or ask id; a malformed argument).
@@ -47,26 +48,26 @@ export class ReentrancyError extends Error {
  */
 export class SessionError extends Error {
   readonly name: 'SessionError';
-  readonly code: string;
+  readonly code: ErrorCode;
 }
 "#;
 
 /// A core authoring error as a JS `GraphValidationError`.
 pub fn graph_error(err: &GraphError) -> JsValue {
-    JsGraphValidationError::new(&err.message, err.code).into()
+    JsGraphValidationError::new(&err.message, err.code.as_str()).into()
 }
 
 /// A `GraphValidationError` built from parts (conversion faults found before the core sees a value).
-pub fn graph_error_parts(code: &str, message: &str) -> JsValue {
-    JsGraphValidationError::new(&prefixed(message), code).into()
+pub fn graph_error_parts(code: ErrorCode, message: &str) -> JsValue {
+    JsGraphValidationError::new(&prefixed(message), code.as_str()).into()
 }
 
 /// A `ReentrancyError`: a mutating call from inside a verify predicate.
-pub fn reentrancy_error(code: &str, message: &str) -> JsValue {
-    JsReentrancyError::new(&prefixed(message), code).into()
+pub fn reentrancy_error(code: ErrorCode, message: &str) -> JsValue {
+    JsReentrancyError::new(&prefixed(message), code.as_str()).into()
 }
 
 /// A `SessionError`: a call naming something the session does not have, or a malformed argument.
-pub fn new_session_error(code: &str, message: &str) -> JsValue {
-    JsSessionError::new(&prefixed(message), code).into()
+pub fn new_session_error(code: ErrorCode, message: &str) -> JsValue {
+    JsSessionError::new(&prefixed(message), code.as_str()).into()
 }

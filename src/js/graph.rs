@@ -7,6 +7,7 @@
 //! (`docs/decisions.md` decision 26): `graph.free()` while sessions still use the graph leaves their
 //! predicates working. Used by apps, and by `js::session`, which takes a `NavigationGraph`.
 
+use crate::codes::ErrorCode;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -130,7 +131,7 @@ impl JsNavigationGraph {
         match &*self.live.borrow() {
             Some(handle) => Ok(Rc::clone(&handle.graph)),
             None => Err(errors::new_session_error(
-                "GRAPH_FREED",
+                ErrorCode::GraphFreed,
                 "this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph",
             )),
         }
@@ -147,7 +148,7 @@ pub fn graph_arg(value: &JsValue, what: &str) -> Result<Rc<NavigationGraph>, JsV
 pub fn graph_handle_arg(value: &JsValue, what: &str) -> Result<GraphHandle, JsValue> {
     brand::claim::<GraphHandle>(value).ok_or_else(|| {
         errors::new_session_error(
-            "NOT_A_GRAPH",
+            ErrorCode::NotAGraph,
             &format!("{what} must be a NavigationGraph returned by buildNavigationGraph (and not freed); got {}", describe(value)),
         )
     })
@@ -219,7 +220,7 @@ pub fn build_navigation_graph(
 ) -> Result<JsValue, JsValue> {
     super::init();
     let id = id.as_string().ok_or_else(|| {
-        errors::graph_error_parts("EMPTY_GRAPH_ID", "buildNavigationGraph: the graph id must be a non-empty string (it prefixes every tool name); pass e.g. buildNavigationGraph('shop', { … })")
+        errors::graph_error_parts(ErrorCode::EmptyGraphId, "buildNavigationGraph: the graph id must be a non-empty string (it prefixes every tool name); pass e.g. buildNavigationGraph('shop', { … })")
     })?;
     let def = convert::to_def(&def, "buildNavigationGraph: def")?;
     match core::build_navigation_graph(&id, &def.value) {
@@ -274,7 +275,7 @@ pub fn match_route(
     let graph = graph_arg(&graph, "matchRoute: graph")?;
     let path = path.as_string().ok_or_else(|| {
         errors::new_session_error(
-            "BAD_ARGUMENT",
+            ErrorCode::BadArgument,
             "matchRoute: the path must be a string (e.g. location.pathname)",
         )
     })?;

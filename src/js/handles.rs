@@ -11,6 +11,7 @@
 //! session itself is freed, `unregister()` and `end()` are no-ops (there is nothing left to release)
 //! and `setEnabled()` throws `SESSION_FREED`.
 
+use crate::codes::ErrorCode;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
@@ -86,7 +87,10 @@ impl ActionGroup {
     ) -> Result<(), JsValue> {
         let name = string_arg(&name, "setEnabled: name")?;
         let on = on.as_bool().ok_or_else(|| {
-            errors::new_session_error("BAD_ARGUMENT", "setEnabled: on must be true or false")
+            errors::new_session_error(
+                ErrorCode::BadArgument,
+                "setEnabled: on must be true or false",
+            )
         })?;
         let session = entered(&self.session).ok_or_else(|| to_js_error(freed_error()))?;
         session
@@ -108,13 +112,13 @@ impl ActionGroup {
         } else {
             let text = label.as_string().ok_or_else(|| {
                 errors::new_session_error(
-                    "BAD_LABEL",
+                    ErrorCode::BadLabel,
                     "setBusy: label must be a string (the app's own words) or null to clear it",
                 )
             })?;
             if let Ok(at) = u32::try_from(lone_surrogate_at(&label)) {
                 return Err(errors::new_session_error(
-                    "BAD_LABEL",
+                    ErrorCode::BadLabel,
                     &format!("setBusy: the label contains a lone UTF-16 surrogate at position {at}: a busy label must be well-formed text; remove it"),
                 ));
             }

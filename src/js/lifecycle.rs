@@ -6,6 +6,7 @@
 //! `free()` from a callback waits for the outermost call) and its retire.
 //! Used by `js::session` (`Session`, `ActionGroup`, `WorkHandle`), `js::graph` and `js::port`.
 
+use crate::codes::ErrorCode;
 use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
@@ -39,13 +40,13 @@ pub enum Class {
 impl Class {
     /// Whether `free()` detaches at once (all but `Session`, which stays attached and answers
     /// `SESSION_FREED` from Rust), and the typed error a detached object's calls throw.
-    fn detaching(self) -> Option<(&'static str, &'static str)> {
+    fn detaching(self) -> Option<(ErrorCode, &'static str)> {
         match self {
             Class::Session => None,
-            Class::Graph => Some(("GRAPH_FREED", "this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph")),
-            Class::Group => Some(("GROUP_FREED", "this ActionGroup was freed (it unregistered when it was disposed); register the actions again with session.registerActions")),
-            Class::Work => Some(("WORK_FREED", "this WorkHandle was freed (its work ended when it was disposed); begin new work with session.beginWork")),
-            Class::Port => Some(("PORT_FREED", "this AgentPort was freed (port.free()); serve the session again with serveToAgent")),
+            Class::Graph => Some((ErrorCode::GraphFreed, "this NavigationGraph was freed (graph.free()); build it again with buildNavigationGraph")),
+            Class::Group => Some((ErrorCode::GroupFreed, "this ActionGroup was freed (it unregistered when it was disposed); register the actions again with session.registerActions")),
+            Class::Work => Some((ErrorCode::WorkFreed, "this WorkHandle was freed (its work ended when it was disposed); begin new work with session.beginWork")),
+            Class::Port => Some((ErrorCode::PortFreed, "this AgentPort was freed (port.free()); serve the session again with serveToAgent")),
         }
     }
 }
@@ -67,12 +68,12 @@ pub fn adopt(class: Class, instance: JsValue) -> JsValue {
     let bit = class as u8;
     if ADOPTED.with(|a| a.get() & bit == 0) {
         let (detachable, code, message) = match class.detaching() {
-            Some((code, message)) => (true, code, message),
+            Some((code, message)) => (true, code.as_str(), message),
             None => (false, "", ""),
         };
         // The `SessionError` class, read off an instance (the error snippet does not export it to us).
         let error_class = js_sys::Reflect::get(
-            &errors::new_session_error("FREED", ""),
+            &errors::new_session_error(ErrorCode::SessionFreed, ""),
             &JsValue::from_str("constructor"),
         )
         .unwrap_or(JsValue::UNDEFINED);

@@ -7,7 +7,7 @@
 //! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
 //! JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `tree` (`show`, `hide`, `observeFocus`, `howToReach`), `brand` (our class
 //! instances out of `JsValue` arguments, typed
-//! errors for anything else) and `types` (the TypeScript shapes of results).
+//! errors for anything else) and `types` (the hand-written TypeScript: types that carry functions).
 //!
 //! Boundary invariants — every exported function keeps all of them:
 //! 1. **No panic reaches JS.** No `unwrap`/`expect`/indexing that can fail outside tests. A panic in wasm
@@ -23,7 +23,38 @@
 //!    values, `SessionError` for runtime arguments — never a `RuntimeError`.
 //! 5. **Results are plain data.** Everything returned is a fresh JS object/array the app may keep or mutate.
 //! 6. **Types are stated.** No `any` in the generated `.d.ts`: `unchecked_param_type` /
-//!    `unchecked_return_type` name the custom-section types declared beside each export.
+//!    `unchecked_return_type` name the declared types (derived or hand-written, below).
+//!
+//! ## Declarations (docs/decisions.md decision 30)
+//! The `.d.ts` of every data type that crosses the boundary — records, results, settlements, port
+//! results, codes, the option bags that have a Rust struct — is derived by tsify from the Rust type
+//! whose serde output *is* the JS value (`session::records`, `session::results`, `serve::shapes`,
+//! `codes`, `facts::read`, `graph::guards`). So a field added to a result is declared by the same
+//! edit, and a field that is not declared cannot be produced. Hand-written TypeScript (`types`,
+//! `graph`, `port`, `session_doors`, …) is left only for types that carry functions (authoring
+//! inputs, `SessionOptions`, `RegisterActionsSpec`, handler specs), classes, and option bags read
+//! key by key with no Rust struct behind them.
+//!
+//! How the derive sits with the architecture rule (only `js` names wasm-bindgen): core types carry
+//! `#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]`. The source of the core names no
+//! wasm-bindgen item; on wasm32 the derive expands to a `typescript_custom_section` (a custom section
+//! wasm-bindgen strips from the module) and an unused extern type — declarations only, no
+//! `into_wasm_abi`/`from_wasm_abi`, so no runtime code (values still cross through `convert`/`fast`).
+//! Native builds (`cargo test`) never see tsify. tsify 0.5 needs its `js` feature, which also makes
+//! an `Option` field render as `T | undefined`.
+//!
+//! Converting a hand-written type (mechanical):
+//! 1. Find the Rust struct/enum whose serde output is the value (or write one whose fields mirror the
+//!    serialised keys, in order — the JSON must stay byte-identical).
+//! 2. Add `#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]` under its `#[derive(… Serialize …)]`.
+//!    Its `#[serde(rename_all = …)]` names the keys; a `#[serde(skip)]` field is left out.
+//! 3. A key that is sometimes absent: `#[serde(default, skip_serializing_if = "…")]` — `default` is
+//!    what makes tsify write `key?:`. A JSON-valued field: type it `json_types::JsonValue` /
+//!    `JsonSchema` / `Expects` / `AppValue` (tsify names a field by its Rust type's name). A fixed set
+//!    of words: a `words!` enum (`crate::words`). A custom `Serialize`: add
+//!    `#[cfg_attr(target_arch = "wasm32", tsify(type = "…"))]`; a different TS name: `tsify(rename = "…")`.
+//! 4. Delete the hand-written declaration; `scripts/test.sh`'s tsc stage over `tests/js/consumer*.ts`
+//!    checks the result (strict, `exactOptionalPropertyTypes`).
 
 mod brand;
 mod callbacks;

@@ -12,6 +12,7 @@
 //! enters the session, so a `session.free()` from inside a handler waits for the port's call to
 //! return. Used by apps; reads `js::session`.
 
+use crate::codes::{ErrorCode, Refusal};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -64,10 +65,10 @@ export interface AgentPort {
   tools(options: { format: 'openai-responses' }): OpenAiResponsesTool[];
   tools(options: { format: 'anthropic' }): AnthropicTool[];
   /** A result of `call` as the message the API expects back; the provider formats need the call's id. */
-  toolResult(result: Record<string, unknown>, options?: { format?: 'mcp' }): McpToolResult;
-  toolResult(result: Record<string, unknown>, options: { format: 'openai'; callId: string }): OpenAiToolMessage;
-  toolResult(result: Record<string, unknown>, options: { format: 'openai-responses'; callId: string }): OpenAiResponsesToolOutput;
-  toolResult(result: Record<string, unknown>, options: { format: 'anthropic'; callId: string }): AnthropicToolResult;
+  toolResult(result: ServeResult | Record<string, unknown>, options?: { format?: 'mcp' }): McpToolResult;
+  toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'openai'; callId: string }): OpenAiToolMessage;
+  toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'openai-responses'; callId: string }): OpenAiResponsesToolOutput;
+  toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'anthropic'; callId: string }): AnthropicToolResult;
   /** Read a tool call in the API's shape, run it, and return the API's result message. */
   answer(call: McpToolCall, options?: { format?: 'mcp' }): McpToolResult;
   answer(call: OpenAiToolCall, options: { format: 'openai' }): OpenAiToolMessage;
@@ -116,7 +117,7 @@ pub fn serve_to_agent(
     if let Some(source) = opt_string(&options, "source", what)? {
         port_options.source = Principal::parse(&source).ok_or_else(|| {
             errors::new_session_error(
-                "BAD_ARGUMENT",
+                ErrorCode::BadArgument,
                 &format!(
                     "{what}.source must be 'agent', 'user', 'system' or 'unknown', not {source:?}"
                 ),
@@ -138,7 +139,7 @@ fn format_of(options: &JsValue, what: &str) -> Result<ToolFormat, JsValue> {
         None => Ok(ToolFormat::Mcp),
         Some(word) => ToolFormat::parse(&word).ok_or_else(|| {
             errors::new_session_error(
-                "BAD_ARGUMENT",
+                ErrorCode::BadArgument,
                 &format!(
                     "{what}.format must be one of {}, not {word:?}",
                     ToolFormat::listed()
@@ -159,7 +160,7 @@ pub fn expose_to_webmcp(
 ) -> Result<JsValue, JsValue> {
     let core = brand::claim::<Rc<CorePort>>(&port).ok_or_else(|| {
         errors::new_session_error(
-            "NOT_A_PORT",
+            ErrorCode::NotAPort,
             "exposeToWebMCP: the first argument must be the AgentPort that serveToAgent(session) returned (a live one, not freed).",
         )
     })?;
@@ -173,7 +174,7 @@ pub fn expose_to_webmcp(
             .is_ok_and(|f| f.is_function());
     if !can_register {
         return Err(errors::new_session_error(
-            "NO_MODEL_CONTEXT",
+            ErrorCode::NoModelContext,
             "exposeToWebMCP: this page has no WebMCP model context (neither document.modelContext nor navigator.modelContext offers registerTool). Use a browser with WebMCP, install a polyfill such as @mcp-b/webmcp-polyfill before calling, or pass a model context as the second argument.",
         ));
     }
@@ -194,7 +195,7 @@ impl AgentPort {
     fn live(&self) -> Result<(Rc<CorePort>, Rc<Session>), JsValue> {
         self.live.borrow().clone().ok_or_else(|| {
             errors::new_session_error(
-                "PORT_FREED",
+                ErrorCode::PortFreed,
                 "this AgentPort was freed (port.free()); serve the session again with serveToAgent",
             )
         })
@@ -217,7 +218,7 @@ impl AgentPort {
         let result = convert::to_json(&result, "toolResult: result")?.unwrap_or(Value::Null);
         let message = crate::serve::formats::tool_result(format, &result, call_id.as_deref())
             .map_err(|why| {
-                errors::new_session_error("BAD_ARGUMENT", &format!("toolResult: {why}."))
+                errors::new_session_error(ErrorCode::BadArgument, &format!("toolResult: {why}."))
             })?;
         convert::to_js(&message)
     }
@@ -234,14 +235,14 @@ impl AgentPort {
             convert::to_json_within(&call, "answer: call", cap, false)?.unwrap_or(Value::Null);
         if call.as_str().is_some_and(|s| s.len() >= cap) {
             return Err(errors::new_session_error(
-                "PAYLOAD_TOO_LARGE",
+                ErrorCode::PayloadTooLarge,
                 &format!("answer: the tool call is over {cap} bytes of JSON (twice the session's maxValueBytes); nothing was run. Refuse such calls before answering, or raise maxValueBytes."),
             ));
         }
         let _entered = session.enter().ok();
         let message = port.answer(format, &call).map_err(|why| {
             errors::new_session_error(
-                "BAD_TOOL_CALL",
+                ErrorCode::BadToolCall,
                 &format!("answer: {why}; pass the tool call exactly as the API returned it."),
             )
         })?;
@@ -266,7 +267,7 @@ impl AgentPort {
         let name = name.as_string().unwrap_or_default();
         let Some((port, session)) = self.live.borrow().clone() else {
             return hand_over(gone(
-                "PORT_FREED",
+                ErrorCode::PortFreed.as_str(),
                 "This port was freed by the app. Nothing was performed.",
             ));
         };
@@ -281,7 +282,7 @@ impl AgentPort {
             Err(_) => json!({
                 "ok": false,
                 "judgment": "error",
-                "reason": "ARGS_NOT_JSON",
+                "reason": Refusal::ArgsNotJson,
                 "why": "The arguments must be plain JSON (objects, arrays, strings, numbers, booleans, null). Nothing was performed; call again with JSON arguments.",
             }),
         };

@@ -8,6 +8,7 @@
 //! `MAX_ROUTE_DEPTH` or more than `MAX_ROUTES` objects is refused. SvelteKit ids are plain strings and go
 //! through `convert`. Used by apps; uses `convert`, `errors`, `crate::graph`.
 
+use crate::codes::ErrorCode;
 use wasm_bindgen::prelude::*;
 
 use super::{convert, errors};
@@ -35,12 +36,12 @@ const ROUTER_TYPES: &'static str = r#"
  * fields are listed so route objects written in place type-check, and are never read.
  */
 export interface RouteObjectLike {
-  readonly path?: string;
-  readonly index?: boolean;
-  readonly id?: string;
-  readonly caseSensitive?: boolean;
+  readonly path?: string | undefined;
+  readonly index?: boolean | undefined;
+  readonly id?: string | undefined;
+  readonly caseSensitive?: boolean | undefined;
   readonly handle?: unknown;
-  readonly children?: readonly RouteObjectLike[];
+  readonly children?: readonly RouteObjectLike[] | undefined;
   readonly element?: unknown;
   readonly Component?: unknown;
   readonly errorElement?: unknown;
@@ -51,7 +52,7 @@ export interface RouteObjectLike {
   readonly action?: unknown;
   readonly lazy?: unknown;
   readonly shouldRevalidate?: unknown;
-  readonly hasErrorBoundary?: boolean;
+  readonly hasErrorBoundary?: boolean | undefined;
   readonly middleware?: unknown;
   readonly unstable_middleware?: unknown;
 }
@@ -105,7 +106,7 @@ fn plain(value: &JsValue, what: &str) -> Result<DefValue, JsValue> {
 
 fn unreadable(place: &str) -> JsValue {
     errors::graph_error_parts(
-        "UNSUPPORTED_VALUE",
+        ErrorCode::UnsupportedValue,
         &format!("fromReactRouter: {place} could not be read (a getter or proxy threw); pass the route objects themselves"),
     )
 }
@@ -123,14 +124,14 @@ fn read_routes(
 ) -> Result<Vec<DefValue>, JsValue> {
     if depth >= MAX_ROUTE_DEPTH {
         return Err(errors::graph_error_parts(
-            "TOO_DEEP",
+            ErrorCode::TooDeep,
             &format!("fromReactRouter: {place} nests routes more than {MAX_ROUTE_DEPTH} deep: flatten the tree (is `children` pointing back at a parent?)"),
         ));
     }
     let length = get(list, "length", place)?.as_f64().unwrap_or(0.0);
     if length > *budget as f64 {
         return Err(errors::graph_error_parts(
-            "VALUE_TOO_LARGE",
+            ErrorCode::ValueTooLarge,
             &format!("fromReactRouter: {place} brings the table above {MAX_ROUTES} route objects; pass the app's route table"),
         ));
     }

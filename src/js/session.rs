@@ -7,6 +7,7 @@
 //! `ReentrancyError` (a mutation from inside a verify predicate), `GraphValidationError` (a bad live
 //! declaration), `SessionError` (an unknown id or a malformed argument). Used by apps and by `js::port`.
 
+use crate::codes::{ErrorCode, Refusal};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -50,7 +51,7 @@ pub(super) fn principal(
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
             errors::new_session_error(
-                "BAD_ARGUMENT",
+                ErrorCode::BadArgument,
                 &format!(
                     "{what}.{key} must be 'agent', 'user', 'system' or 'unknown', not {text:?}"
                 ),
@@ -73,7 +74,7 @@ pub struct JsSession {
 pub fn session_arg(value: &JsValue, what: &str) -> Result<Rc<Session>, JsValue> {
     brand::claim::<Rc<Session>>(value).ok_or_else(|| {
         errors::new_session_error(
-            "NOT_A_SESSION",
+            ErrorCode::NotASession,
             &format!(
                 "{what} must be a Session returned by createSession (and not freed); got {}",
                 describe(value)
@@ -109,7 +110,7 @@ pub fn create_session(
             Some(Value::Object(map)) => Some(map),
             Some(_) => {
                 return Err(errors::new_session_error(
-                    "BAD_ARGUMENT",
+                    ErrorCode::BadArgument,
                     "createSession: options.state must be an object (the flat state projection)",
                 ))
             }
@@ -199,7 +200,7 @@ impl JsSession {
                     .and_then(|m| m.as_string())
                     .unwrap_or_default();
                 let refusal = serde_json::json!({
-                    "ok": false, "reason": "UNCLONEABLE_DELTA", "issues": [issue], "version": self.live()?.version(),
+                    "ok": false, "reason": Refusal::UncloneableDelta, "issues": [issue], "version": self.live()?.version(),
                 });
                 return convert::to_js(&refusal);
             }
@@ -225,7 +226,7 @@ impl JsSession {
         let principal =
             match principal(&options, "principal", what)? {
                 Some(Principal::Unknown) => return Err(errors::new_session_error(
-                    "BAD_ARGUMENT",
+                    ErrorCode::BadArgument,
                     "sync: options.principal must be 'user', 'agent' or 'system', not \"unknown\"",
                 )),
                 other => other,
@@ -283,7 +284,7 @@ impl JsSession {
             DefValue::Object(entries) => entries.clone(),
             other => {
                 return fail(errors::new_session_error(
-                    "BAD_ARGUMENT",
+                    ErrorCode::BadArgument,
                     &format!("registerActions: spec.actions must be an object of action declarations, not {}", other.type_name()),
                 ))
             }
@@ -293,7 +294,7 @@ impl JsSession {
             Ok(None) | Ok(Some(Value::Null)) => Vec::new(),
             Ok(Some(_)) | Err(_) => {
                 return fail(errors::new_session_error(
-                    "BAD_ARGUMENT",
+                    ErrorCode::BadArgument,
                     "registerActions: spec.enabled must be an object of name → boolean",
                 ))
             }
@@ -312,7 +313,7 @@ impl JsSession {
             for (name, on) in enabled {
                 let on = on.as_bool().ok_or_else(|| {
                     errors::new_session_error(
-                        "BAD_ARGUMENT",
+                        ErrorCode::BadArgument,
                         &format!("registerActions: spec.enabled.{name} must be true or false"),
                     )
                 })?;
@@ -451,7 +452,7 @@ fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValu
         DefValue::Object(entries) => entries,
         other => {
             return Err(errors::new_session_error(
-                "BAD_ARGUMENT",
+                ErrorCode::BadArgument,
                 &format!(
                     "registerActions: spec.handlers must be an object of name → function, not {}",
                     other.type_name()
@@ -464,7 +465,7 @@ fn named_functions(value: &DefValue) -> Result<Vec<(String, CallbackId)>, JsValu
         .map(|(name, value)| match value {
             DefValue::Function(id) => Ok((name.clone(), *id)),
             other => Err(errors::new_session_error(
-                "BAD_HANDLER",
+                ErrorCode::BadHandler,
                 &format!("registerActions: spec.handlers.{name} must be a function (the app's own handler), not {}", other.type_name()),
             )),
         })

@@ -1,8 +1,9 @@
 //! Surviving a reload at the JS boundary: `session.snapshot()` (plain JSON a page can keep in
-//! `sessionStorage`) and the reading of `createSession`'s `restore` option, with the `SessionSnapshot`
-//! TypeScript type. The wire format and its checks live in `crate::session::snapshot*`
+//! `sessionStorage`) and the reading of `createSession`'s `restore` option (the `SessionSnapshot`
+//! TypeScript type is derived from `crate::session::SessionSnapshot`). The wire format and its checks live in `crate::session::snapshot*`
 //! (docs/session.md §20). Used by `js::session` (`createSession`).
 
+use crate::codes::ErrorCode;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
@@ -14,96 +15,6 @@ use super::session::JsSession;
 /// The largest snapshot read, in bytes of JSON: far above what `retain` × `maxValueBytes` allows a
 /// session to keep by default, small enough that a stray value cannot exhaust wasm memory.
 pub const MAX_SNAPSHOT_BYTES: usize = 512 * 1024 * 1024;
-
-#[wasm_bindgen(typescript_custom_section)]
-const SNAPSHOT_TYPES: &'static str = r#"
-/**
- * What session.snapshot() returns: versioned plain JSON (no functions) that
- * createSession(graph, navigate, { restore }) continues from. Keep it whole (JSON.stringify /
- * JSON.parse round-trip it exactly); its parts are not an API to edit.
- */
-export interface SessionSnapshot {
-  format: 'groundfacts-session';
-  formatVersion: number;
-  /** Fingerprint of the compiled graph; a snapshot of another graph is refused RESTORE_OTHER_GRAPH. */
-  graph: string;
-  graphId: string;
-  cursor: { node: string; positionReported: boolean; arrival: 'claimed' | 'observed' | null };
-  clock: {
-    version: number; stateVersion: number; structureGen: number; lastStructureBump: number | null;
-    transitionBase: number; gapBase: number; nextGroup: number; nextAsk: number; nextWork: number;
-    awaitingDropped: number;
-  };
-  state: Record<string, JsonValue>;
-  stateTap: boolean;
-  requireHumanApproval: boolean;
-  approvalOptionPassed: boolean;
-  retain: number;
-  maxValueBytes: number;
-  folded: {
-    total: number; refused: number; stale: number; throughKey: number | null;
-    fires: Array<{
-      open: boolean; materialized: boolean; outcome: Outcome; verifyHeld: VerifyHeld | null;
-      effectVerified: EffectVerified | null; inferred: boolean; alreadyTrue?: true; count: number;
-    }>;
-  };
-  affordances: Array<{
-    id: string; does: string; compiled: boolean; page: string | null; writes: string[] | null;
-    goTo: string | null; confirm: boolean;
-  }>;
-  transitions: SnapshotTransition[];
-  gaps: SnapshotGap[];
-  attempts: Array<{ key: number; ledger: 'gap' | 'transition'; row: number }>;
-  pending: number[];
-  claim: { transition: number; target: string } | null;
-  asks: Array<{
-    n: number; affordanceId: string; does: string | null; input: JsonValue | null;
-    answer: 'approved' | 'declined' | null; spent: boolean; by: string | null; note: string | null;
-  }>;
-  work: Array<{
-    n: number; transition: number | null; affordanceId: string | null; does: string | null;
-    startedAt: number; principal: Principal; open: boolean;
-  }>;
-  frame: JourneyFrame | null;
-  closedFrames: JourneyFrame[];
-  served: Array<{ id: string; declared: string | null; handler: boolean; enabled: boolean }>;
-  warned: { once: string[]; deadEndNodes: string[] };
-  /** The tree API's focus, visibility and focus ledger; absent when the session never used it. */
-  tree?: {
-    focus: string | null; explicit: Array<[string, boolean]>; rows: FocusRecord[]; folded: number;
-  };
-}
-export interface SnapshotEvidence {
-  key: string; op: string; threshold: JsonValue; actualSummary: string; result: boolean;
-  note: string | null;
-}
-export interface SnapshotTransition {
-  stage: string; n: number; kind: 'fired' | 'stimulus'; principal: Principal;
-  basis: Attribution['basis']; certainty: 'observed' | 'inferred'; affordance: number | null;
-  stimulus: string | null; inferred: boolean; timestamp: number; payload: JsonValue | null;
-  outcome: Outcome; effectVerified: EffectVerified | null; fromNode: string; toNode: string | null;
-  toNodeClaimed: boolean; arrival: 'claimed' | 'observed' | null; unverifiedEdge: boolean;
-  guardUnevaluated: string[] | null; produced: JsonValue | null; cursorVersion: number;
-  askN: number | null; materialized: boolean;
-  arm: 'awaiting-state' | 'settle-on-completion' | 'born-at-rest' | 'no-writes' | 'none';
-  open: boolean; inFlight: boolean;
-  /** The verify already held at fire time (docs/session.md §23); absent when false. */
-  alreadyTrue?: true;
-  settled: {
-    effectStatus: EffectStatus; outcome: Outcome; writesObserved: EffectVerified | null;
-    verifyHeld: VerifyHeld | null;
-    error: { reason: string; message: string; evidence: SnapshotEvidence[] | null } | null;
-  } | null;
-  changedKeys: string[] | null;
-}
-export interface SnapshotGap {
-  kind: 'fire-rejected' | 'dead-end' | 'reported'; timestamp: number; node: string; version: number;
-  availableActions: string[]; affordanceId: string | null; does: string | null;
-  rejectionReason: string | null; principal: Principal | null; offGraph: boolean;
-  actionsMayBeStale: boolean; evidence: SnapshotEvidence[] | null; journeyId: string | null;
-  request: string | null; reason: string | null;
-}
-"#;
 
 #[wasm_bindgen(js_class = Session)]
 impl JsSession {
@@ -117,7 +28,7 @@ impl JsSession {
 
 fn damaged(why: &str) -> JsValue {
     errors::new_session_error(
-        "RESTORE_DAMAGED",
+        ErrorCode::RestoreDamaged,
         &format!("createSession: options.restore is not a usable snapshot: {why}. Nothing was restored; start a fresh session (omit restore) or pass an unmodified snapshot() result."),
     )
 }

@@ -1,5 +1,5 @@
 //! The `Session` methods of the tree API and route planning (docs/session.md §4.1 and §6.1): `show`, `hide`,
-//! `observeFocus`, `whereInPage`, `focusHistory` and `howToReach`, with their TypeScript shapes.
+//! `observeFocus`, `whereInPage`, `focusHistory` and `howToReach`, their result types derived by tsify in `session::focus` and `session::reach`.
 //! Another `impl` block of `js::session::JsSession`; each method enters the session through
 //! `JsSession::live` and checks its arguments here. Core rules live in `session::focus` and
 //! `session::reach`.
@@ -10,50 +10,6 @@ use super::convert::{self, string_arg};
 use super::errors;
 use super::session::{principal, to_js_error, JsSession};
 use crate::session::Principal;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TREE_TYPES: &'static str = r#"
-/** One hop of a route: fire `action` to reach page `to` (session.howToReach). */
-export interface RouteHop {
-  action: string;
-  to: string;
-  /**
-   * Present when the action is not on offer now (judged by the state now): 'hidden' — its `when`
-   * fails; 'greyed' — served but greyed. A route with such a hop does not work yet.
-   */
-  notAvailableNow?: 'hidden' | 'greyed';
-}
-
-/** session.whereInPage(): the page, the reader's focus below page level, and the visible containers. */
-export interface WhereInPage {
-  page: string;
-  /** The focused container path, or null (the page itself, or not reported). */
-  focus: string | null;
-  /** Container paths of the page known visible now, in declaration order. */
-  visible: string[];
-}
-
-/** One row of the focus ledger. */
-export interface FocusRecord {
-  change: 'focus' | 'show' | 'hide';
-  /** The path the call named (the page id for a focus back at page level). */
-  path: string;
-  page: string;
-  /** Who moved the focus (focus rows only). */
-  principal?: Principal;
-  /** The focus below page level after the call. */
-  focusAfter: string | null;
-  /** The version when it happened (these rows never bump it). */
-  version: number;
-  timestamp: number;
-}
-
-/** session.focusHistory(): the kept rows (the newest `retain`), oldest first, and how many were folded. */
-export interface FocusHistory {
-  rows: FocusRecord[];
-  folded: number;
-}
-"#;
 
 #[wasm_bindgen(js_class = Session)]
 impl JsSession {
@@ -92,7 +48,7 @@ impl JsSession {
         let who = match principal(&options, "principal", "observeFocus: options")? {
             Some(Principal::Unknown) => {
                 return Err(errors::new_session_error(
-                    "BAD_ARGUMENT",
+                    crate::codes::ErrorCode::BadArgument,
                     "observeFocus: options.principal must be 'user', 'agent' or 'system', not \"unknown\"",
                 ))
             }

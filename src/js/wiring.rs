@@ -4,6 +4,7 @@
 //! router push); `js::host` holds the listener set and the function. Used by apps; `js::session` uses
 //! `navigate_arg`.
 
+use crate::codes::ErrorCode;
 use js_sys::Function;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -19,7 +20,7 @@ pub(super) fn navigate_arg(navigate: JsValue, what: &str) -> Result<Option<Funct
     }
     navigate.dyn_into::<Function>().map(Some).map_err(|other| {
         errors::new_session_error(
-            "BAD_ARGUMENT",
+            ErrorCode::BadArgument,
             &format!(
                 "{what} must be a function (href) => void | Promise, or null; got {}",
                 describe(&other)
@@ -49,7 +50,7 @@ impl JsSession {
     ) -> Result<Function, JsValue> {
         let listener = listener.dyn_into::<Function>().map_err(|other| {
             errors::new_session_error(
-                "BAD_ARGUMENT",
+                ErrorCode::BadArgument,
                 &format!(
                     "subscribe: listener must be a function () => void, not {}",
                     describe(&other)

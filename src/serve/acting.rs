@@ -7,6 +7,7 @@
 //! What is an attempt here: only a `fire()` is. An unresolvable name, a needs-confirm and a decline
 //! never reach `fire()`, so they leave no line in the facts block (the ask is its own line there).
 
+use crate::codes::Refusal;
 use serde_json::{json, Value};
 
 use super::args::{error_head, Args, Out};
@@ -44,7 +45,7 @@ impl AgentPort {
             .map(|e| e.affordance_id.clone())
             .collect();
         let Some(name) = args.string("action") else {
-            let mut out = error_head("ACTION_REQUIRED");
+            let mut out = error_head(Refusal::ActionRequired);
             out.set("why", texts::ACTION_REQUIRED)
                 .set("actions", served);
             self.position(&mut out);
@@ -63,7 +64,7 @@ impl AgentPort {
             }
             [] => Ok(self.teaching_refusal(name, served)),
             several => {
-                let mut out = error_head("AMBIGUOUS_ACTION");
+                let mut out = error_head(Refusal::AmbiguousAction);
                 let candidates: Vec<&str> =
                     several.iter().map(|e| e.affordance_id.as_str()).collect();
                 out.set("why", texts::AMBIGUOUS_ACTION)
@@ -77,7 +78,7 @@ impl AgentPort {
 
     /// UNKNOWN_ACTION, saying what the graph knows about the name — never an attempt.
     fn teaching_refusal(&self, name: &str, served: Vec<String>) -> Out {
-        let mut out = error_head("UNKNOWN_ACTION");
+        let mut out = error_head(Refusal::UnknownAction);
         let node = self.session.node();
         if let Some(action) = self.declared_action(name) {
             if !action.on.contains(&node) {
@@ -160,7 +161,12 @@ impl AgentPort {
                 payload: input.clone(),
             },
         )?;
-        if !fired.ok && fired.reason.is_some_and(|r| r.starts_with("APPROVAL_")) && high_effect {
+        if !fired.ok
+            && fired
+                .reason
+                .is_some_and(|r| matches!(r, Refusal::ApprovalRequired | Refusal::ApprovalDeclined))
+            && high_effect
+        {
             // Enforced approval refused the confirmed fire: a recorded attempt, and the question
             // goes back to the human with a card.
             return self.needs_confirm(id, input, who, Some(&fired));
@@ -266,7 +272,7 @@ impl AgentPort {
             self.position(&mut out);
             return out;
         }
-        let reason = fired.reason.unwrap_or("REFUSED");
+        let reason = fired.reason.unwrap_or(Refusal::Refused);
         let mut out = Out::ok(false);
         out.set("judgment", "rejected")
             .set("did", id)
@@ -278,7 +284,7 @@ impl AgentPort {
             );
         }
         // docs/facts-and-serving.md §7.2: a greyed control says what it waits on and what writes it.
-        let why_grey = (reason == "TOOL_DISABLED")
+        let why_grey = (reason == Refusal::ToolDisabled)
             .then(|| self.session.greyed_why(id))
             .flatten()
             .filter(|w| !w.blocked_because.is_empty());
@@ -296,13 +302,16 @@ impl AgentPort {
             .set_opt("node", fired.node.clone())
             .set_opt("askId", fired.ask_id.clone())
             .set_opt("busy", fired.busy.clone());
-        if reason == "PAYLOAD_INVALID" {
+        if reason == Refusal::PayloadInvalid {
             let expects = edge
                 .and_then(|e| e.expects.clone())
                 .or_else(|| self.declared_expects(id));
             out.set_opt("expects", expects);
         }
-        out.set_true("retriable", reason == "TOOL_DISABLED" || reason == "BUSY");
+        out.set_true(
+            "retriable",
+            reason == Refusal::ToolDisabled || reason == Refusal::Busy,
+        );
         let mut why = refusal_why(
             reason,
             fired.evidence.as_ref().is_some_and(|e| !e.is_empty()),
@@ -337,18 +346,18 @@ fn resolve<'a>(edges: &'a [AvailableEdge], name: &str) -> Vec<&'a AvailableEdge>
         .collect()
 }
 
-fn refusal_why(reason: &str, has_evidence: bool) -> String {
+fn refusal_why(reason: Refusal, has_evidence: bool) -> String {
     match reason {
-        "TOOL_DISABLED" if has_evidence => {
+        Refusal::ToolDisabled if has_evidence => {
             format!("{}{}", texts::TOOL_DISABLED, texts::TOOL_DISABLED_EVIDENCE)
         }
-        "TOOL_DISABLED" => texts::TOOL_DISABLED.to_string(),
-        "GUARD_FAILED" => texts::GUARD_FAILED.to_string(),
-        "NOT_ON_NODE" => texts::NOT_ON_NODE.to_string(),
-        "PAYLOAD_INVALID" => texts::PAYLOAD_INVALID.to_string(),
-        "NOT_MATERIALIZED" => texts::NOT_MATERIALIZED.to_string(),
-        "REENTRANCY_DEPTH" => texts::REENTRANCY_DEPTH.to_string(),
-        "BUSY" => texts::BUSY.to_string(),
+        Refusal::ToolDisabled => texts::TOOL_DISABLED.to_string(),
+        Refusal::GuardFailed => texts::GUARD_FAILED.to_string(),
+        Refusal::NotOnNode => texts::NOT_ON_NODE.to_string(),
+        Refusal::PayloadInvalid => texts::PAYLOAD_INVALID.to_string(),
+        Refusal::NotMaterialized => texts::NOT_MATERIALIZED.to_string(),
+        Refusal::ReentrancyDepth => texts::REENTRANCY_DEPTH.to_string(),
+        Refusal::Busy => texts::BUSY.to_string(),
         _ => texts::REFUSED_OTHER.to_string(),
     }
 }
@@ -399,8 +408,14 @@ mod tests {
 
     #[test]
     fn a_disabled_refusal_explains_the_switch_and_mentions_evidence_only_when_there_is_some() {
-        assert_eq!(refusal_why("TOOL_DISABLED", false), texts::TOOL_DISABLED);
-        assert!(refusal_why("TOOL_DISABLED", true).ends_with(texts::TOOL_DISABLED_EVIDENCE));
-        assert_eq!(refusal_why("SOMETHING_NEW", false), texts::REFUSED_OTHER);
+        assert_eq!(
+            refusal_why(Refusal::ToolDisabled, false),
+            texts::TOOL_DISABLED
+        );
+        assert!(refusal_why(Refusal::ToolDisabled, true).ends_with(texts::TOOL_DISABLED_EVIDENCE));
+        assert_eq!(
+            refusal_why(Refusal::HandlerThrew, false),
+            texts::REFUSED_OTHER
+        );
     }
 }

@@ -100,7 +100,7 @@ impl Out {
 }
 
 /// `{ok:false, judgment:"error", reason}` — the head of every port-level refusal.
-pub fn error_head(reason: &str) -> Out {
+pub fn error_head(reason: impl Into<Value>) -> Out {
     let mut out = Out::ok(false);
     out.set("judgment", "error").set("reason", reason);
     out

@@ -8,6 +8,7 @@
 //! even while its control is greyed — the greyed state reaches the model as the TOOL_DISABLED refusal
 //! when it takes the step. Step rows carry `step`, `does`, `expects` and nothing about destinations.
 
+use crate::codes::Refusal;
 use serde_json::{json, Value};
 
 use super::acting::Acting;
@@ -33,7 +34,7 @@ impl AgentPort {
         let step = match resolve_step(&steps, step_name) {
             StepMatch::One(step) => step,
             StepMatch::None | StepMatch::Several => {
-                let mut out = error_head("UNKNOWN_STEP");
+                let mut out = error_head(Refusal::UnknownStep);
                 out.set("journey", journey_id)
                     .set("why", texts::UNKNOWN_STEP)
                     .set("steps", json!(steps));
@@ -105,9 +106,9 @@ impl AgentPort {
         if committed.ok {
             return Ok(None);
         }
-        let reason = committed.reason.unwrap_or("JOURNEY_REFUSED");
+        let reason = committed.reason.unwrap_or(Refusal::JourneyRefused);
         let mut out = Out::ok(false);
-        if reason == "PRECONDITION_FAILED" {
+        if reason == Refusal::PreconditionFailed {
             out.set("judgment", "blocked")
                 .set("journey", journey_id)
                 .set("why", texts::JOURNEY_BLOCKED)

@@ -18,6 +18,7 @@ pub mod formats;
 mod journey;
 mod port;
 mod settled;
+pub mod shapes;
 pub mod texts;
 pub mod tool_name;
 pub mod tools;

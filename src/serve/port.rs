@@ -5,6 +5,7 @@
 //! `call` never panics and never errors: unknown tools, missing or mistyped arguments and session
 //! errors all come back as plain JSON results a model can read and correct from.
 
+use crate::codes::Refusal;
 use std::rc::Rc;
 
 use serde_json::{json, Value};
@@ -68,14 +69,20 @@ impl AgentPort {
     /// Route one tool call. Always a JSON object. One call for the session's listeners (decision 29),
     /// however many session calls it makes.
     pub fn call(&self, name: &str, args: &Value) -> Value {
-        self.session.scoped(|| self.call_unscoped(name, args))
+        let out = self.session.scoped(|| self.call_unscoped(name, args));
+        // Native debug builds (every `cargo test`): the result must be a declared `ServeResult`.
+        #[cfg(all(debug_assertions, not(target_arch = "wasm32")))]
+        if let Err(problem) = super::shapes::check(&out) {
+            panic!("{problem}");
+        }
+        out
     }
 
     fn call_unscoped(&self, name: &str, args: &Value) -> Value {
         let args = Args::new(args);
         let out = match self.table.kind_of(name).cloned() {
             None => {
-                let mut out = error_head("UNKNOWN_TOOL");
+                let mut out = error_head(Refusal::UnknownTool);
                 out.set("why", texts::UNKNOWN_TOOL)
                     .set("tools", self.table.names());
                 return out.done();

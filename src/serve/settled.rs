@@ -8,6 +8,7 @@
 //! still open → still-pending; else the settled facts. The three axes (effectStatus, writesObserved,
 //! verifyHeld) are reported side by side, never folded into one.
 
+use crate::codes::Refusal;
 use serde_json::{json, Value};
 
 use super::args::{error_head, Args, Out};
@@ -21,7 +22,7 @@ const ERROR_CAP: usize = 200;
 impl AgentPort {
     pub(super) fn did_it_work(&self, args: &Args) -> ToolResult {
         let Some(id) = args.string("transitionId") else {
-            let mut out = error_head("TRANSITION_ID_REQUIRED");
+            let mut out = error_head(Refusal::TransitionIdRequired);
             out.set("why", texts::TRANSITION_ID_REQUIRED);
             self.open_lists(&mut out);
             self.position(&mut out);
@@ -31,7 +32,7 @@ impl AgentPort {
         let ask = self.session.asks().into_iter().find(|a| a.ask_id == id);
         match (settlement, ask) {
             (Ok(_), Some(ask)) => {
-                let mut out = error_head("AMBIGUOUS_ID");
+                let mut out = error_head(Refusal::AmbiguousId);
                 out.set("why", "This id names both a performed action and a question to the human; neither is answered.")
                     .set("candidates", json!([{"askId": ask.ask_id, "askedAbout": ask.affordance_id}, {"did": id}]));
                 self.position(&mut out);
@@ -52,7 +53,7 @@ impl AgentPort {
                         return Ok(self.fire_answer(only, settled));
                     }
                 }
-                let mut out = error_head("UNKNOWN_TRANSITION");
+                let mut out = error_head(Refusal::UnknownTransition);
                 out.set("why", texts::UNKNOWN_TRANSITION);
                 self.open_lists(&mut out);
                 self.position(&mut out);

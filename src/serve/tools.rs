@@ -5,6 +5,7 @@
 //! hands out copies — the array never changes for the port's life, whatever the session does
 //! (a tool-set change would bust a model host's prompt cache and re-teach the model every turn).
 
+use crate::json_types::JsonSchema;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
@@ -15,11 +16,12 @@ use crate::graph::NavigationGraph;
 
 /// One tool as a model host (MCP-shaped) sees it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolDescription {
     pub name: String,
     pub description: String,
-    pub input_schema: Value,
+    pub input_schema: JsonSchema,
 }
 
 /// Which generic tool a name dispatches to.

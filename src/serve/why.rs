@@ -7,6 +7,7 @@
 //! declares the key in `writes`, or a state report nobody fired (e.g. the user typing) whose delta
 //! changed the key's value — report rows keep the changed key names, never the values.
 
+use crate::codes::Refusal;
 use serde_json::Value;
 
 use super::args::{error_head, Args, Out};
@@ -17,7 +18,7 @@ use crate::session::{CauseKind, EffectVerified};
 impl AgentPort {
     pub(super) fn why(&self, args: &Args) -> ToolResult {
         let Some(key) = args.string("key") else {
-            let mut out = error_head("KEY_REQUIRED");
+            let mut out = error_head(Refusal::KeyRequired);
             out.set("why", texts::KEY_REQUIRED);
             self.position(&mut out);
             return Ok(out);

@@ -3,6 +3,8 @@
 //! (`APPROVAL_REQUIRED` / `APPROVAL_DECLINED`), `asks()` and the renderers' ask summary.
 //! Asks never bump the version. Used by `fire`, the JS layer, `serve`, `facts`.
 
+use crate::codes::ErrorCode;
+use crate::codes::Refusal;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -34,7 +36,7 @@ impl Inner {
         &mut self,
         aff: &Affordance,
         payload: Option<&Value>,
-    ) -> Result<u32, (&'static str, Option<u32>)> {
+    ) -> Result<u32, (Refusal, Option<u32>)> {
         let same_input = |a: &Ask| a.input.as_ref() == payload;
         let latest_answer =
             self.asks.iter().rev().find(|a| {
@@ -42,7 +44,7 @@ impl Inner {
             });
         if let Some(a) = latest_answer {
             if a.answer == Some(AskAnswer::Declined) {
-                return Err(("APPROVAL_DECLINED", Some(a.n)));
+                return Err((Refusal::ApprovalDeclined, Some(a.n)));
             }
         }
         let open = self
@@ -60,7 +62,7 @@ impl Inner {
                 ask.spent = true;
                 Ok(ask.n)
             }
-            None => Err(("APPROVAL_REQUIRED", open)),
+            None => Err((Refusal::ApprovalRequired, open)),
         }
     }
 
@@ -79,7 +81,7 @@ impl Inner {
         let Some(pos) = self.ask_position(ask_id) else {
             return DoorResult {
                 ok: false,
-                reason: Some("UNKNOWN_ASK"),
+                reason: Some(Refusal::UnknownAsk),
                 explanation: Some(format!("There is no open ask '{ask_id}' in the book. Use an askId that confirmAsk returned.")),
             };
         };
@@ -89,21 +91,21 @@ impl Inner {
         let Some(ask) = self.asks.get_mut(pos) else {
             return DoorResult {
                 ok: false,
-                reason: Some("UNKNOWN_ASK"),
+                reason: Some(Refusal::UnknownAsk),
                 explanation: None,
             };
         };
         if ask.answer.is_some() || ask.spent {
             return DoorResult {
                 ok: false,
-                reason: Some("ASK_ALREADY_ANSWERED"),
+                reason: Some(Refusal::AskAlreadyAnswered),
                 explanation: Some(format!("'{ask_id}' was already answered; a decision is recorded once. Open a new ask to ask again.")),
             };
         }
         if !self.enforced && answer == AskAnswer::Approved {
             return DoorResult {
                 ok: false,
-                reason: Some("NOT_ENFORCED"),
+                reason: Some(Refusal::NotEnforced),
                 explanation: Some(format!(
                     "This session does not enforce human approval, so a recorded yes is not consulted: '{ask_id}' closes when its action is fired. Pass requireHumanApproval: true to createSession to make approvals binding."
                 )),
@@ -112,7 +114,7 @@ impl Inner {
         if self.enforced && by.as_deref().is_none_or(|b| b.trim().is_empty()) {
             return DoorResult {
                 ok: false,
-                reason: Some("NEEDS_DECIDER"),
+                reason: Some(Refusal::NeedsDecider),
                 explanation: Some(format!(
                     "An answer to '{ask_id}' must say who decided: pass {{ by: '<the person>' }}. Nothing was recorded."
                 )),
@@ -159,7 +161,7 @@ impl Session {
         }
         let Some(aff) = inner.served(id).cloned() else {
             return Err(SessionError::usage(
-                "UNKNOWN_ACTION",
+                ErrorCode::UnknownAction,
                 format!("confirmAsk: '{id}' is not an action this app serves now, so there is nothing to ask a person about."),
             ));
         };

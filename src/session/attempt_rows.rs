@@ -8,6 +8,7 @@
 //! Nothing here reaches the host, so holding the borrow across a render is safe. Used by
 //! `facts::read`.
 
+use crate::codes::Refusal;
 use std::cell::Ref;
 use std::rc::Rc;
 
@@ -26,7 +27,7 @@ pub struct AttemptRow<'a> {
     pub affordance_id: Option<&'a Rc<str>>,
     /// The authored sentence captured at the moment (absent = not declared then).
     pub does: Option<&'a Rc<str>>,
-    pub rejection_reason: Option<&'static str>,
+    pub rejection_reason: Option<Refusal>,
     pub journey_id: Option<&'a Rc<str>>,
     /// Fired rows: the live outcome.
     pub outcome: Option<Outcome>,

@@ -9,14 +9,13 @@
 //! Uses `mounts` (group and name resolution) and `state`. Used by `fire` (the `BUSY` check), `offers`
 //! (the row's `busy`) and the JS layer (`ActionGroup.setBusy`).
 
+use crate::codes::ErrorCode;
 use std::rc::Rc;
 
 use super::state::Inner;
 use super::*;
 use crate::graph::names::{escape_text, is_line_break, quote};
 
-/// The refusal reason of a fire of a busy control.
-pub const BUSY: &str = "BUSY";
 /// The longest busy label, in characters.
 pub const MAX_BUSY_LABEL_CHARS: usize = 200;
 
@@ -25,7 +24,7 @@ pub const MAX_BUSY_LABEL_CHARS: usize = 200;
 pub fn check_busy_label(label: &str) -> Result<(), SessionError> {
     let bad = |rule: &str| {
         SessionError::usage(
-            "BAD_LABEL",
+            ErrorCode::BadLabel,
             format!(
                 "setBusy: the label {} {rule}. A busy label is one short line of the app's own words (e.g. 'Uploading 3 files'); pass null to clear it.",
                 quote(&escape_text(&label.chars().take(80).collect::<String>()))
@@ -103,7 +102,7 @@ impl Session {
             };
             let Some(id) = owned.into_iter().find(|o| *o == id) else {
                 return Err(SessionError::usage(
-                    "UNKNOWN_ACTION",
+                    ErrorCode::UnknownAction,
                     format!(
                         "setBusy: '{}' ('{id}') is not an action this group registered, so this group cannot mark it busy. Call setBusy on the group whose registerActions bound its handler or declared it.",
                         escape_text(name)
@@ -142,7 +141,7 @@ mod tests {
         for bad in ["", "   ", "a\nb", "a\u{2028}b", "a\u{0}b"] {
             assert_eq!(
                 check_busy_label(bad).unwrap_err().code,
-                "BAD_LABEL",
+                ErrorCode::BadLabel,
                 "{bad:?}"
             );
         }

@@ -24,7 +24,7 @@ use std::cell::Cell;
 pub const LIMIT: u32 = 64;
 
 /// The refusal reason.
-pub const REASON: &str = "REENTRANCY_DEPTH";
+pub const REASON: crate::codes::Refusal = crate::codes::Refusal::ReentrancyDepth;
 
 thread_local! {
     static DEPTH: Cell<u32> = const { Cell::new(0) };

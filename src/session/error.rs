@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::codes::ErrorCode;
 use crate::graph::GraphError;
 use crate::messages::prefixed;
 
@@ -23,14 +24,14 @@ pub enum SessionErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionError {
     /// Stable code: `UNKNOWN_NODE`, `UNKNOWN_GROUP`, `UNKNOWN_ACTION`, `BAD_DELTA`, `UNKNOWN_TRANSITION`,
-    /// `NOT_A_FIRE`, `UNKNOWN_DEFERRED`, `REENTRANCY`, or a graph code (`BAD_FILTER`, …).
-    pub code: &'static str,
+    /// `NOT_A_FIRE`, `UNKNOWN_DEFERRED`, `REENTRANCY`, or a graph code (`BAD_FILTER`, …) — see `crate::codes`.
+    pub code: ErrorCode,
     pub message: String,
     pub kind: SessionErrorKind,
 }
 
 impl SessionError {
-    pub fn usage(code: &'static str, message: impl Into<String>) -> SessionError {
+    pub fn usage(code: ErrorCode, message: impl Into<String>) -> SessionError {
         SessionError {
             code,
             message: prefixed(message.into()),
@@ -41,7 +42,7 @@ impl SessionError {
     /// A mutating `call` refused because the verify predicate of `action` is running.
     pub fn reentrancy(call: &str, action: &str) -> SessionError {
         SessionError {
-            code: "REENTRANCY",
+            code: ErrorCode::Reentrancy,
             message: prefixed(format!(
                 "{call}() was called while the verify predicate of '{action}' was running. Verify \
                  predicates are readers: they may read the session (state(), transitions(), …) but not \

@@ -3,6 +3,7 @@
 //! window, ask spending, the settlement arm, and the synchronous handler / `navigate` call inside a
 //! handler window. Uses `graph::{guards, input}`, `settle`, `asks`. Used by the JS layer and `serve`.
 
+use crate::codes::Refusal;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -46,7 +47,7 @@ impl Inner {
         id: &str,
         served: Option<&Rc<Affordance>>,
         principal: Principal,
-        reason: &'static str,
+        reason: Refusal,
         detail: RefusalDetail,
     ) -> FireResult {
         let offered = self.offered_ids();
@@ -109,7 +110,7 @@ impl Inner {
                 kept_id,
                 served.as_ref(),
                 principal,
-                super::limits::PAYLOAD_TOO_LARGE,
+                Refusal::PayloadTooLarge,
                 detail,
             );
             result.affordance_id = (!self.text_too_large(id)).then(|| id.to_string());
@@ -124,7 +125,7 @@ impl Inner {
                 id,
                 None,
                 principal,
-                "UNKNOWN_AFFORDANCE",
+                Refusal::UnknownAffordance,
                 detail,
             )));
         };
@@ -137,7 +138,7 @@ impl Inner {
                 id,
                 Some(&aff),
                 principal,
-                "NOT_ON_NODE",
+                Refusal::NotOnNode,
                 detail,
             )));
         }
@@ -152,7 +153,7 @@ impl Inner {
                     id,
                     Some(&aff),
                     principal,
-                    "GUARD_FAILED",
+                    Refusal::GuardFailed,
                     detail,
                 )));
             }
@@ -168,7 +169,7 @@ impl Inner {
                     id,
                     Some(&aff),
                     principal,
-                    "PAYLOAD_INVALID",
+                    Refusal::PayloadInvalid,
                     detail,
                 )));
             }
@@ -183,7 +184,7 @@ impl Inner {
                 id,
                 Some(&aff),
                 principal,
-                "TOOL_DISABLED",
+                Refusal::ToolDisabled,
                 detail,
             )));
         }
@@ -193,7 +194,7 @@ impl Inner {
                 id,
                 Some(&aff),
                 principal,
-                super::busy::BUSY,
+                Refusal::Busy,
                 RefusalDetail::default(),
             );
             result.busy = Some(label.to_string());
@@ -205,7 +206,7 @@ impl Inner {
                 id,
                 Some(&aff),
                 principal,
-                "NOT_MATERIALIZED",
+                Refusal::NotMaterialized,
                 RefusalDetail::default(),
             )));
         }
@@ -214,7 +215,7 @@ impl Inner {
             match self.approval_gate(&aff, payload.as_ref()) {
                 Ok(n) => ask_n = Some(n),
                 Err((reason, consulted)) => {
-                    let why = if reason == "APPROVAL_DECLINED" {
+                    let why = if reason == Refusal::ApprovalDeclined {
                         "a person declined it; the answer stands until a person approves a new ask"
                             .to_string()
                     } else {
@@ -349,7 +350,7 @@ impl Inner {
 
     /// `FireResult` for an accepted fire: the truth at return time (`snapshot`: with the record).
     fn accepted_result(&self, idx: u32, snapshot: bool) -> FireResult {
-        let mut result = FireResult::refused("");
+        let mut result = FireResult::refused(Refusal::Refused);
         result.ok = true;
         result.reason = None;
         if let Some(rec) = self.rec(idx) {

@@ -20,6 +20,7 @@
 //! Uses `state` (`Inner`), `notify` (`scoped`, `touch`), the graph's containers. Used by `facts::read`
 //! (the `Focus:` line), `serve::port` (`lookingAt`), `snapshot_take` / `snapshot_restore` and `js`.
 
+use crate::codes::ErrorCode;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
@@ -31,6 +32,7 @@ use crate::graph::{ContainerKind, NavigationGraph};
 
 /// What one focus-ledger row records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum FocusChange {
     /// `observeFocus(path)`.
@@ -43,6 +45,8 @@ pub enum FocusChange {
 
 /// One row of the focus ledger (`session.focusHistory().rows`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct FocusRecord {
     pub change: FocusChange,
@@ -62,6 +66,7 @@ pub struct FocusRecord {
 
 /// `session.focusHistory()`: the kept rows, oldest first, and how many older rows were folded.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct FocusHistory {
     pub rows: Vec<FocusRecord>,
@@ -70,6 +75,9 @@ pub struct FocusHistory {
 
 /// `session.whereInPage()`: the page, the focus below page level, and the containers known visible.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(rename = "WhereInPage"))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct InPage {
     pub page: String,
@@ -91,6 +99,8 @@ pub(crate) struct Tree {
 
 /// The snapshot part (absent from snapshots of sessions that never used the tree API).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapTree {
     pub focus: Option<String>,
@@ -120,7 +130,7 @@ fn check_path(
             ""
         };
         return Err(SessionError::usage(
-            "UNKNOWN_CONTAINER",
+            ErrorCode::UnknownContainer,
             format!(
                 "{call}: '{}' is not a container of graph '{}'.{hint} Containers of the page you are on ('{}'): {}. Declare it under the page's `containers`, or pass one of those.",
                 crate::graph::names::escape_text(path),
@@ -132,7 +142,7 @@ fn check_path(
     };
     if container.page != node {
         return Err(SessionError::usage(
-            "NOT_ON_THIS_PAGE",
+            ErrorCode::NotOnThisPage,
             format!(
                 "{call}: '{path}' is a container of page '{}', but the session is on '{}'. Report containers of the page you are on; call sync('{}') first when the app has moved there.",
                 container.page,

@@ -2,6 +2,7 @@
 //! and `journeyPlan` (step statuses; greyed steps stay ready, decision 8; a step joins the frame's
 //! fired steps only when performed, decision 9). Used by the JS layer and `serve` (the journey tool).
 
+use crate::codes::Refusal;
 use std::rc::Rc;
 
 use super::offers::expects_value;
@@ -189,11 +190,11 @@ impl Session {
             let graph = Rc::clone(&inner.graph);
             match graph.journey(id) {
                 None => {
-                    result.reason = Some("UNKNOWN_JOURNEY");
+                    result.reason = Some(Refusal::UnknownJourney);
                     result.known = Some(inner.journey_ids.clone());
                 }
                 Some(_) if inner.frame.is_some() => {
-                    result.reason = Some("FRAME_ALREADY_OPEN");
+                    result.reason = Some(Refusal::FrameAlreadyOpen);
                     result.journey_id = inner.frame.as_ref().map(|f| f.journey_id.to_string());
                 }
                 Some(journey) => {
@@ -203,10 +204,10 @@ impl Session {
                         .map(|p| evaluate(p, &inner.state));
                     let first = journey.steps.first().and_then(|s| inner.served(s).cloned());
                     if let Some(v) = pre.filter(|v| !v.passed) {
-                        result.reason = Some("PRECONDITION_FAILED");
+                        result.reason = Some(Refusal::PreconditionFailed);
                         result.evidence = Some(v.failing());
                     } else if let Some(aff) = first.filter(|a| !inner.materializable(a)) {
-                        result.reason = Some("ENTRY_NOT_MATERIALIZED");
+                        result.reason = Some(Refusal::EntryNotMaterialized);
                         result.affordance_id = Some(aff.id.to_string());
                         let offered = inner.offered_ids();
                         let (node, version) = (Rc::clone(&inner.node), inner.version);
@@ -218,7 +219,7 @@ impl Session {
                             available_actions: offered,
                             affordance_id: Some(Rc::clone(&aff.id)),
                             does: Some(Rc::clone(&aff.does)),
-                            rejection_reason: Some("ENTRY_NOT_MATERIALIZED"),
+                            rejection_reason: Some(Refusal::EntryNotMaterialized),
                             principal: Some(Principal::Agent),
                             off_graph: false,
                             actions_may_be_stale: false,

@@ -4,6 +4,7 @@
 
 use super::state::{json_value, Gap, Inner, Rec, RowRef};
 use super::*;
+use crate::codes::ErrorCode;
 
 impl Inner {
     /// A detached public snapshot of a transition row.
@@ -56,7 +57,7 @@ impl Inner {
             available_journeys: self.journey_ids.clone(),
             affordance_id: gap.affordance_id.as_ref().map(|a| a.to_string()),
             does: gap.does.as_ref().map(|d| d.to_string()),
-            rejection_reason: gap.rejection_reason.map(str::to_string),
+            rejection_reason: gap.rejection_reason,
             principal: gap.principal,
             evidence: detail.and_then(|d| d.evidence.clone()),
             journey_id: detail
@@ -125,7 +126,7 @@ impl Inner {
         };
         match self.find_transition(id) {
             None if self.was_folded(id) => Err(SessionError::usage(
-                "UNKNOWN_TRANSITION",
+                ErrorCode::UnknownTransition,
                 format!(
                     "transition '{id}' is older than the rows this session keeps (its newest {} per ledger; docs/decisions.md decision 25), so it was folded into the facts block's counts and its settlement is no longer held. Fires still awaiting settlement: {}.",
                     self.keep.retain,
@@ -133,11 +134,11 @@ impl Inner {
                 ),
             )),
             None => Err(SessionError::usage(
-                "UNKNOWN_TRANSITION",
+                ErrorCode::UnknownTransition,
                 format!("no transition '{id}' exists in this session. Fires still awaiting settlement: {}.", awaiting()),
             )),
             Some(idx) if !self.rec(idx).is_some_and(Rec::is_fire) => Err(SessionError::usage(
-                "NOT_A_FIRE",
+                ErrorCode::NotAFire,
                 format!("'{id}' is a report row (stimulus, sync or structure-swap), not a fire, so it has no settlement. Fires still awaiting settlement: {}.", awaiting()),
             )),
             Some(idx) => Ok(idx),

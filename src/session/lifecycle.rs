@@ -8,6 +8,7 @@
 //! finishes on a whole session. Dropping the last handle on a session closes it too. The JS layer enters through `enter` on every exported call of a
 //! session and of its handles; native callers may too. Used by `js::session`, `js::handles`, `js::port`.
 
+use crate::codes::ErrorCode;
 use std::cell::Cell;
 use std::ops::Deref;
 use std::rc::Rc;
@@ -49,7 +50,7 @@ impl Drop for Entered {
 /// The error every call on a closed session gets.
 pub fn freed_error() -> SessionError {
     SessionError::usage(
-        "SESSION_FREED",
+        ErrorCode::SessionFreed,
         "this Session was freed (session.free()); it holds none of the app's functions any more. Create a new one with createSession(graph, navigate, options).",
     )
 }

@@ -10,6 +10,7 @@
 //! still, in `js::fast`). Uses `state`; used by `retention` (the option), `fire`, `report`, `asks`,
 //! `work`, `settle` and `serve`.
 
+use crate::codes::{ErrorCode, Refusal};
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -21,8 +22,6 @@ use super::*;
 pub const DEFAULT_MAX_VALUE_BYTES: usize = 64 * 1024;
 /// The largest size limit a session accepts (64 MiB).
 pub const MAX_MAX_VALUE_BYTES: usize = 64 * 1024 * 1024;
-/// The refusal code for a value above the size limit.
-pub const PAYLOAD_TOO_LARGE: &str = "PAYLOAD_TOO_LARGE";
 /// Longest failure message (a handler's thrown text) a row keeps, in bytes.
 pub const FAILURE_MESSAGE_CAP: usize = 1_000;
 
@@ -86,7 +85,7 @@ impl Inner {
     /// The usage error for a too-large value at a door that throws.
     pub fn too_large_error(&self, what: &str) -> SessionError {
         SessionError::usage(
-            PAYLOAD_TOO_LARGE,
+            ErrorCode::PayloadTooLarge,
             too_large_message(what, self.keep.max_value_bytes),
         )
     }
@@ -106,7 +105,7 @@ pub(crate) fn check_initial_state(
 ) -> Result<(), SessionError> {
     match state.iter().find(|(_, v)| json_size_over(v, limit)) {
         Some((key, _)) => Err(SessionError::usage(
-            PAYLOAD_TOO_LARGE,
+            ErrorCode::PayloadTooLarge,
             too_large_message(
                 &format!("createSession: options.state['{}']", key.escape_debug()),
                 limit,
@@ -145,7 +144,7 @@ impl Inner {
             attributed: None,
             transition: None,
             version: self.version,
-            reason: Some(PAYLOAD_TOO_LARGE),
+            reason: Some(Refusal::PayloadTooLarge),
             pending: None,
             issues: Some(vec![too_large_message(&what, self.keep.max_value_bytes)]),
         })
@@ -202,7 +201,7 @@ impl Inner {
         let over = |t: &Option<String>| t.as_deref().is_some_and(|t| t.len() > limit);
         (over(by) || over(note)).then(|| DoorResult {
             ok: false,
-            reason: Some(PAYLOAD_TOO_LARGE),
+            reason: Some(Refusal::PayloadTooLarge),
             explanation: Some(too_large_message("by or note", limit)),
         })
     }

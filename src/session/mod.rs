@@ -73,7 +73,7 @@ pub use focus::{FocusChange, FocusHistory, FocusRecord, InPage, SnapTree};
 pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 pub use reach::{Hop, NotNow, RouteAnswer};
 
-pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES, PAYLOAD_TOO_LARGE};
+pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
 pub use records::*;
 pub use results::*;
 pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};

@@ -4,6 +4,7 @@
 //! `stimulus:structure-swap` row, minted eagerly). Uses `graph::compile_mount_action`. Used by the
 //! JS layer.
 
+use crate::codes::ErrorCode;
 use std::rc::Rc;
 
 use super::snapshot_restore::RESTORED_GROUP;
@@ -65,7 +66,7 @@ impl Inner {
             .map(|a| a.id.to_string())
             .collect();
         SessionError::usage(
-            "UNKNOWN_ACTION",
+            ErrorCode::UnknownAction,
             format!(
                 "{call}: '{name}' names no action on page '{page}' (tried '{page}.{name}' and '{name}'). Actions known there: {}. Declare it in the graph or in this call's actions.",
                 if here.is_empty() { "none".to_string() } else { here.join(", ") }
@@ -89,7 +90,7 @@ impl Inner {
             .filter(|n| self.groups.get(n).is_some_and(|g| format!("mount:{}#{n}", g.page) == group))
             .ok_or_else(|| {
                 SessionError::usage(
-                    "UNKNOWN_GROUP",
+                    ErrorCode::UnknownGroup,
                     format!("'{group}' is not a group this session created. Use the id registerActions returned."),
                 )
             })
@@ -114,7 +115,7 @@ impl Session {
             if self.graph.page(page).is_none() {
                 let known: Vec<&str> = self.graph.page_ids().collect();
                 return Err(SessionError::usage(
-                    "UNKNOWN_NODE",
+                    ErrorCode::UnknownNode,
                     format!(
                         "registerActions: '{page}' is not a page of graph '{}'. Known pages: {}.",
                         self.graph.id,

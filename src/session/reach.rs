@@ -13,17 +13,19 @@
 //! Uses `state` (`served_all`, guards, greyed), the graph. Used by `serve` (journey, why, whats_here)
 //! and `js`.
 
+use crate::codes::ErrorCode;
 use std::collections::{HashMap, VecDeque};
 use std::rc::Rc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::state::Inner;
 use super::*;
 use crate::graph::guards::quick_check;
 
 /// Why a hop's action is not on offer now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum NotNow {
     /// Its `when` fails on the state now: it would not be served.
@@ -33,12 +35,14 @@ pub enum NotNow {
 }
 
 /// One hop: fire `action` to reach page `to`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(rename = "RouteHop"))]
 #[serde(rename_all = "camelCase")]
 pub struct Hop {
     pub action: String,
     pub to: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub not_available_now: Option<NotNow>,
 }
 
@@ -192,7 +196,7 @@ impl Session {
             };
             let known: Vec<&str> = inner.graph.page_ids().collect();
             return Err(SessionError::usage(
-                "UNKNOWN_NODE",
+                ErrorCode::UnknownNode,
                 format!(
                     "howToReach: '{}' is not a page of graph '{}'.{hint} Known pages: {}.",
                     crate::graph::names::escape_text(node),

@@ -4,8 +4,10 @@
 //! Built by `session::ledgers` from the compact internal rows of `session::state`; read by the JS
 //! layer (serialised as-is), `facts` and `serve`.
 
+use crate::codes::Refusal;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::Value;
+
+use crate::json_types::JsonValue;
 
 use crate::graph::guards::ConditionEvidence;
 
@@ -15,6 +17,7 @@ fn is_false(b: &bool) -> bool {
 
 /// Who acted: the `source` of a fire, or the principal of a report.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Principal {
     Agent,
@@ -46,6 +49,7 @@ impl Principal {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum CauseKind {
     Fired,
@@ -54,23 +58,26 @@ pub enum CauseKind {
 
 /// Why a transition row exists. `does` is the authored sentence captured when the row was minted.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Cause {
     pub kind: CauseKind,
     pub principal: Principal,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affordance_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub does: Option<String>,
     /// For stimulus rows: `navigation`, `structure-swap`, `unknown`, or the reporter's label.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stimulus: Option<String>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub inferred: bool,
 }
 
 /// Which rung of the attribution ladder tied a report to this row (docs/session.md §5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum AttributionBasis {
     CallerAsserted,
@@ -83,6 +90,7 @@ pub enum AttributionBasis {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Certainty {
     Observed,
@@ -90,6 +98,7 @@ pub enum Certainty {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Attribution {
     pub principal: Principal,
@@ -99,6 +108,7 @@ pub struct Attribution {
 
 /// A record's life: `pending → committed`, or `rejected` / `rolled-back` / `superseded`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Pending,
@@ -111,6 +121,8 @@ pub enum Outcome {
 /// The state axis: were the declared write keys present in the settling report?
 /// Serialises as `true`, `false` or `"unobservable"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(type = "boolean | 'unobservable'"))]
 pub enum EffectVerified {
     Observed(bool),
     Unobservable,
@@ -147,6 +159,8 @@ impl Serialize for EffectVerified {
 
 /// The app's own contract: serialises as `true`, `false` or `"unevaluable"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(type = "boolean | 'unevaluable'"))]
 pub enum VerifyHeld {
     Held,
     Failed,
@@ -178,6 +192,7 @@ impl Serialize for VerifyHeld {
 
 /// The invocation axis (docs/session.md §9.2). `Pending` only ever appears on a `FireResult`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum EffectStatus {
     Pending,
@@ -188,6 +203,7 @@ pub enum EffectStatus {
 
 /// Whether a claimed navigation was corroborated by the router tap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Arrival {
     Claimed,
@@ -196,6 +212,7 @@ pub enum Arrival {
 
 /// One row of `transitions()` (docs/session.md §11.1).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct TransitionRecord {
     /// `<stage>#<n>`: `wizard.name-it#1`, `sync:wizard#7`, `stimulus:structure-swap#0`.
@@ -203,30 +220,32 @@ pub struct TransitionRecord {
     pub cause: Cause,
     pub attribution: Attribution,
     pub timestamp: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub payload: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payload: Option<JsonValue>,
     pub outcome: Outcome,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect_verified: Option<EffectVerified>,
     pub from_node: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_node: Option<String>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub to_node_claimed: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrival: Option<Arrival>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub unverified_edge: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guard_unevaluated: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub produced: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub produced: Option<JsonValue>,
     /// The version when the row was minted, before its own bump.
     pub cursor_version: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ask_id: Option<String>,
     /// Present (as `false`) only when nothing was wired to execute the fire.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub materialized: Option<bool>,
     /// The action's verify already held when it was fired, so this fire settled when its handler
     /// returned (docs/session.md §23): the conditions that held, as the graph states them.
@@ -235,6 +254,7 @@ pub struct TransitionRecord {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum GapKind {
     FireRejected,
@@ -244,6 +264,7 @@ pub enum GapKind {
 
 /// One row of `gaps()` (docs/session.md §11.2).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct GapRecord {
     pub kind: GapKind,
@@ -253,43 +274,47 @@ pub struct GapRecord {
     pub available_actions: Vec<String>,
     pub available_journeys: Vec<String>,
     /// fire-rejected: the id as asked (even if the graph has no such action).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affordance_id: Option<String>,
     /// fire-rejected: captured only if the served spec had the id at that moment.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub does: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rejection_reason: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rejection_reason: Option<Refusal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub principal: Option<Principal>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence: Option<Vec<ConditionEvidence>>,
     /// A refused journey commit (`ENTRY_NOT_MATERIALIZED`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub journey_id: Option<String>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub off_graph: bool,
     /// reported: the caller's request text (≤ 500 chars). Data, never rendered as instruction.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub actions_may_be_stale: bool,
 }
 
 /// A fire still awaiting the app's state report (arms A/B).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PendingInfo {
     pub id: String,
     pub affordance_id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub does: Option<String>,
     pub fired_at: f64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum AskAnswer {
     Approved,
@@ -298,28 +323,31 @@ pub enum AskAnswer {
 
 /// A confirm ask in the book (docs/session.md §13.4).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AskStatus {
     pub ask_id: String,
     pub affordance_id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub does: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer: Option<AskAnswer>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub spent: bool,
 }
 
 /// Work the app says it is still doing (`beginWork`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct WorkRow {
     pub work_id: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transition_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affordance_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub does: Option<String>,
     pub started_at: f64,
     pub principal: Principal,
@@ -327,17 +355,19 @@ pub struct WorkRow {
 
 /// Why a settlement went wrong: `VERIFY_FAILED`, `HANDLER_THREW`, `HANDLER_FAILED`, `NAVIGATE_THREW`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct SettlementError {
-    pub reason: String,
+    pub reason: Refusal,
     pub message: String,
     /// Filter-form verify failures: the failing conjuncts.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence: Option<Vec<ConditionEvidence>>,
 }
 
 /// How a fire came to rest (retained; the first settlement is final).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct FireSettlement {
     pub transition_id: String,
@@ -347,15 +377,15 @@ pub struct FireSettlement {
     /// The record's outcome at settlement (a receipt; `transition.outcome` is the live one).
     pub outcome: Outcome,
     /// The state axis at settlement: `true` / `false` / `"unobservable"`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub writes_observed: Option<EffectVerified>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verify_held: Option<VerifyHeld>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<SettlementError>,
     /// What the handler produced (never on a refusal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub data: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub data: Option<JsonValue>,
     /// The live record, snapshotted now.
     pub transition: TransitionRecord,
 }

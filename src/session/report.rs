@@ -2,6 +2,8 @@
 //! handler-window stack of decision 2) and `sync(pageOrPath)` (the router; claims, arrival, walk
 //! position). Used by the JS layer and, through re-entry, by handlers.
 
+use crate::codes::ErrorCode;
+use crate::codes::Refusal;
 use std::rc::Rc;
 
 use serde_json::{Map, Value};
@@ -308,7 +310,7 @@ impl Session {
         self.guard("updateState")?;
         let Value::Object(delta) = delta else {
             return Err(SessionError::usage(
-                "BAD_DELTA",
+                ErrorCode::BadDelta,
                 format!("updateState: the delta must be a plain object of flat state keys, got {}. Report e.g. {{ 'project.name': 'x' }}.", json_type_phrase(delta)),
             ));
         };
@@ -361,7 +363,7 @@ impl Session {
                             attributed: None,
                             transition: None,
                             version: inner.version,
-                            reason: Some("UNKNOWN_TRANSITION"),
+                            reason: Some(Refusal::UnknownTransition),
                             pending: Some(pending),
                             issues: None,
                         });

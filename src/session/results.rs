@@ -12,7 +12,9 @@ use serde_json::{Map, Value};
 use super::records::{
     AskAnswer, EffectStatus, EffectVerified, Outcome, Principal, TransitionRecord, VerifyHeld,
 };
+use crate::codes::Refusal;
 use crate::graph::guards::ConditionEvidence;
+use crate::json_types::{AppValue, Expects};
 
 fn is_false(b: &bool) -> bool {
     !*b
@@ -38,15 +40,21 @@ pub struct SessionOptions {
 }
 
 /// `fire(id, { source, payload })`.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
 pub struct FireOptions {
-    /// Omitted → `agent` (never `user`).
+    /// Who fires; omitted → `agent` (never `user`).
+    #[serde(default)]
     pub source: Option<Principal>,
-    pub payload: Option<Value>,
+    /// The action's input, checked against its `input` schema.
+    #[serde(default)]
+    pub payload: Option<AppValue>,
 }
 
 /// `settlement` on an accepted fire: is the record at rest when `fire()` returns?
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum SettlementState {
     Settled,
@@ -56,46 +64,47 @@ pub enum SettlementState {
 /// What `fire()` returns. Accepted: `{ok:true, transitionId, settlement, effectStatus, version}`.
 /// Refused: `{ok:false, reason, affordanceId?, evidence?, issues?, …}` — never an error.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct FireResult {
     pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transition_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settlement: Option<SettlementState>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effect_status: Option<EffectStatus>,
     /// The version at return (accepted fires only).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub version: Option<u64>,
     /// A refusal code (docs/session.md §8.1): `UNKNOWN_AFFORDANCE`, `NOT_ON_NODE`, `GUARD_FAILED`,
     /// `PAYLOAD_INVALID`, `TOOL_DISABLED`, `NOT_MATERIALIZED`, `APPROVAL_REQUIRED`, `APPROVAL_DECLINED`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Refusal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affordance_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence: Option<Vec<ConditionEvidence>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issues: Option<Vec<String>>,
     /// `UNKNOWN_AFFORDANCE`: the ids offered now.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub available: Option<Vec<String>>,
     /// `NOT_ON_NODE`: where the cursor is.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub node: Option<String>,
     /// Approval refusals: the ask that was consulted, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ask_id: Option<String>,
     /// Present (as `false`) when nothing was wired to execute an accepted fire.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub materialized: Option<bool>,
     /// `BUSY`: the app's own busy sentence (data only; docs/session.md §22).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub busy: Option<String>,
     /// Accepted: the action's verify already held when it was fired, so the fire did not wait for a
     /// report (docs/session.md §23). The conditions that held, as the graph states them.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub already_true: Option<Vec<super::unblock::StatedCondition>>,
     /// Accepted fires: the record snapshotted at return (Rust-side only).
     #[serde(skip)]
@@ -103,7 +112,7 @@ pub struct FireResult {
 }
 
 impl FireResult {
-    pub(crate) fn refused(reason: &'static str) -> FireResult {
+    pub(crate) fn refused(reason: Refusal) -> FireResult {
         FireResult {
             ok: false,
             transition_id: None,
@@ -126,33 +135,40 @@ impl FireResult {
 }
 
 /// `updateState(delta, { transitionId?, stimulus?, principal? })`.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase")]
 pub struct UpdateOptions {
-    /// Rung 1: settle exactly this pending fire.
+    /// Settle exactly this pending fire.
+    #[serde(default)]
     pub transition_id: Option<String>,
-    /// Rung 2: an explicit stimulus label skips fire matching.
+    /// An explicit stimulus label: the report is that stimulus, not a fire's effect.
+    #[serde(default)]
     pub stimulus: Option<String>,
+    /// Who made the change (default: attributed by the ladder, docs/session.md §5).
+    #[serde(default)]
     pub principal: Option<Principal>,
 }
 
 /// What `updateState` returns: `{ok:true, attributed, transition?, version}` or
 /// `{ok:false, reason:'UNKNOWN_TRANSITION', pending:[ids], version}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateResult {
     pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attributed: Option<bool>,
     /// The row the report settled or minted.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transition: Option<TransitionRecord>,
     pub version: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Refusal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending: Option<Vec<String>>,
     /// `PAYLOAD_TOO_LARGE`: the message naming the value and the limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issues: Option<Vec<String>>,
 }
 
@@ -165,47 +181,51 @@ pub struct SyncOptions {
 
 /// What `sync` returns: `{changed, transition?, node, version, offGraph?}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct SyncResult {
     pub changed: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transition: Option<TransitionRecord>,
     pub node: String,
     pub version: u64,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub off_graph: bool,
     /// `REENTRANCY_DEPTH` when the report was refused (decision 24); absent when it was applied.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'static str>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Refusal>,
 }
 
 /// One offered action: `{affordanceId, description, enabled?:false, goesTo?, expects?, highEffect?}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AvailableEdge {
     pub affordance_id: String,
     /// The authored `does`.
     pub description: String,
     /// `Some(false)` when greyed; absent means clickable (never `true`).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goes_to: Option<String>,
     /// `"none"`, the JSON Schema verbatim, or absent when no input was declared.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expects: Option<Value>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expects: Option<Expects>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub high_effect: bool,
     /// Greyed by its `enabledWhen`: the failing conjuncts as the graph states them (never the state's
     /// value; docs/session.md §21). Absent for an app's own switch-off and on clickable rows.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked_because: Option<Vec<super::unblock::StatedCondition>>,
     /// With `blockedBecause`: the actions whose declared writes include one of those keys (`[]` when
     /// none declares it).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unblocked_by: Option<Vec<super::unblock::Unblocker>>,
     /// The app's own busy sentence while `group.setBusy(name, label)` holds (docs/session.md §22).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub busy: Option<String>,
     /// Rust-side: a handler is registered or the edge is url-materialisable (`None` when neither a
     /// registry nor `navigate` exists, as in docs/session.md §6).
@@ -224,6 +244,7 @@ pub struct AvailableEdge {
 
 /// A journey as listed by `available()`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct AvailableJourney {
     pub journey_id: String,
@@ -232,6 +253,7 @@ pub struct AvailableJourney {
 
 /// What `available()` returns.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Available {
     pub version: u64,
@@ -241,18 +263,20 @@ pub struct Available {
 }
 
 /// `receipts.willDo`: `{does, writes?, navigatesTo?}` — from the served spec, never caller text.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct WillDo {
     pub does: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub writes: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub navigates_to: Option<String>,
 }
 
 /// One of the last few transitions, for a person reading a confirm card.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct RecentStep {
     /// The affordance id, or the stimulus stage (`sync:review`).
@@ -261,7 +285,8 @@ pub struct RecentStep {
     pub outcome: Outcome,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Receipts {
     pub will_do: WillDo,
@@ -274,6 +299,7 @@ pub struct Receipts {
 
 /// What `confirmAsk` returns: `{askId, receipts}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmAsk {
     pub ask_id: String,
@@ -283,16 +309,18 @@ pub struct ConfirmAsk {
 /// What a human door (`approve` / `decline`) returns: `{ok}` or `{ok:false, reason, explanation}`
 /// with reason `UNKNOWN_ASK`, `ASK_ALREADY_ANSWERED`, `NEEDS_DECIDER` (enforced, no `by`) or `NOT_ENFORCED` (approve in default mode).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct DoorResult {
     pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Refusal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explanation: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum FrameStatus {
     Open,
@@ -303,6 +331,7 @@ pub enum FrameStatus {
 
 /// An open (or closed) journey frame.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct JourneyFrame {
     pub journey_id: String,
@@ -313,12 +342,13 @@ pub struct JourneyFrame {
     /// Steps whose fire was performed while the frame was open (decision 9).
     pub fired_steps: Vec<String>,
     pub inferred_steps: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closed_at_version: Option<u64>,
 }
 
 /// A journey step's status in a plan.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum StepStatus {
     Done,
@@ -332,42 +362,46 @@ pub enum StepStatus {
 
 /// One step of `journeyPlan(id)`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanStep {
     pub step: String,
     pub status: StepStatus,
     pub does: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expects: Option<Value>,
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expects: Option<Expects>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub high_effect: bool,
     /// `Some(false)` when the control is greyed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub enabled: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked_on: Option<Vec<ConditionEvidence>>,
     /// Greyed by its `enabledWhen`: the failing conditions as the graph states them (docs/session.md §21).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked_because: Option<Vec<super::unblock::StatedCondition>>,
     /// With `blockedBecause`: the actions declared to write those keys.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unblocked_by: Option<Vec<super::unblock::Unblocker>>,
     /// The app's own busy sentence (docs/session.md §22).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub busy: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub guard_unevaluated: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub materialized: Option<bool>,
     /// A fire of this step still awaits its state report.
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "is_false")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub awaiting_state: bool,
     /// An unanswered or approved-unspent ask about this step.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open_ask: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct JourneyPlan {
     pub journey_id: String,
@@ -379,23 +413,24 @@ pub struct JourneyPlan {
 /// reason `UNKNOWN_JOURNEY` (`known`), `FRAME_ALREADY_OPEN` (`journeyId`), `PRECONDITION_FAILED`
 /// (`evidence`), `ENTRY_NOT_MATERIALIZED` (`affordanceId`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct CommitJourneyResult {
     pub ok: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub frame: Option<JourneyFrame>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plan: Option<JourneyPlan>,
     pub version: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Refusal>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub known: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub journey_id: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub evidence: Option<Vec<ConditionEvidence>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub affordance_id: Option<String>,
 }
 
@@ -422,7 +457,7 @@ pub struct AttemptView {
     pub affordance_id: Option<Rc<str>>,
     /// The authored sentence captured at the moment (absent = not declared then).
     pub does: Option<Rc<str>>,
-    pub rejection_reason: Option<&'static str>,
+    pub rejection_reason: Option<Refusal>,
     pub journey_id: Option<Rc<str>>,
     /// Fired rows: the live outcome.
     pub outcome: Option<Outcome>,

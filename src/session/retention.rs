@@ -23,6 +23,7 @@
 //! Uses `state` (the rows). Used by `state` (row pushes), `ledgers`, `fire`, `report`, `asks`, `work`,
 //! and read by `facts::read` through [`Session::folded_attempts`].
 
+use crate::codes::ErrorCode;
 use std::rc::Rc;
 
 use super::limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
@@ -122,7 +123,7 @@ fn whole(
         return Ok(n as usize);
     }
     Err(SessionError::usage(
-        "BAD_ARGUMENT",
+        ErrorCode::BadArgument,
         format!("createSession: options.{name} must be a whole number from 1 to {max}, not {n}. Omit it for the default ({default}); see docs/decisions.md decision 25."),
     ))
 }

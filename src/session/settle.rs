@@ -2,6 +2,8 @@
 //! failure spine (reject / roll back + walk back / commit stands), handler completion (sync and
 //! deferred), and the retained first settlement. Used by `fire` and `report`.
 
+use crate::codes::ErrorCode;
+use crate::codes::Refusal;
 use std::rc::Rc;
 
 use serde_json::{Map, Value};
@@ -209,7 +211,7 @@ impl Inner {
     ) {
         if held == Some(VerifyHeld::Failed) {
             let error = Failure {
-                reason: "VERIFY_FAILED",
+                reason: Refusal::VerifyFailed,
                 message: VERIFY_FAILED_EXPLANATION.into(),
                 evidence,
             };
@@ -322,9 +324,9 @@ impl Session {
                     let message =
                         super::limits::capped_text(&message, super::limits::FAILURE_MESSAGE_CAP);
                     let (reason, who) = if via_navigate {
-                        ("NAVIGATE_THREW", "navigate for")
+                        (Refusal::NavigateThrew, "navigate for")
                     } else {
-                        ("HANDLER_THREW", "handler for")
+                        (Refusal::HandlerThrew, "handler for")
                     };
                     inner.failure_spine(
                         idx,
@@ -345,7 +347,7 @@ impl Session {
                     inner.failure_spine(
                         idx,
                         Failure {
-                            reason: "HANDLER_FAILED",
+                            reason: Refusal::HandlerFailed,
                             message: message.clone().into(),
                             evidence: None,
                         },
@@ -387,7 +389,7 @@ impl Session {
                 return Ok(());
             }
             return Err(SessionError::usage(
-                "UNKNOWN_DEFERRED",
+                ErrorCode::UnknownDeferred,
                 format!("completeDeferredHandler: no fire is waiting on deferred handler token {token}. Each token completes once."),
             ));
         };

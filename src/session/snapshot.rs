@@ -8,8 +8,8 @@
 //! from a session, `snapshot_restore` validates one and builds a session from it. Used by `js::session`
 //! (as JSON) and the native tests.
 
+use crate::json_types::{AppState, JsonValue};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
 
 use super::*;
 use crate::graph::{Filter, NavigationGraph, Verify};
@@ -20,10 +20,15 @@ pub const SNAPSHOT_FORMAT: &str = "groundfacts-session";
 pub const SNAPSHOT_FORMAT_VERSION: u32 = 1;
 
 /// `session.snapshot()`: a versioned, plain-JSON copy of everything a session knows but its functions.
+/// `createSession(graph, navigate, { restore })` continues from it. Keep it whole (`JSON.stringify` /
+/// `JSON.parse` round-trip it exactly); its parts are not an API to edit.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SessionSnapshot {
     /// Always `"groundfacts-session"`.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "'groundfacts-session'"))]
     pub format: String,
     /// `1`. A newer version is refused `RESTORE_NEWER_FORMAT`.
     pub format_version: u32,
@@ -35,7 +40,7 @@ pub struct SessionSnapshot {
     pub cursor: SnapCursor,
     pub clock: SnapClock,
     /// The flat state projection, and whether the state tap is on (arm A).
-    pub state: Map<String, Value>,
+    pub state: AppState,
     pub state_tap: bool,
     pub require_human_approval: bool,
     /// Whether the app passed `requireHumanApproval` at all (it arms a one-time warning when not).
@@ -71,6 +76,8 @@ pub struct SessionSnapshot {
 
 /// Where the session stands.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapCursor {
     pub node: String,
@@ -82,6 +89,8 @@ pub struct SnapCursor {
 
 /// The version clock and every counter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapClock {
     pub version: u64,
@@ -101,6 +110,8 @@ pub struct SnapClock {
 
 /// The folded counts of decision 25.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapFolded {
     pub total: u64,
@@ -111,6 +122,8 @@ pub struct SnapFolded {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapFoldedFire {
     pub open: bool,
@@ -127,6 +140,8 @@ pub struct SnapFoldedFire {
 
 /// A served action as a row captured it (or as a mount declaration served it).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapAffordance {
     pub id: String,
@@ -139,7 +154,7 @@ pub struct SnapAffordance {
     pub go_to: Option<String>,
     pub confirm: bool,
     /// `null` (not declared), `"none"`, or the JSON Schema.
-    pub input: Value,
+    pub input: JsonValue,
     pub when: Option<Vec<SnapCondition>>,
     pub enabled_when: Option<Vec<SnapCondition>>,
     pub verify: Option<Vec<SnapCondition>>,
@@ -151,15 +166,19 @@ pub struct SnapAffordance {
 
 /// One `key op threshold` conjunct of a declared filter.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapCondition {
     pub key: String,
     pub op: String,
-    pub threshold: Value,
+    pub threshold: JsonValue,
 }
 
 /// A mount declaration served at snapshot time: its id and its caption (index into `affordances`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapMounted {
     pub id: String,
@@ -168,6 +187,7 @@ pub struct SnapMounted {
 
 /// How a fire was to come to rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum SnapArm {
     AwaitingState,
@@ -179,6 +199,8 @@ pub enum SnapArm {
 
 /// One transition row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapTransition {
     pub stage: String,
@@ -192,7 +214,7 @@ pub struct SnapTransition {
     pub stimulus: Option<String>,
     pub inferred: bool,
     pub timestamp: f64,
-    pub payload: Option<Value>,
+    pub payload: Option<JsonValue>,
     pub outcome: Outcome,
     pub effect_verified: Option<EffectVerified>,
     pub from_node: String,
@@ -201,7 +223,7 @@ pub struct SnapTransition {
     pub arrival: Option<Arrival>,
     pub unverified_edge: bool,
     pub guard_unevaluated: Option<Vec<String>>,
-    pub produced: Option<Value>,
+    pub produced: Option<JsonValue>,
     pub cursor_version: u64,
     pub ask_n: Option<u32>,
     pub materialized: bool,
@@ -220,6 +242,8 @@ pub struct SnapTransition {
 
 /// A fire's retained first settlement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapSettled {
     pub effect_status: EffectStatus,
@@ -230,6 +254,8 @@ pub struct SnapSettled {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapFailure {
     pub reason: String,
@@ -239,11 +265,13 @@ pub struct SnapFailure {
 
 /// One evaluated guard conjunct.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapEvidence {
     pub key: String,
     pub op: String,
-    pub threshold: Value,
+    pub threshold: JsonValue,
     pub actual_summary: String,
     pub result: bool,
     pub note: Option<String>,
@@ -251,6 +279,8 @@ pub struct SnapEvidence {
 
 /// One gap row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapGap {
     pub kind: GapKind,
@@ -272,6 +302,7 @@ pub struct SnapGap {
 
 /// Which ledger an attempt index entry points into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum SnapLedger {
     Gap,
@@ -280,6 +311,8 @@ pub enum SnapLedger {
 
 /// One entry of the attempt index: its ordering key and the absolute index of its row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapAttempt {
     pub key: u64,
@@ -288,6 +321,8 @@ pub struct SnapAttempt {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapClaim {
     pub transition: u32,
@@ -295,12 +330,14 @@ pub struct SnapClaim {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapAsk {
     pub n: u32,
     pub affordance_id: String,
     pub does: Option<String>,
-    pub input: Option<Value>,
+    pub input: Option<JsonValue>,
     pub answer: Option<AskAnswer>,
     pub spent: bool,
     pub by: Option<String>,
@@ -308,6 +345,8 @@ pub struct SnapAsk {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapWork {
     pub n: u32,
@@ -321,6 +360,8 @@ pub struct SnapWork {
 
 /// One served id beyond the graph's own: a mount declaration (its caption) and/or a registered handler.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapServed {
     pub id: String,
@@ -331,6 +372,8 @@ pub struct SnapServed {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
 #[serde(rename_all = "camelCase")]
 pub struct SnapWarned {
     pub once: Vec<String>,

@@ -4,6 +4,7 @@
 //! ask and work numbers below their counters, frames naming journeys of the graph. Pure; used by
 //! `snapshot_restore`.
 
+use crate::codes::ErrorCode;
 use std::collections::HashSet;
 
 use super::snapshot::*;
@@ -13,7 +14,7 @@ use crate::graph::NavigationGraph;
 /// `RESTORE_DAMAGED`, naming what is wrong.
 pub(super) fn damaged(why: impl std::fmt::Display) -> SessionError {
     SessionError::usage(
-        "RESTORE_DAMAGED",
+        ErrorCode::RestoreDamaged,
         format!("createSession: options.restore is not a usable snapshot: {why}. Nothing was restored; start a fresh session (omit restore) or pass an unmodified snapshot() result."),
     )
 }

@@ -11,6 +11,8 @@
 //! The served structure at snapshot time becomes the restored session's baseline (`snapshot_baseline`).
 //! Uses `snapshot` (wire types), `state`. Used by `Session::restore`, called by `js::session`.
 
+use crate::codes::ErrorCode;
+use crate::codes::Refusal;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -29,41 +31,9 @@ use crate::host::Host;
 
 pub(crate) use super::snapshot_baseline::RESTORED_GROUP;
 
-/// The codes a row may carry (rows keep them as `&'static str`).
-const CODES: &[&str] = &[
-    "UNKNOWN_AFFORDANCE",
-    "UNKNOWN_ACTION",
-    "UNKNOWN_JOURNEY",
-    "ENTRY_NOT_MATERIALIZED",
-    "APPROVAL_DECLINED",
-    "APPROVAL_REQUIRED",
-    "VERIFY_FAILED",
-    "TOOL_DISABLED",
-    "PRECONDITION_FAILED",
-    "PAYLOAD_TOO_LARGE",
-    "PAYLOAD_INVALID",
-    "NOT_ON_NODE",
-    "NOT_MATERIALIZED",
-    "NEEDS_DECIDER",
-    "NAVIGATE_THREW",
-    "HANDLER_THREW",
-    "HANDLER_FAILED",
-    "GUARD_FAILED",
-    "FRAME_ALREADY_OPEN",
-    "ASK_ALREADY_ANSWERED",
-    "UNKNOWN_ASK",
-    "NOT_ENFORCED",
-    "REENTRANCY",
-    "REENTRANCY_DEPTH",
-    "SESSION_FREED",
-    "REFUSED",
-];
-
-fn code(text: &str, what: &str) -> Result<&'static str, SessionError> {
-    CODES
-        .iter()
-        .copied()
-        .find(|c| *c == text)
+/// A row's refusal code read back: any word of [`Refusal`].
+fn code(text: &str, what: &str) -> Result<Refusal, SessionError> {
+    Refusal::parse(text)
         .ok_or_else(|| damaged(format!("{what} '{text}' is not a code this library writes")))
 }
 
@@ -107,7 +77,7 @@ fn parse(graph: &NavigationGraph, value: &Value) -> Result<SessionSnapshot, Sess
         Some(v) if v == u64::from(SNAPSHOT_FORMAT_VERSION) => {}
         Some(v) if v > u64::from(SNAPSHOT_FORMAT_VERSION) => {
             return Err(SessionError::usage(
-                "RESTORE_NEWER_FORMAT",
+                ErrorCode::RestoreNewerFormat,
                 format!("createSession: options.restore has formatVersion {v}, written by a newer groundfacts; this one reads formatVersion {SNAPSHOT_FORMAT_VERSION}. Nothing was restored: upgrade the package, or start a fresh session (omit restore)."),
             ))
         }
@@ -118,7 +88,7 @@ fn parse(graph: &NavigationGraph, value: &Value) -> Result<SessionSnapshot, Sess
     if theirs != fingerprint {
         let id = object.get("graphId").and_then(Value::as_str).unwrap_or("?");
         return Err(SessionError::usage(
-            "RESTORE_OTHER_GRAPH",
+            ErrorCode::RestoreOtherGraph,
             format!("createSession: options.restore was taken over graph '{id}' (fingerprint {theirs}), not this graph '{}' (fingerprint {fingerprint}): its rows name another graph's pages and actions. Nothing was restored: pass a snapshot of this graph, or start a fresh session (omit restore) after the graph changed.", graph.id),
         ));
     }

@@ -157,7 +157,7 @@ impl Inner {
                     available_actions: g.available_actions.iter().map(|a| a.to_string()).collect(),
                     affordance_id: g.affordance_id.as_ref().map(|a| a.to_string()),
                     does: g.does.as_ref().map(|a| a.to_string()),
-                    rejection_reason: g.rejection_reason.map(str::to_string),
+                    rejection_reason: g.rejection_reason.map(|r| r.as_str().to_string()),
                     principal: g.principal,
                     off_graph: g.off_graph,
                     actions_may_be_stale: g.actions_may_be_stale,

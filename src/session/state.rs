@@ -5,6 +5,8 @@
 //! couple of hundred bytes; public snapshots (`records`) are built from them on demand by `ledgers`.
 //! Used by every other session module; never exposed.
 
+use crate::codes::ErrorCode;
+use crate::codes::Refusal;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
@@ -55,7 +57,7 @@ pub(crate) enum Arm {
 /// Why a settlement went wrong, compactly (the library's own texts are not copied per row).
 #[derive(Debug, Clone)]
 pub(crate) struct Failure {
-    pub reason: &'static str,
+    pub reason: Refusal,
     pub message: std::borrow::Cow<'static, str>,
     pub evidence: Option<Vec<ConditionEvidence>>,
 }
@@ -63,7 +65,7 @@ pub(crate) struct Failure {
 impl Failure {
     pub fn public(&self) -> SettlementError {
         SettlementError {
-            reason: self.reason.to_string(),
+            reason: self.reason,
             message: self.message.to_string(),
             evidence: self.evidence.clone(),
         }
@@ -151,7 +153,7 @@ pub(crate) struct Gap {
     pub available_actions: Rc<[Rc<str>]>,
     pub affordance_id: Option<Rc<str>>,
     pub does: Option<Rc<str>>,
-    pub rejection_reason: Option<&'static str>,
+    pub rejection_reason: Option<Refusal>,
     pub principal: Option<Principal>,
     pub off_graph: bool,
     pub actions_may_be_stale: bool,
@@ -376,7 +378,7 @@ impl Inner {
                 if graph.page(n).is_none() {
                     let known: Vec<&str> = graph.page_ids().collect();
                     return Err(SessionError::usage(
-                        "UNKNOWN_NODE",
+                        ErrorCode::UnknownNode,
                         format!(
                             "createSession: node '{n}' is not a page of graph '{}'. Known pages: {}. Pass one of them, or omit node to start on the first page.",
                             graph.id,
@@ -390,7 +392,7 @@ impl Inner {
                 Some(p) => p.id.clone(),
                 None => {
                     return Err(SessionError::usage(
-                        "UNKNOWN_NODE",
+                        ErrorCode::UnknownNode,
                         format!("createSession: graph '{}' has no pages, so there is nowhere to start. Declare at least one page.", graph.id),
                     ))
                 }

@@ -8,34 +8,36 @@
 //! Uses `graph::guards` (the evidence), `state` (served actions, the pending queue). Used by `offers`
 //! (rows of `available()`), `fire` (`alreadyTrue`), `serve` and `facts::read` (the brief's greyed lines).
 
+use crate::codes::ErrorCode;
 use std::rc::Rc;
 
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 
 use super::state::{Affordance, Inner};
 use super::*;
 use crate::graph::guards::{evaluate, ConditionEvidence};
-use crate::graph::{Condition, Filter, Verify};
+use crate::graph::{Condition, Filter, Op, Verify};
+use crate::json_types::JsonValue;
 
 /// One condition as the graph states it: the key, the operator word as the filter syntax spells it
 /// (`eq`, `ne`, `gt`, `gte`, `lt`, `lte`, `in`, `notIn`) and the operand the author wrote. Never the
 /// state's value. (Every operator of the filter language takes an operand, so `expected` is always
 /// present today; an operator without one would leave it out.)
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct StatedCondition {
     pub key: String,
-    pub op: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expected: Option<Value>,
+    pub op: Op,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected: Option<JsonValue>,
 }
 
 impl StatedCondition {
     fn of_evidence(e: &ConditionEvidence) -> StatedCondition {
         StatedCondition {
             key: e.key.clone(),
-            op: e.op.name(),
+            op: e.op,
             expected: Some(e.threshold.clone()),
         }
     }
@@ -43,21 +45,23 @@ impl StatedCondition {
     fn of_condition(c: &Condition) -> StatedCondition {
         StatedCondition {
             key: c.key.clone(),
-            op: c.op.name(),
+            op: c.op,
             expected: Some(c.threshold.clone()),
         }
     }
 }
 
 /// An action whose declared `writes` include a key a greyed control waits on.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct Unblocker {
     pub action: String,
     /// Which of the failing keys it writes, in `blockedBecause` order.
     pub via_keys: Vec<String>,
     /// One of its fires has not come to rest (it still awaits its report or its handler).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub running: bool,
 }
 
@@ -206,7 +210,7 @@ impl Session {
             let mut known: Vec<String> = inner.served_all().map(|a| a.id.to_string()).collect();
             known.truncate(20);
             return Err(SessionError::usage(
-                "UNKNOWN_ACTION",
+                ErrorCode::UnknownAction,
                 format!(
                     "whatUnblocks: '{}' is not an action this session serves. Pass an action id as available() or the graph spells it, e.g. {}.",
                     crate::graph::names::escape_text(id),

@@ -281,7 +281,7 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
     }
     if let Some(reason) = r.reason {
         key(out, &mut first, "reason");
-        string(out, reason);
+        string(out, reason.as_str());
     }
     if let Some(id) = &r.affordance_id {
         key(out, &mut first, "affordanceId");
@@ -335,7 +335,7 @@ pub fn update_result(out: &mut Vec<u8>, r: &UpdateResult) -> bool {
     uint(out, r.version);
     if let Some(reason) = r.reason {
         key(out, &mut first, "reason");
-        string(out, reason);
+        string(out, reason.as_str());
     }
     if let Some(pending) = &r.pending {
         key(out, &mut first, "pending");
@@ -350,6 +350,7 @@ pub fn update_result(out: &mut Vec<u8>, r: &UpdateResult) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codes::Refusal;
     use serde_json::json;
 
     fn same<T: Serialize>(value: &T, write: fn(&mut Vec<u8>, &T) -> bool) {
@@ -421,7 +422,7 @@ mod tests {
 
     #[test]
     fn fire_and_update_results_are_written_as_serde_writes_them() {
-        let mut fired = FireResult::refused("UNKNOWN_AFFORDANCE");
+        let mut fired = FireResult::refused(Refusal::UnknownAffordance);
         fired.affordance_id = Some("x".into());
         fired.available = Some(vec!["a".into(), "b\"".into()]);
         same(&fired, fire_result);
@@ -430,7 +431,7 @@ mod tests {
         fired.ask_id = Some("ask#2".into());
         fired.materialized = Some(true);
         same(&fired, fire_result);
-        let mut accepted = FireResult::refused("");
+        let mut accepted = FireResult::refused(Refusal::Refused);
         accepted.ok = true;
         accepted.reason = None;
         accepted.transition_id = Some("p.a#1".into());
@@ -455,7 +456,7 @@ mod tests {
             attributed: None,
             transition: None,
             version: 0,
-            reason: Some("UNKNOWN_TRANSITION"),
+            reason: Some(Refusal::UnknownTransition),
             pending: Some(vec!["a#1".into()]),
             issues: None,
         };

@@ -18,6 +18,10 @@ import {
   type SessionSnapshot,
   type StatedCondition,
   type Unblocker,
+  type ErrorCode,
+  type Refusal,
+  type ActionList,
+  type ServedAction,
 } from '../../pkg/groundfacts';
 
 const app = { path: '/projects/new' };
@@ -290,3 +294,31 @@ const focusLedger: FocusHistory = treeSession.focusHistory();
 const focusRows: FocusRecord[] = focusLedger.rows;
 const focusFolded: number = focusLedger.folded;
 void [firstHop, notNow, focusNow, focusRows, focusFolded];
+// Derived declarations (tsify, docs/decisions.md decision 30), under `exactOptionalPropertyTypes`.
+// An option read from a router that may not match passes straight in.
+const fromRouter = createSession(graph, null, { node: matchRoute(graph, app.path) });
+fromRouter.fire('wizard.name-it', { source: 'user', payload: { name: 'N' } });
+fromRouter.updateState({ 'project.name': 'N' }, { transitionId: undefined, principal: 'user' });
+// Refusal reasons and error codes are unions of their words.
+const refusedWhy: Refusal | undefined = fromRouter.fire('wizard.nope').reason;
+// @ts-expect-error — a reason is one of the Refusal words
+const notAReason: Refusal = 'NOT_A_REASON';
+try {
+  buildNavigationGraph('g', { pages: {} });
+} catch (err) {
+  if (err instanceof GraphValidationError) {
+    const code: ErrorCode = err.code;
+    void code;
+  }
+}
+// Port results are typed key by key: did_it_work's three axes, the rows of whats_here.
+const polled = port.call('wizard.did_it_work', { transitionId: 'wizard.name-it#1' });
+const polledSettled: boolean | undefined = polled.settled;
+const polledHeld: boolean | 'unevaluable' | undefined = polled.verifyHeld;
+const polledWrites: boolean | undefined = polled.writesObserved;
+const polledReason: Refusal | ErrorCode | undefined = polled.reason;
+const hereRows: ActionList = here.actions ?? [];
+const hereActions: string[] = hereRows.map((row: ServedAction | string) => (typeof row === 'string' ? row : row.action));
+// @ts-expect-error — a port result declares every key it can carry, and no other
+void here.notAKey;
+void [refusedWhy, notAReason, polledSettled, polledHeld, polledWrites, polledReason, hereActions];
