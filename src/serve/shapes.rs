@@ -203,6 +203,7 @@ pub struct RouteTo {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<String>,
     pub page: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "RouteHop[] | null"))]
     pub route: Option<Vec<Hop>>,
     /// `UNKNOWN_NODE` when `routeTo` named no page.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -61,7 +61,6 @@ pub struct Unblocker {
     pub via_keys: Vec<String>,
     /// One of its fires has not come to rest (it still awaits its report or its handler).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "true"))]
     pub running: bool,
 }
 
