@@ -126,3 +126,43 @@ export function parseWithTexts(json, key1, text1, key2, text2) {
   if (key2 !== undefined) out[key2] = text2;
   return out;
 }
+
+// A TransitionRecord in serde's key order; absent members (undefined) are left out, JSON members
+// (payload, guardUnevaluated, produced) arrive as JSON text. src/js/fast.rs's `transition_record`.
+export function transitionRecord(id, kind, principal, affordanceId, does, stimulus, inferred, attributedTo,
+  basis, certainty, timestamp, payload, outcome, effectVerified, fromNode, toNode, toNodeClaimed, arrival,
+  unverifiedEdge, guardUnevaluated, produced, cursorVersion, askId, materialized) {
+  const cause = { kind, principal };
+  if (affordanceId !== undefined) cause.affordanceId = affordanceId;
+  if (does !== undefined) cause.does = does;
+  if (stimulus !== undefined) cause.stimulus = stimulus;
+  if (inferred) cause.inferred = true;
+  const t = {
+    id,
+    cause,
+    attribution: { principal: attributedTo, basis, certainty },
+    timestamp: Number.isFinite(timestamp) ? timestamp : null,
+  };
+  if (payload !== undefined) t.payload = JSON.parse(payload);
+  t.outcome = outcome;
+  if (effectVerified !== undefined) t.effectVerified = effectVerified;
+  t.fromNode = fromNode;
+  if (toNode !== undefined) t.toNode = toNode;
+  if (toNodeClaimed) t.toNodeClaimed = true;
+  if (arrival !== undefined) t.arrival = arrival;
+  if (unverifiedEdge) t.unverifiedEdge = true;
+  if (guardUnevaluated !== undefined) t.guardUnevaluated = JSON.parse(guardUnevaluated);
+  if (produced !== undefined) t.produced = JSON.parse(produced);
+  t.cursorVersion = cursorVersion;
+  if (askId !== undefined) t.askId = askId;
+  if (materialized !== undefined) t.materialized = materialized;
+  return t;
+}
+
+export function updateResult(ok, attributed, transition, version) {
+  const r = { ok };
+  if (attributed !== undefined) r.attributed = attributed;
+  if (transition !== undefined) r.transition = transition;
+  r.version = version;
+  return r;
+}

@@ -14,7 +14,11 @@
 //! out, then the texts are set in place, which keeps every key's position and skips escaping and
 //! re-scanning kilobytes of text; `groundTruth`'s three members are built as an object literal. Used by `convert`, `host`, `session` and `port`.
 
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
+
+use crate::session::records::{EffectVerified, TransitionRecord};
+use crate::session::results::UpdateResult;
 
 #[wasm_bindgen(module = "/src/js/fast.js")]
 extern "C" {
@@ -29,6 +33,40 @@ extern "C" {
         transition_id: &str,
         settlement: &JsValue,
         effect_status: &JsValue,
+        version: f64,
+    ) -> JsValue;
+    #[wasm_bindgen(js_name = transitionRecord)]
+    fn transition_record_js(
+        id: &str,
+        kind: &JsValue,
+        principal: &JsValue,
+        affordance_id: Option<&str>,
+        does: Option<&str>,
+        stimulus: Option<&str>,
+        inferred: bool,
+        attributed_to: &JsValue,
+        basis: &JsValue,
+        certainty: &JsValue,
+        timestamp: f64,
+        payload: Option<&str>,
+        outcome: &JsValue,
+        effect_verified: &JsValue,
+        from_node: &str,
+        to_node: Option<&str>,
+        to_node_claimed: bool,
+        arrival: &JsValue,
+        unverified_edge: bool,
+        guard_unevaluated: Option<&str>,
+        produced: Option<&str>,
+        cursor_version: f64,
+        ask_id: Option<&str>,
+        materialized: Option<bool>,
+    ) -> JsValue;
+    #[wasm_bindgen(js_name = updateResult)]
+    fn update_result_js(
+        ok: bool,
+        attributed: Option<bool>,
+        transition: &JsValue,
         version: f64,
     ) -> JsValue;
     #[wasm_bindgen(js_name = renderedBlock)]
@@ -95,7 +133,6 @@ pub fn returned_json(value: &JsValue) -> Option<serde_json::Value> {
 /// else present) built as a JS object literal: one short string crosses instead of JSON to parse.
 /// `None` for any other shape (the caller serialises it).
 pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
-    use crate::session::{EffectStatus, SettlementState};
     let plain = result.ok
         && result.reason.is_none()
         && result.affordance_id.is_none()
@@ -113,29 +150,105 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
     ) else {
         return None;
     };
-    if !plain || version > (1u64 << 53) {
+    if !plain || version > SAFE {
         return None;
     }
+    Some(accepted_fire_js(
+        id,
+        &word(settlement.as_str()),
+        &word(status.as_str()),
+        version as f64,
+    ))
+}
+
+/// An enum's word (its `as_str`) as a JS string, made once per word: a fresh one costs a UTF-8 decode.
+fn word(text: &'static str) -> JsValue {
     thread_local! {
-        static WORDS: [JsValue; 6] = [
-            JsValue::from_str("settled"), JsValue::from_str("awaiting-state"),
-            JsValue::from_str("pending"), JsValue::from_str("performed"), JsValue::from_str("refused"), JsValue::from_str("unobservable"),
-        ];
+        static WORDS: std::cell::RefCell<Vec<(&'static str, JsValue)>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    WORDS.with(|w| {
-        let settlement = &w[if settlement == SettlementState::Settled {
-            0
-        } else {
-            1
-        }];
-        let status = &w[match status {
-            EffectStatus::Pending => 2,
-            EffectStatus::Performed => 3,
-            EffectStatus::Refused => 4,
-            EffectStatus::Unobservable => 5,
-        }];
-        Some(accepted_fire_js(id, settlement, status, version as f64))
+    WORDS.with(|words| {
+        let mut words = words.borrow_mut();
+        if let Some((_, value)) = words
+            .iter()
+            .find(|(w, _)| std::ptr::eq(w.as_ptr(), text.as_ptr()) || *w == text)
+        {
+            return value.clone();
+        }
+        let value = JsValue::from_str(text);
+        words.push((text, value.clone()));
+        value
     })
+}
+
+/// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.
+const SAFE: u64 = 1 << 53;
+
+/// A `TransitionRecord` built as a JS object by `fast.js` (keys in serde's order, absent ones left
+/// out): short strings and cached words cross instead of ~400 bytes of JSON to parse, which cost
+/// ~1.9 µs of a fire with a state report (benches/js/boundary.cjs). `None` past 2^53.
+fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
+    if t.cursor_version > SAFE {
+        return None;
+    }
+    let text = |v: &Option<Value>| v.as_ref().and_then(|v| serde_json::to_string(v).ok());
+    let guard = t
+        .guard_unevaluated
+        .as_ref()
+        .and_then(|keys| serde_json::to_string(keys).ok());
+    let (payload, produced) = (text(&t.payload), text(&t.produced));
+    if (t.payload.is_some() && payload.is_none()) || (t.produced.is_some() && produced.is_none()) {
+        return None;
+    }
+    let c = &t.cause;
+    let effect_verified = match t.effect_verified {
+        None => JsValue::UNDEFINED,
+        Some(EffectVerified::Observed(b)) => JsValue::from_bool(b),
+        Some(EffectVerified::Unobservable) => word("unobservable"),
+    };
+    Some(transition_record_js(
+        &t.id,
+        &word(c.kind.as_str()),
+        &word(c.principal.as_str()),
+        c.affordance_id.as_deref(),
+        c.does.as_deref(),
+        c.stimulus.as_deref(),
+        c.inferred,
+        &word(t.attribution.principal.as_str()),
+        &word(t.attribution.basis.as_str()),
+        &word(t.attribution.certainty.as_str()),
+        t.timestamp,
+        payload.as_deref(),
+        &word(t.outcome.as_str()),
+        &effect_verified,
+        &t.from_node,
+        t.to_node.as_deref(),
+        t.to_node_claimed,
+        &t.arrival.map_or(JsValue::UNDEFINED, |a| word(a.as_str())),
+        t.unverified_edge,
+        guard.as_deref(),
+        produced.as_deref(),
+        t.cursor_version as f64,
+        t.ask_id.as_deref(),
+        t.materialized,
+    ))
+}
+
+/// The usual `UpdateResult` (`{ok, attributed?, transition?, version}`, no reason, pending or issues)
+/// built as a JS object; `None` for any other shape (the caller serialises it).
+pub fn update_result(r: &UpdateResult) -> Option<JsValue> {
+    if r.reason.is_some() || r.pending.is_some() || r.issues.is_some() || r.version > SAFE {
+        return None;
+    }
+    let transition = match &r.transition {
+        Some(t) => transition_record(t)?,
+        None => JsValue::UNDEFINED,
+    };
+    Some(update_result_js(
+        r.ok,
+        r.attributed,
+        &transition,
+        r.version as f64,
+    ))
 }
 
 /// `{ node, version, text }` (a `RenderedBlock`, in that key order) built as a JS object literal: the

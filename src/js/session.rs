@@ -208,6 +208,9 @@ impl JsSession {
             .live()?
             .update_state(&delta, core_options)
             .map_err(to_js_error)?;
+        if let Some(updated) = fast::update_result(&result) {
+            return Ok(updated);
+        }
         convert::to_js_written(&result, |out| wire::update_result(out, &result))
     }
 

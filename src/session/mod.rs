@@ -51,6 +51,7 @@ mod state;
 #[doc(hidden)]
 pub mod test_host;
 pub mod wire;
+mod words;
 mod work;
 
 use std::cell::RefCell;

@@ -66,41 +66,6 @@ fn serde<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) -> bool {
     serde_json::to_writer(out, value).is_ok()
 }
 
-fn principal(p: Principal) -> &'static str {
-    p.as_str()
-}
-
-fn outcome(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Pending => "pending",
-        Outcome::Committed => "committed",
-        Outcome::Rejected => "rejected",
-        Outcome::RolledBack => "rolled-back",
-        Outcome::Superseded => "superseded",
-    }
-}
-
-fn basis(b: AttributionBasis) -> &'static str {
-    match b {
-        AttributionBasis::CallerAsserted => "caller-asserted",
-        AttributionBasis::NamedByReport => "named-by-report",
-        AttributionBasis::DeclaredStimulus => "declared-stimulus",
-        AttributionBasis::HandlerWindow => "handler-window",
-        AttributionBasis::QueueOrder => "queue-order",
-        AttributionBasis::SignatureMatch => "signature-match",
-        AttributionBasis::Unknown => "unknown",
-    }
-}
-
-fn effect_status(e: EffectStatus) -> &'static str {
-    match e {
-        EffectStatus::Pending => "pending",
-        EffectStatus::Performed => "performed",
-        EffectStatus::Refused => "refused",
-        EffectStatus::Unobservable => "unobservable",
-    }
-}
-
 fn boolean(out: &mut Vec<u8>, b: bool) {
     out.extend_from_slice(if b { b"true" } else { b"false" });
 }
@@ -130,16 +95,9 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
         let mut first = true;
         out.push(b'{');
         key(out, &mut first, "kind");
-        quoted(
-            out,
-            if c.kind == CauseKind::Fired {
-                "fired"
-            } else {
-                "stimulus"
-            },
-        );
+        quoted(out, c.kind.as_str());
         key(out, &mut first, "principal");
-        quoted(out, principal(c.principal));
+        quoted(out, c.principal.as_str());
         for (name, value) in [
             ("affordanceId", &c.affordance_id),
             ("does", &c.does),
@@ -162,18 +120,11 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
         let mut first = true;
         out.push(b'{');
         key(out, &mut first, "principal");
-        quoted(out, principal(a.principal));
+        quoted(out, a.principal.as_str());
         key(out, &mut first, "basis");
-        quoted(out, basis(a.basis));
+        quoted(out, a.basis.as_str());
         key(out, &mut first, "certainty");
-        quoted(
-            out,
-            if a.certainty == Certainty::Observed {
-                "observed"
-            } else {
-                "inferred"
-            },
-        );
+        quoted(out, a.certainty.as_str());
         out.push(b'}');
     }
     key(out, &mut first, "timestamp");
@@ -187,7 +138,7 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
         }
     }
     key(out, &mut first, "outcome");
-    quoted(out, outcome(t.outcome));
+    quoted(out, t.outcome.as_str());
     if let Some(e) = t.effect_verified {
         key(out, &mut first, "effectVerified");
         effect_verified(out, e);
@@ -204,14 +155,7 @@ pub fn transition(out: &mut Vec<u8>, t: &TransitionRecord) -> bool {
     }
     if let Some(arrival) = t.arrival {
         key(out, &mut first, "arrival");
-        quoted(
-            out,
-            if arrival == Arrival::Claimed {
-                "claimed"
-            } else {
-                "observed"
-            },
-        );
+        quoted(out, arrival.as_str());
     }
     if t.unverified_edge {
         key(out, &mut first, "unverifiedEdge");
@@ -258,18 +202,11 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
     }
     if let Some(s) = r.settlement {
         key(out, &mut first, "settlement");
-        quoted(
-            out,
-            if s == SettlementState::Settled {
-                "settled"
-            } else {
-                "awaiting-state"
-            },
-        );
+        quoted(out, s.as_str());
     }
     if let Some(e) = r.effect_status {
         key(out, &mut first, "effectStatus");
-        quoted(out, effect_status(e));
+        quoted(out, e.as_str());
     }
     if let Some(v) = r.version {
         key(out, &mut first, "version");
