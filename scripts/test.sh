@@ -21,6 +21,9 @@ step "cargo clippy (native, all targets; and the wasm-only boundary in src/js)"
 cargo clippy --quiet --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --lib -- -D warnings
 
+step "lint the boundary's JS modules (src/js/*.js)"
+bash "$ROOT/scripts/lint-js.sh"
+
 step "cargo test"
 cargo test
 

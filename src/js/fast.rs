@@ -7,8 +7,10 @@
 //! with serde. It accepts only what that reader would convert to the very same JSON: anything the
 //! reader must judge (functions, cycles, class instances, symbols, unsafe integers, too deep or too
 //! large, a throwing getter or proxy) yields `None`, and the caller takes the reader's path, so every
-//! refusal keeps its message. `returned_json` adds the handler-return checks (a thenable, an own
-//! `ok: false`) that route a value to `host`'s slow path.
+//! refusal keeps its message. Its limits are `convert`'s constants, passed in on every call.
+//! `returned_json` adds the handler-return checks (a thenable, an own `ok: false`) that route a value
+//! to `host`'s slow path; [`then_of`] and [`is_returned_failure`] are those same checks, which `host`
+//! uses too, so each is written once.
 //!
 //! Out: results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed with the texts left
 //! out, then the texts are set in place, which keeps every key's position and skips escaping and
@@ -23,11 +25,21 @@ use crate::session::results::UpdateResult;
 #[wasm_bindgen(module = "/src/js/fast.js")]
 extern "C" {
     #[wasm_bindgen(js_name = plainJson)]
-    fn plain_json_js(value: &JsValue) -> Option<String>;
+    fn plain_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = plainJsonWithin)]
-    fn plain_json_within_js(value: &JsValue, limit: f64, per_member: bool) -> JsValue;
+    fn plain_json_within_js(
+        value: &JsValue,
+        limit: f64,
+        per_member: bool,
+        max_depth: u32,
+        max_values: u32,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = returnedJson)]
-    fn returned_json_js(value: &JsValue) -> Option<String>;
+    fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
+    #[wasm_bindgen(js_name = thenOf)]
+    fn then_of_js(value: &JsValue) -> Option<js_sys::Function>;
+    #[wasm_bindgen(js_name = isReturnedFailure)]
+    fn is_returned_failure_js(value: &JsValue) -> bool;
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(
         transition_id: &str,
@@ -83,8 +95,15 @@ extern "C" {
 
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
 pub fn plain_json(value: &JsValue) -> Option<serde_json::Value> {
-    serde_json::from_str(&plain_json_js(value)?).ok()
+    serde_json::from_str(&plain_json_js(value, LIMITS.0, LIMITS.1)?).ok()
 }
+
+/// `convert`'s reader limits (nesting depth, value count), handed to the JS walker on every call so
+/// the two readers keep one copy of them.
+const LIMITS: (u32, u32) = (
+    super::convert::MAX_DEPTH as u32,
+    super::convert::MAX_VALUES as u32,
+);
 
 /// What [`plain_json_within`] read.
 pub enum Within {
@@ -97,7 +116,7 @@ pub enum Within {
 /// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
 /// `per_member`; `None` when the reader must judge the value.
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
-    let out = plain_json_within_js(value, limit as f64, per_member);
+    let out = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1);
     if let Some(text) = out.as_string() {
         return serde_json::from_str(&text)
             .ok()
@@ -126,7 +145,19 @@ pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Opt
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned
 /// failure (`{ ok: false }`); `None` sends the value down the full classification.
 pub fn returned_json(value: &JsValue) -> Option<serde_json::Value> {
-    serde_json::from_str(&returned_json_js(value)?).ok()
+    serde_json::from_str(&returned_json_js(value, LIMITS.0, LIMITS.1)?).ok()
+}
+
+/// A thenable's `then` function: the one test (in `fast.js`) of whether a handler's return value is
+/// deferred, shared by [`returned_json`]'s screen and `host`'s classification.
+pub fn then_of(value: &JsValue) -> Option<js_sys::Function> {
+    then_of_js(value)
+}
+
+/// Whether a return value is a returned failure (an object whose own `ok` is `false`): the one test,
+/// in `fast.js`, shared like [`then_of`].
+pub fn is_returned_failure(value: &JsValue) -> bool {
+    is_returned_failure_js(value)
 }
 
 /// The usual accepted `FireResult` (`{ok, transitionId, settlement, effectStatus, version}`, nothing

@@ -25,6 +25,8 @@
 //! 6. **Types are stated.** No `any` in the generated `.d.ts`: `unchecked_param_type` /
 //!    `unchecked_return_type` name the custom-section types declared beside each export.
 
+#[cfg(feature = "bench-paths")]
+mod bench_paths;
 mod brand;
 mod callbacks;
 mod convert;

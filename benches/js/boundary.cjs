@@ -1,0 +1,125 @@
+// Each boundary path, timed both ways on the same values (decision 30): what the package does (the JS
+// walker + serde_json text in; JS-built objects, `wire.rs` text or serde_json text + JSON.parse out)
+// against serde-wasm-bindgen (`from_value` in, `Serializer::json_compatible()` out). It builds the
+// package's wasm with the `bench-paths` cargo feature (src/js/bench_paths.rs: bench-only exports, never
+// shipped) into target/bench-paths/, then times each path in alternating rounds and prints min and
+// median µs, whether both hand JS the same data, and which path is within ~10% of the faster one. The
+// wasm size each way is the shipped pkg/ wasm against the bench build (which carries serde-wasm-bindgen
+// and the bench exports). Reports numbers only; asserts nothing. docs/boundary.md keeps the results.
+// Run: node benches/js/boundary.cjs [--no-build]   (after scripts/build.sh; ~3 min with the build)
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+const { execFileSync } = require('child_process');
+
+const ROOT = path.join(__dirname, '..', '..');
+const OUT = path.join(ROOT, 'target', 'bench-paths');
+const { wizardDefinition } = require('../../tests/js/helpers/wizard.cjs');
+
+function build() {
+  const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  console.error('boundary: building the bench-paths wasm (cargo --features bench-paths) into target/bench-paths/');
+  run('cargo', ['build', '--quiet', '--release', '--lib', '--target', 'wasm32-unknown-unknown', '--features', 'bench-paths']);
+  run('wasm-bindgen', ['target/wasm32-unknown-unknown/release/groundfacts.wasm', '--target', 'nodejs', '--out-dir', OUT, '--out-name', 'groundfacts']);
+  // The same wasm-opt run as scripts/build.sh, so the sizes compare.
+  run(path.join(ROOT, 'scripts', 'node_modules', '.bin', 'wasm-opt'), ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
+    '--enable-sign-ext', '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals',
+    path.join(OUT, 'groundfacts_bg.wasm'), '-o', path.join(OUT, 'groundfacts_bg.wasm')]);
+}
+
+if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(OUT, 'groundfacts.js'))) build();
+const gf = require(path.join(OUT, 'groundfacts.js'));
+
+const STATE = { 'project.name': '', 'project.recipe': '', 'projects.count': 0 };
+
+/** The seed wizard with a handler reporting the whole 3-key store, filled to `attempts` (half refusals). */
+function wizardSession(attempts) {
+  const app = { path: '/projects/new' };
+  const graph = gf.buildNavigationGraph('wizard', wizardDefinition(gf, app));
+  const session = gf.createSession(graph, (href) => { app.path = href; }, { node: 'wizard', state: { ...STATE }, onWarn: () => {} });
+  session.registerActions('wizard', {
+    handlers: { 'name-it': (input) => { session.updateState({ 'project.name': input.name, 'project.recipe': '', 'projects.count': 0 }); } },
+  });
+  for (let i = 0; i < attempts / 2; i += 1) {
+    session.fire('wizard.name-it', { payload: { name: `name ${i}` } });
+    session.fire('wizard.not-an-action');
+  }
+  return session;
+}
+
+const now = () => Number(process.hrtime.bigint());
+function round(fn, ms) {
+  let calls = 0;
+  const start = now();
+  let elapsed;
+  do {
+    for (let i = 0; i < 8; i += 1) fn();
+    calls += 8;
+    elapsed = now() - start;
+  } while (elapsed < ms * 1e6);
+  return elapsed / calls / 1e3;
+}
+/** Alternating rounds of `a` and `b` (the load is shared), after a warm-up: min and median µs of each. */
+function compare(a, b, rounds = 11, ms = 15) {
+  round(a, ms);
+  round(b, ms);
+  const sa = [];
+  const sb = [];
+  for (let r = 0; r < rounds; r += 1) {
+    sa.push(round(a, ms));
+    sb.push(round(b, ms));
+  }
+  const stat = (s) => {
+    s.sort((x, y) => x - y);
+    return { min: s[0], median: s[s.length >> 1] };
+  };
+  return [stat(sa), stat(sb)];
+}
+
+const small = wizardSession(20);
+const ledger = wizardSession(200);
+const payload = { name: 'name 7' };
+const delta = { 'project.name': 'name 7', 'project.recipe': 'r', 'projects.count': 3 };
+const options = { payload };
+const CURRENT = 0;
+const SWB = 1;
+const WIRE = 2;
+
+// [label, current path label, call(path), alternative paths]
+const rows = [
+  ['payload in (fire)', 'JS walker + serde_json text', (p) => gf.__benchReadValue(payload, p)],
+  ['state report in (updateState, 3 keys)', 'JS walker + serde_json text', (p) => gf.__benchReadValue(delta, p)],
+  ['options in (fire { payload })', 'Reflect member reads', (p) => gf.__benchReadOptions(options, p)],
+  ['fire result out', 'JS object literal (fast.js)', (p) => gf.__benchWrite(small, 0, p), [WIRE]],
+  ['update result out (with its transition)', 'JS-built object (fast.js)', (p) => gf.__benchWrite(small, 1, p), [WIRE]],
+  ['transitions() out, 100 rows', 'serde_json text + JSON.parse', (p) => gf.__benchWrite(ledger, 2, p)],
+  ['gaps() out, 100 rows', 'serde_json text + JSON.parse', (p) => gf.__benchWrite(ledger, 3, p)],
+  ['pending() out', 'serde_json text + JSON.parse', (p) => gf.__benchWrite(ledger, 4, p)],
+  ['whats_here port result out', 'JSON.parse + texts set in place', (p) => gf.__benchWrite(small, 5, p)],
+];
+
+const num = (x) => x.toFixed(2).padStart(7);
+const gzip = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const shipped = path.join(ROOT, 'pkg', 'groundfacts_bg.wasm');
+
+console.log(`groundfacts boundary paths — µs per call, min / median of 11 alternating rounds (node ${process.version})`);
+console.log('path                                      current path                      current (min/med)   serde-wasm-bindgen   swb/current  same data  verdict');
+for (const [label, current, call, extra = []] of rows) {
+  const same = JSON.stringify(call(CURRENT)) === JSON.stringify(call(SWB));
+  const [a, b] = compare(() => call(CURRENT), () => call(SWB));
+  const ratio = b.min / a.min;
+  const verdict = ratio <= 1.1 ? 'swb within 10%' : 'current faster';
+  console.log(`${label.padEnd(41)} ${current.padEnd(33)} ${num(a.min)} /${num(a.median)}  ${num(b.min)} /${num(b.median)}  ${ratio.toFixed(2).padStart(6)}×  ${(same ? 'yes' : 'NO').padEnd(9)}  ${verdict}`);
+  for (const alt of extra) {
+    const [c, w] = compare(() => call(CURRENT), () => call(alt));
+    console.log(`${''.padEnd(41)} ${'  vs wire.rs text + JSON.parse'.padEnd(33)} ${num(c.min)} /${num(c.median)}  ${num(w.min)} /${num(w.median)}  ${(w.min / c.min).toFixed(2).padStart(6)}×  (wire/current)`);
+  }
+}
+if (fs.existsSync(shipped)) {
+  const a = gzip(shipped);
+  const b = gzip(path.join(OUT, 'groundfacts_bg.wasm'));
+  console.log(`\nwasm gzip -9: shipped pkg ${a} B; bench build with serde-wasm-bindgen and the bench exports ${b} B (+${b - a} B, ${((100 * (b - a)) / a).toFixed(1)}%)`);
+} else {
+  console.log('\nwasm size: pkg/ not built (run scripts/build.sh first)');
+}

@@ -1,0 +1,137 @@
+//! Bench-only exports (cargo feature `bench-paths`, built by `benches/js/boundary.cjs` into
+//! `target/bench-paths/`, never shipped): each boundary path the package uses, next to the same data
+//! through serde-wasm-bindgen (`Serializer::json_compatible()` out, `from_value` in), so the bench can
+//! time both on the same values. The decision each row led to is in `docs/boundary.md`. Uses
+//! `convert`, `fast`, `port` and `session`'s helpers; used by nothing else.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+use super::{convert, fast, port, session};
+use crate::serve::{AgentPort, PortOptions};
+use crate::session::results::{FireResult, SettlementState, UpdateResult};
+use crate::session::{wire, EffectStatus, TransitionRecord};
+
+/// The path a bench call takes (0, anything else: what the package does).
+const SWB: u32 = 1;
+/// The `wire.rs` JSON text + `JSON.parse` (fire and update results only).
+const WIRE: u32 = 2;
+
+fn swb<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(JsValue::from)
+}
+
+fn count(json: Option<Value>) -> u32 {
+    match json {
+        Some(Value::Object(members)) => members.len() as u32,
+        Some(_) => 1,
+        None => 0,
+    }
+}
+
+/// A payload or state report read into JSON: `path` 0 the JS walker + serde_json text (what
+/// `updateState` and `fire` use), 1 `serde_wasm_bindgen::from_value`.
+#[wasm_bindgen(js_name = __benchReadValue)]
+pub fn bench_read_value(value: JsValue, path: u32) -> Result<u32, JsValue> {
+    let json = if path == SWB {
+        serde_wasm_bindgen::from_value::<Option<Value>>(value)?
+    } else {
+        convert::to_json_within(&value, "bench: value", 1 << 20, true)?
+    };
+    Ok(count(json))
+}
+
+#[derive(Deserialize)]
+struct FireOptions {
+    source: Option<String>,
+    payload: Option<Value>,
+}
+
+/// `fire`'s options object (`{ source?, payload? }`): 0 the `Reflect` member reads `fire` does, 1
+/// `from_value` into a derived struct.
+#[wasm_bindgen(js_name = __benchReadOptions)]
+pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
+    if path == SWB {
+        let read: FireOptions = serde_wasm_bindgen::from_value(options)?;
+        return Ok(u32::from(read.source.is_some()) + u32::from(read.payload.is_some()));
+    }
+    let what = "bench: options";
+    let source = session::principal(&options, "source", what)?;
+    let payload = convert::to_json_within(
+        &convert::field(&options, "payload", what)?,
+        what,
+        1 << 20,
+        false,
+    )?;
+    Ok(u32::from(source.is_some()) + u32::from(payload.is_some()))
+}
+
+/// A result out of the core, for the session in `session`: `what` 0 an accepted `FireResult`, 1 an
+/// `UpdateResult` carrying the newest transition, 2 `transitions()`, 3 `gaps()`, 4 `pending()`, 5 the
+/// port's `whats_here` result; `path` 0 what the package does, 1 serde-wasm-bindgen, 2 `wire.rs` text.
+#[wasm_bindgen(js_name = __benchWrite)]
+pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, JsValue> {
+    let core = session::session_arg(&session, "bench")?;
+    let missing = || JsValue::from_str("bench: no fast path for this value");
+    match what {
+        0 => {
+            let mut r = FireResult::refused("");
+            r.ok = true;
+            r.reason = None;
+            r.transition_id = Some("wizard.name-it#12".into());
+            r.settlement = Some(SettlementState::Settled);
+            r.effect_status = Some(EffectStatus::Performed);
+            r.version = Some(core.version());
+            match path {
+                SWB => swb(&r),
+                WIRE => convert::to_js_written(&r, |out| wire::fire_result(out, &r)),
+                _ => fast::accepted_fire(&r).ok_or_else(missing),
+            }
+        }
+        1 => {
+            // The newest row, read once: the timed call is the hand-over, not the ledger copy.
+            thread_local! {
+                static ROW: std::cell::RefCell<Option<TransitionRecord>> = const { std::cell::RefCell::new(None) };
+            }
+            let transition = ROW.with(|row| {
+                let mut row = row.borrow_mut();
+                if row.is_none() {
+                    *row = core.transitions().pop();
+                }
+                row.clone()
+            });
+            let r = UpdateResult {
+                ok: true,
+                attributed: Some(true),
+                transition,
+                version: core.version(),
+                reason: None,
+                pending: None,
+                issues: None,
+            };
+            match path {
+                SWB => swb(&r),
+                WIRE => convert::to_js_written(&r, |out| wire::update_result(out, &r)),
+                _ => fast::update_result(&r).ok_or_else(missing),
+            }
+        }
+        2 if path == SWB => swb(&core.transitions()),
+        2 => convert::to_js(&core.transitions()),
+        3 if path == SWB => swb(&core.gaps()),
+        3 => convert::to_js(&core.gaps()),
+        4 if path == SWB => swb(&core.pending()),
+        4 => convert::to_js(&core.pending()),
+        _ => {
+            let port = AgentPort::new(core, PortOptions::default());
+            let result = port.call("wizard.whats_here", &json!({}));
+            if path == SWB {
+                swb(&result)
+            } else {
+                port::hand_over(result)
+            }
+        }
+    }
+}
