@@ -82,21 +82,21 @@ const ledger = wizardSession(200);
 const payload = { name: 'name 7' };
 const delta = { 'project.name': 'name 7', 'project.recipe': 'r', 'projects.count': 3 };
 const options = { payload };
-const CURRENT = 0;
 const SWB = 1;
-const WIRE = 2;
+const TEXT = 2;
 
-// [label, current path label, call(path), alternative paths]
+// [path, call(way), [way, label] of the package's own path, [way, label] of the other non-swb path]
+const WALKER = [0, 'JS walker + serde_json text'];
 const rows = [
-  ['payload in (fire)', 'JS walker + serde_json text', (p) => gf.__benchReadValue(payload, p)],
-  ['state report in (updateState, 3 keys)', 'JS walker + serde_json text', (p) => gf.__benchReadValue(delta, p)],
-  ['options in (fire { payload })', 'Reflect member reads', (p) => gf.__benchReadOptions(options, p)],
-  ['fire result out', 'JS object literal (fast.js)', (p) => gf.__benchWrite(small, 0, p), [WIRE]],
-  ['update result out (with its transition)', 'JS-built object (fast.js)', (p) => gf.__benchWrite(small, 1, p), [WIRE]],
-  ['transitions() out, 100 rows', 'serde_json text + JSON.parse', (p) => gf.__benchWrite(ledger, 2, p)],
-  ['gaps() out, 100 rows', 'serde_json text + JSON.parse', (p) => gf.__benchWrite(ledger, 3, p)],
-  ['pending() out', 'serde_json text + JSON.parse', (p) => gf.__benchWrite(ledger, 4, p)],
-  ['whats_here port result out', 'JSON.parse + texts set in place', (p) => gf.__benchWrite(small, 5, p)],
+  ['payload in (fire)', (w) => gf.__benchReadValue(payload, w), WALKER],
+  ['state report in (updateState, 3 keys)', (w) => gf.__benchReadValue(delta, w), WALKER],
+  ['options in (fire { payload })', (w) => gf.__benchReadOptions(options, w), [0, 'Reflect member reads']],
+  ['fire result out', (w) => gf.__benchWrite(small, 0, w), [0, 'JS object literal (fast.js)'], [TEXT, 'wire.rs text + JSON.parse']],
+  ['update result out (with its transition)', (w) => gf.__benchWrite(small, 1, w), [0, 'JS-built object (fast.js)'], [TEXT, 'wire.rs text + JSON.parse']],
+  ['transitions() out, 100 rows', (w) => gf.__benchWrite(ledger, 2, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
+  ['gaps() out, 100 rows', (w) => gf.__benchWrite(ledger, 3, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
+  ['pending() out', (w) => gf.__benchWrite(ledger, 4, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
+  ['whats_here port result out', (w) => gf.__benchWrite(small, 5, w), [0, 'JSON.parse + texts set in place'], [TEXT, 'serde_json text + JSON.parse']],
 ];
 
 const num = (x) => x.toFixed(2).padStart(7);
@@ -104,16 +104,16 @@ const gzip = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length
 const shipped = path.join(ROOT, 'pkg', 'groundfacts_bg.wasm');
 
 console.log(`groundfacts boundary paths — µs per call, min / median of 11 alternating rounds (node ${process.version})`);
-console.log('path                                      current path                      current (min/med)   serde-wasm-bindgen   swb/current  same data  verdict');
-for (const [label, current, call, extra = []] of rows) {
-  const same = JSON.stringify(call(CURRENT)) === JSON.stringify(call(SWB));
-  const [a, b] = compare(() => call(CURRENT), () => call(SWB));
-  const ratio = b.min / a.min;
-  const verdict = ratio <= 1.1 ? 'swb within 10%' : 'current faster';
-  console.log(`${label.padEnd(41)} ${current.padEnd(33)} ${num(a.min)} /${num(a.median)}  ${num(b.min)} /${num(b.median)}  ${ratio.toFixed(2).padStart(6)}×  ${(same ? 'yes' : 'NO').padEnd(9)}  ${verdict}`);
-  for (const alt of extra) {
-    const [c, w] = compare(() => call(CURRENT), () => call(alt));
-    console.log(`${''.padEnd(41)} ${'  vs wire.rs text + JSON.parse'.padEnd(33)} ${num(c.min)} /${num(c.median)}  ${num(w.min)} /${num(w.median)}  ${(w.min / c.min).toFixed(2).padStart(6)}×  (wire/current)`);
+console.log('The package\'s path first; each other path timed against it in alternating rounds; ratio = other/package (min).');
+console.log(`${'path'.padEnd(41)} ${'way'.padEnd(31)} ${'min'.padStart(7)} / ${'median'.padStart(6)}   ratio  same data`);
+for (const [label, call, own, ...others] of rows) {
+  const alternatives = own[0] === SWB ? others : [[SWB, 'serde-wasm-bindgen'], ...others];
+  console.log(`${label.padEnd(41)} ${(`${own[1]} (package)`).padEnd(31)}`);
+  for (const [way, name] of alternatives) {
+    const same = JSON.stringify(call(own[0])) === JSON.stringify(call(way));
+    const [a, b] = compare(() => call(own[0]), () => call(way));
+    console.log(`${''.padEnd(41)}   package ${''.padEnd(21)} ${num(a.min)} /${num(a.median)}`);
+    console.log(`${''.padEnd(41)}   ${name.padEnd(29)} ${num(b.min)} /${num(b.median)}  ${(b.min / a.min).toFixed(2).padStart(5)}×  ${same ? 'yes' : 'NO'}`);
   }
 }
 if (fs.existsSync(shipped)) {

@@ -13,10 +13,10 @@ use crate::serve::{AgentPort, PortOptions};
 use crate::session::results::{FireResult, SettlementState, UpdateResult};
 use crate::session::{wire, EffectStatus, TransitionRecord};
 
-/// The path a bench call takes (0, anything else: what the package does).
+/// The path a bench call takes: 0 (anything else) what the package does, 1 serde-wasm-bindgen, 2
+/// serde_json text (`wire.rs` for fire and update results) + `JSON.parse`.
 const SWB: u32 = 1;
-/// The `wire.rs` JSON text + `JSON.parse` (fire and update results only).
-const WIRE: u32 = 2;
+const TEXT: u32 = 2;
 
 fn swb<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
@@ -32,8 +32,8 @@ fn count(json: Option<Value>) -> u32 {
     }
 }
 
-/// A payload or state report read into JSON: `path` 0 the JS walker + serde_json text (what
-/// `updateState` and `fire` use), 1 `serde_wasm_bindgen::from_value`.
+/// A payload or state report read into JSON: the JS walker + serde_json text (what `updateState`
+/// and `fire` use), or `serde_wasm_bindgen::from_value`.
 #[wasm_bindgen(js_name = __benchReadValue)]
 pub fn bench_read_value(value: JsValue, path: u32) -> Result<u32, JsValue> {
     let json = if path == SWB {
@@ -50,7 +50,7 @@ struct FireOptions {
     payload: Option<Value>,
 }
 
-/// `fire`'s options object (`{ source?, payload? }`): 0 the `Reflect` member reads `fire` does, 1
+/// `fire`'s options object (`{ source?, payload? }`): the `Reflect` member reads `fire` does, or
 /// `from_value` into a derived struct.
 #[wasm_bindgen(js_name = __benchReadOptions)]
 pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
@@ -71,7 +71,7 @@ pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
 
 /// A result out of the core, for the session in `session`: `what` 0 an accepted `FireResult`, 1 an
 /// `UpdateResult` carrying the newest transition, 2 `transitions()`, 3 `gaps()`, 4 `pending()`, 5 the
-/// port's `whats_here` result; `path` 0 what the package does, 1 serde-wasm-bindgen, 2 `wire.rs` text.
+/// port's `whats_here` result.
 #[wasm_bindgen(js_name = __benchWrite)]
 pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, JsValue> {
     let core = session::session_arg(&session, "bench")?;
@@ -87,7 +87,7 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             r.version = Some(core.version());
             match path {
                 SWB => swb(&r),
-                WIRE => convert::to_js_written(&r, |out| wire::fire_result(out, &r)),
+                TEXT => convert::to_js_written(&r, |out| wire::fire_result(out, &r)),
                 _ => fast::accepted_fire(&r).ok_or_else(missing),
             }
         }
@@ -114,23 +114,26 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             };
             match path {
                 SWB => swb(&r),
-                WIRE => convert::to_js_written(&r, |out| wire::update_result(out, &r)),
+                TEXT => convert::to_js_written(&r, |out| wire::update_result(out, &r)),
                 _ => fast::update_result(&r).ok_or_else(missing),
             }
         }
+        2 if path == TEXT => convert::to_js(&core.transitions()),
         2 if path == SWB => swb(&core.transitions()),
-        2 => convert::to_js(&core.transitions()),
+        2 => convert::to_js_rows(&core.transitions()),
+        3 if path == TEXT => convert::to_js(&core.gaps()),
         3 if path == SWB => swb(&core.gaps()),
-        3 => convert::to_js(&core.gaps()),
+        3 => convert::to_js_rows(&core.gaps()),
+        4 if path == TEXT => convert::to_js(&core.pending()),
         4 if path == SWB => swb(&core.pending()),
-        4 => convert::to_js(&core.pending()),
+        4 => convert::to_js_rows(&core.pending()),
         _ => {
             let port = AgentPort::new(core, PortOptions::default());
             let result = port.call("wizard.whats_here", &json!({}));
-            if path == SWB {
-                swb(&result)
-            } else {
-                port::hand_over(result)
+            match path {
+                SWB => swb(&result),
+                TEXT => convert::to_js(&result),
+                _ => port::hand_over(result),
             }
         }
     }

@@ -392,19 +392,19 @@ impl JsSession {
     /// folded into the counts `groundTruth()` prints).
     #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
     pub fn transitions(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.live()?.transitions())
+        convert::to_js_rows(&self.live()?.transitions())
     }
 
     /// The gap ledger (refusals, dead ends, reported gaps), oldest first: the kept rows (the newest `retain`).
     #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
     pub fn gaps(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.live()?.gaps())
+        convert::to_js_rows(&self.live()?.gaps())
     }
 
     /// Fires still awaiting the app's state report, oldest first.
     #[wasm_bindgen(unchecked_return_type = "PendingInfo[]")]
     pub fn pending(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.live()?.pending())
+        convert::to_js_rows(&self.live()?.pending())
     }
 
     /// Transition ids of fires not yet at rest, in fire order.
