@@ -110,7 +110,8 @@ function measureAll(gf, wizardDefinition, nowNs, sizes, roundMs) {
 function memoryPerAttempt(returnsResult) {
   const app = { path: '/projects/new' };
   const graph = gf.buildNavigationGraph('wizard', wizardDefinition(gf, app));
-  const session = gf.createSession(graph, (href) => { app.path = href; }, { node: 'wizard', state: { 'project.name': '' }, onWarn: () => {}, retain: 1_000_000 });
+  const state = { 'project.name': '', 'project.recipe': '', 'projects.count': 0 };
+  const session = gf.createSession(graph, (href) => { app.path = href; }, { node: 'wizard', state, onWarn: () => {}, retain: 1_000_000 });
   const nameIt = returnsResult
     ? (input) => session.updateState({ 'project.name': input.name })
     : (input) => { session.updateState({ 'project.name': input.name }); };

@@ -71,7 +71,7 @@ pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
 
 /// A result out of the core, for the session in `session`: `what` 0 an accepted `FireResult`, 1 an
 /// `UpdateResult` carrying the newest transition, 2 `transitions()`, 3 `gaps()`, 4 `pending()`, 5 the
-/// port's `whats_here` result.
+/// port's `whats_here` result, 6 a refused `FireResult` (an unknown id, with the ids on offer).
 #[wasm_bindgen(js_name = __benchWrite)]
 pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, JsValue> {
     let core = session::session_arg(&session, "bench")?;
@@ -114,8 +114,27 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             };
             match path {
                 SWB => swb(&r),
-                TEXT => convert::to_js_written(&r, |out| wire::update_result(out, &r)),
+                TEXT => convert::to_js(&r),
                 _ => fast::update_result(&r).ok_or_else(missing),
+            }
+        }
+        6 => {
+            let mut r = FireResult::refused("UNKNOWN_AFFORDANCE");
+            r.affordance_id = Some("wizard.not-an-action".into());
+            r.available = Some(
+                [
+                    "wizard.name-it",
+                    "wizard.next-to-review",
+                    "go-to-projects",
+                    "go-to-review",
+                ]
+                .map(String::from)
+                .to_vec(),
+            );
+            match path {
+                SWB => swb(&r),
+                TEXT => convert::to_js(&r),
+                _ => convert::to_js_written(&r, |out| wire::fire_result(out, &r)),
             }
         }
         2 if path == TEXT => convert::to_js(&core.transitions()),

@@ -211,7 +211,7 @@ impl JsSession {
         if let Some(updated) = fast::update_result(&result) {
             return Ok(updated);
         }
-        convert::to_js_written(&result, |out| wire::update_result(out, &result))
+        convert::to_js(&result)
     }
 
     /// The router tap: report the page (or raw path) the app is on.
