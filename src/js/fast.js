@@ -136,30 +136,14 @@ export function acceptedFire(transitionId, settlement, effectStatus, version) {
   return { ok: true, transitionId, settlement, effectStatus, version };
 }
 
-// UTF-8 text read out of wasm memory (`memory`, a WebAssembly.Memory, at `at`, `len` bytes, valid
-// UTF-8 from Rust). Node's Buffer decodes such text ~1.8× faster than its TextDecoder; browsers have
-// no Buffer and a fast TextDecoder.
-const NODE_BUFFER = (() => {
-  // Node's own Buffer only (a bundler's polyfill decodes in JS, slower than TextDecoder).
-  const process = Reflect.get(globalThis, 'process');
-  const node = typeof process === 'object' && process !== null && typeof process.versions?.node === 'string';
-  const buffer = Reflect.get(globalThis, 'Buffer');
-  return node && typeof buffer === 'function' && typeof buffer.from === 'function' ? buffer : null;
-})();
-const DECODER = new TextDecoder('utf-8', { ignoreBOM: true });
-function textAt(memory, at, len) {
-  if (NODE_BUFFER !== null) return NODE_BUFFER.from(memory.buffer, at, len).toString('utf8');
-  return DECODER.decode(new Uint8Array(memory.buffer, at, len));
+export function renderedBlock(node, version, text) {
+  return { node, version, text };
 }
 
-export function renderedBlock(node, version, memory, at, len) {
-  return { node, version, text: textAt(memory, at, len) };
-}
-
-export function parseWithTexts(json, memory, key1, at1, len1, key2, at2, len2) {
+export function parseWithTexts(json, key1, text1, key2, text2) {
   const out = JSON.parse(json);
-  if (key1 !== undefined) out[key1] = textAt(memory, at1, len1);
-  if (key2 !== undefined) out[key2] = textAt(memory, at2, len2);
+  if (key1 !== undefined) out[key1] = text1;
+  if (key2 !== undefined) out[key2] = text2;
   return out;
 }
 

@@ -82,17 +82,14 @@ extern "C" {
         version: f64,
     ) -> JsValue;
     #[wasm_bindgen(js_name = renderedBlock)]
-    fn rendered_block_js(node: &str, version: f64, memory: &JsValue, at: u32, len: u32) -> JsValue;
+    fn rendered_block_js(node: &str, version: f64, text: &str) -> JsValue;
     #[wasm_bindgen(catch, js_name = parseWithTexts)]
     fn parse_with_texts_js(
         json: &str,
-        memory: &JsValue,
         key1: Option<&str>,
-        at1: u32,
-        len1: u32,
+        text1: Option<&str>,
         key2: Option<&str>,
-        at2: u32,
-        len2: u32,
+        text2: Option<&str>,
     ) -> Result<JsValue, JsValue>;
 }
 
@@ -290,8 +287,7 @@ pub fn update_result(r: &UpdateResult) -> Option<JsValue> {
 /// would round) goes through serde instead, like every other result.
 pub fn rendered_block(node: &str, version: u64, text: &str) -> Result<JsValue, JsValue> {
     if version <= (1u64 << 53) {
-        let (at, len) = span(text);
-        return Ok(MEMORY.with(|memory| rendered_block_js(node, version as f64, memory, at, len)));
+        return Ok(rendered_block_js(node, version as f64, text));
     }
     let block = crate::facts::FactsBlock {
         node: node.to_string(),
@@ -318,31 +314,11 @@ pub fn with_text_buffer<R>(render: impl FnOnce(&mut String) -> R) -> R {
 pub fn parse_with_texts(json: &str, texts: &[(&str, &str)]) -> Result<JsValue, JsValue> {
     let first = texts.first();
     let second = texts.get(1);
-    let (at1, len1) = first.map_or((0, 0), |t| span(t.1));
-    let (at2, len2) = second.map_or((0, 0), |t| span(t.1));
-    MEMORY.with(|memory| {
-        parse_with_texts_js(
-            json,
-            memory,
-            first.map(|t| t.0),
-            at1,
-            len1,
-            second.map(|t| t.0),
-            at2,
-            len2,
-        )
-    })
-}
-
-// Long texts (a facts block, a brief: kilobytes, a bullet and a dash on every line) are read by
-// `fast.js` straight out of wasm memory, so it can pick the fastest UTF-8 decoder the host has (in
-// Node, `Buffer`'s, ~1.8× TextDecoder's there on such text; TextDecoder elsewhere) instead of the
-// glue's TextDecoder. The text stays borrowed, unmoved, for the whole synchronous call.
-thread_local! {
-    static MEMORY: JsValue = wasm_bindgen::memory();
-}
-
-/// Where `text`'s UTF-8 bytes sit in wasm memory.
-fn span(text: &str) -> (u32, u32) {
-    (text.as_ptr() as u32, text.len() as u32)
+    parse_with_texts_js(
+        json,
+        first.map(|t| t.0),
+        first.map(|t| t.1),
+        second.map(|t| t.0),
+        second.map(|t| t.1),
+    )
 }

@@ -8,7 +8,6 @@
 //! not cover (refusal evidence, issues) return `false` and the caller uses serde. The tests compare it
 //! with serde_json. Words come from each enum's `as_str` (`session::words`). Used by `js::session`.
 
-use super::records::*;
 use super::results::*;
 use super::state::decimal_digits;
 
@@ -129,6 +128,7 @@ pub fn fire_result(out: &mut Vec<u8>, r: &FireResult) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::records::EffectStatus;
     use super::*;
     use serde::Serialize;
 
