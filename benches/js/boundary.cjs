@@ -1,5 +1,5 @@
 // Each boundary path, timed both ways on the same values (decision 30): what the package does (the JS
-// walker + serde_json text in; JS-built objects, `wire.rs` text or serde_json text + JSON.parse out)
+// walker + serde_json text in; JS-built objects, serde-wasm-bindgen or serde_json text + JSON.parse out)
 // against serde-wasm-bindgen (`from_value` in, `Serializer::json_compatible()` out). It builds the
 // package's wasm with the `bench-paths` cargo feature (src/js/bench_paths.rs: bench-only exports, never
 // shipped) into target/bench-paths/, then times each path in alternating rounds and prints min and
@@ -91,8 +91,8 @@ const rows = [
   ['payload in (fire)', (w) => gf.__benchReadValue(payload, w), WALKER],
   ['state report in (updateState, 3 keys)', (w) => gf.__benchReadValue(delta, w), WALKER],
   ['options in (fire { payload })', (w) => gf.__benchReadOptions(options, w), [0, 'Reflect member reads']],
-  ['fire result out', (w) => gf.__benchWrite(small, 0, w), [0, 'JS object literal (fast.js)'], [TEXT, 'wire.rs text + JSON.parse']],
-  ['refused fire result out (unknown id)', (w) => gf.__benchWrite(small, 6, w), [0, 'wire.rs text + JSON.parse'], [TEXT, 'serde_json text + JSON.parse']],
+  ['fire result out', (w) => gf.__benchWrite(small, 0, w), [0, 'JS object literal (fast.js)'], [TEXT, 'serde_json text + JSON.parse']],
+  ['refused fire result out (unknown id)', (w) => gf.__benchWrite(small, 6, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
   ['update result out (with its transition)', (w) => gf.__benchWrite(small, 1, w), [0, 'JS-built object (fast.js)'], [TEXT, 'serde_json text + JSON.parse']],
   ['transitions() out, 100 rows', (w) => gf.__benchWrite(ledger, 2, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
   ['gaps() out, 100 rows', (w) => gf.__benchWrite(ledger, 3, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],

@@ -11,10 +11,10 @@ use wasm_bindgen::prelude::*;
 use super::{convert, fast, port, session};
 use crate::serve::{AgentPort, PortOptions};
 use crate::session::results::{FireResult, SettlementState, UpdateResult};
-use crate::session::{wire, EffectStatus, TransitionRecord};
+use crate::session::{EffectStatus, TransitionRecord};
 
 /// The path a bench call takes: 0 (anything else) what the package does, 1 serde-wasm-bindgen, 2
-/// serde_json text (`wire.rs` for fire and update results) + `JSON.parse`.
+/// serde_json text + `JSON.parse`.
 const SWB: u32 = 1;
 const TEXT: u32 = 2;
 
@@ -87,7 +87,7 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             r.version = Some(core.version());
             match path {
                 SWB => swb(&r),
-                TEXT => convert::to_js_written(&r, |out| wire::fire_result(out, &r)),
+                TEXT => convert::to_js(&r),
                 _ => fast::accepted_fire(&r).ok_or_else(missing),
             }
         }
@@ -134,18 +134,18 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             match path {
                 SWB => swb(&r),
                 TEXT => convert::to_js(&r),
-                _ => convert::to_js_written(&r, |out| wire::fire_result(out, &r)),
+                _ => convert::to_js_objects(&r),
             }
         }
         2 if path == TEXT => convert::to_js(&core.transitions()),
         2 if path == SWB => swb(&core.transitions()),
-        2 => convert::to_js_rows(&core.transitions()),
+        2 => convert::to_js_objects(&core.transitions()),
         3 if path == TEXT => convert::to_js(&core.gaps()),
         3 if path == SWB => swb(&core.gaps()),
-        3 => convert::to_js_rows(&core.gaps()),
+        3 => convert::to_js_objects(&core.gaps()),
         4 if path == TEXT => convert::to_js(&core.pending()),
         4 if path == SWB => swb(&core.pending()),
-        4 => convert::to_js_rows(&core.pending()),
+        4 => convert::to_js_objects(&core.pending()),
         _ => {
             let port = AgentPort::new(core, PortOptions::default());
             let result = port.call("wizard.whats_here", &json!({}));

@@ -1,8 +1,7 @@
-//! Each record enum's JSON word in one place: `as_str` is what the hand-written writers (`wire`) and the
-//! JS builders (`js::fast`) emit, and the tests below hold every variant's word equal to what serde
-//! writes for it, so the derive's `rename_all` and these words cannot drift apart. Uses the enums of
-//! `records` and `results`; used by `wire` and `js::fast`. (`Principal::as_str` lives beside its
-//! parser in `records`.)
+//! Each record enum's JSON word in one place: `as_str` is what the JS builders (`js::fast`) emit, and
+//! the tests below hold every variant's word equal to what serde writes for it, so the derive's
+//! `rename_all` and these words cannot drift apart. Uses the enums of `records` and `results`; used by
+//! `js::fast`. (`Principal::as_str` lives beside its parser in `records`.)
 
 use super::records::{Arrival, AttributionBasis, CauseKind, Certainty, EffectStatus, Outcome};
 use super::results::SettlementState;

@@ -91,3 +91,22 @@ test('updateState settling a navigation and a deferred fire by transitionId', as
   assert.ok(synced);
   sameAsSerde(session, session.updateState({ 'project.recipe': 'r' }));
 });
+
+test('refused fire results (serde-wasm-bindgen) keep serde\'s keys and order', () => {
+  const { session } = wizard();
+  const unknown = session.fire('wizard.not-an-action');
+  assert.equal(JSON.stringify(unknown), JSON.stringify({
+    ok: false, reason: 'UNKNOWN_AFFORDANCE', affordanceId: 'wizard.not-an-action',
+    available: ['wizard.name-it', 'wizard.next-to-review', 'go-to-projects', 'go-to-review'],
+  }));
+  assert.equal(Object.getPrototypeOf(unknown), Object.prototype, 'a plain object');
+  const greyed = session.fire('wizard.next-to-review');
+  assert.equal(greyed.ok, false);
+  const keys = Object.keys(greyed);
+  const order = ['ok', 'transitionId', 'settlement', 'effectStatus', 'version', 'reason', 'affordanceId', 'evidence', 'issues', 'available', 'node', 'askId', 'materialized'];
+  assert.deepEqual(keys, order.filter((k) => keys.includes(k)), 'keys in FireResult field order');
+  assert.ok(keys.every((k) => greyed[k] !== undefined && greyed[k] !== null), 'absent members are left out, not null');
+  // The ledger row the refusal wrote, handed out the same way, matches its own serde shape.
+  const gap = session.gaps().at(-1);
+  assert.equal(gap.affordanceId, 'wizard.next-to-review');
+});
