@@ -29,6 +29,8 @@ enum Returns {
     Nothing,
     /// Returns `update_state`'s result, which the session keeps as the fire's produced data.
     UpdateResult,
+    /// Reports the whole 3-key store (how the README wires a store) and returns nothing.
+    WholeStore,
 }
 
 struct Bench {
@@ -54,7 +56,12 @@ fn bench_session(returns: Returns) -> Bench {
             .and_then(|v| v.get("name"))
             .cloned()
             .unwrap_or(Value::Null);
-        let result = s.update_state(&json!({ "project.name": name }), UpdateOptions::default());
+        let delta = if returns == Returns::WholeStore {
+            json!({ "project.name": name, "project.recipe": "", "projects.count": 0 })
+        } else {
+            json!({ "project.name": name })
+        };
+        let result = s.update_state(&delta, UpdateOptions::default());
         match (returns, result) {
             (Returns::UpdateResult, Ok(r)) => {
                 HandlerOutcome::Returned(serde_json::to_value(r).ok())
@@ -177,8 +184,12 @@ fn main() {
         let mut r = bench_session(Returns::UpdateResult);
         r.fill(size);
         let fire_returning = per_call(round, || r.fire_and_settle());
+        r.drop_host_records();
+        let mut w = bench_session(Returns::WholeStore);
+        w.fill(size);
+        let fire_store = per_call(round, || w.fire_and_settle());
         rows.push(json!({
-            "size": size, "fire": fire, "fireReturning": fire_returning, "available": available,
+            "size": size, "fire": fire, "fireReturning": fire_returning, "fireStore": fire_store, "available": available,
             "groundTruth": facts, "whatsHere": whats_here,
         }));
     }

@@ -20,6 +20,11 @@ cargo fmt --check
 step "cargo clippy (native, all targets; and the wasm-only boundary in src/js)"
 cargo clippy --quiet --all-targets -- -D warnings
 cargo clippy --quiet --target wasm32-unknown-unknown --lib -- -D warnings
+# The bench-only exports (benches/js/boundary.cjs builds them): checked so a core change cannot break them unseen.
+cargo clippy --quiet --target wasm32-unknown-unknown --lib --features bench-paths -- -D warnings
+
+step "lint the boundary's JS modules (src/js/*.js)"
+bash "$ROOT/scripts/lint-js.sh"
 
 step "cargo test"
 cargo test

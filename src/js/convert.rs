@@ -8,8 +8,9 @@
 //! properties and throwing getters/proxies (`UNSUPPORTED_VALUE`). Every reflective JS call goes through a
 //! `catch` import, so a hostile proxy surfaces as an error value, never as an exception unwinding wasm.
 //!
-//! Out: `serde_json::Value` / `Serialize` data → plain JS objects and arrays, through `JSON.parse`.
-//! Used by every exported `js::*` function.
+//! Out: `serde_json::Value` / `Serialize` data → plain JS objects and arrays, through `JSON.parse` of
+//! serde_json text, or through serde-wasm-bindgen ([`to_js_objects`]: ledgers, refused fires); docs/boundary.md
+//! gives each path's measured reason. Used by every exported `js::*` function.
 
 use crate::codes::ErrorCode;
 use js_sys::{Array, Function, Object};
@@ -378,12 +379,23 @@ fn path_segment(key: &str) -> String {
     }
 }
 
-/// Serialise core data for JS as `JSON.parse` of serde_json text. Measured against serde-wasm-bindgen
-/// (maps as objects) on the bench: equal within noise (available() ~10 µs either way; transitions() of
-/// 5,000 rows 61 vs 69 ms, gaps() 14 vs 11 ms) and 11 kB smaller wasm, so the text route it is.
-/// The text is written into one reused buffer, so a result costs no allocation and no regrowth.
+/// Serialise core data for JS as `JSON.parse` of serde_json text: for the results and port answers
+/// this is faster than serde-wasm-bindgen (1.3–1.7× on benches/js/boundary.cjs, docs/boundary.md),
+/// because one native parse builds the objects where serde-wasm-bindgen makes a call out of wasm per
+/// member. The text is written into one reused buffer, so a result costs no allocation and no regrowth.
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     with_json(value, json_parse)
+}
+
+/// Core data for JS through serde-wasm-bindgen (`Serializer::json_compatible()`: maps as plain
+/// objects, absent as `null`), which builds the JS objects directly: the ledgers (`transitions()`,
+/// `gaps()`, `pending()`) and the fire results `fast` does not build, where benches/js/boundary.cjs
+/// measured it level with (or faster than) the text route (docs/boundary.md). Same data as [`to_js`]: a number serde-wasm-bindgen cannot hand over
+/// exactly (a `u64` past 2^53) falls back to the text route, as does any other serializer error.
+pub fn to_js_objects<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .or_else(|_| to_js(value))
 }
 
 /// Serialise `value` into the reused buffer and hand the text to `use_text`. Re-entrant: a nested call
@@ -392,34 +404,12 @@ pub fn with_json<T: Serialize + ?Sized>(
     value: &T,
     use_text: impl FnOnce(&str) -> Result<JsValue, JsValue>,
 ) -> Result<JsValue, JsValue> {
-    with_written(value, |_| false, use_text)
-}
-
-/// [`to_js`] through a hand-written `write` (see `session::wire`); serde when it declines the shape.
-pub fn to_js_written<T: Serialize + ?Sized>(
-    value: &T,
-    write: impl FnOnce(&mut Vec<u8>) -> bool,
-) -> Result<JsValue, JsValue> {
-    with_written(value, write, json_parse)
-}
-
-fn with_written<T: Serialize + ?Sized>(
-    value: &T,
-    write: impl FnOnce(&mut Vec<u8>) -> bool,
-    use_text: impl FnOnce(&str) -> Result<JsValue, JsValue>,
-) -> Result<JsValue, JsValue> {
     thread_local! {
         static BUFFER: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
     }
     let mut buffer = BUFFER.with(|b| b.take());
     buffer.clear();
-    let written = if write(&mut buffer) {
-        Ok(())
-    } else {
-        buffer.clear();
-        serde_json::to_writer(&mut buffer, value)
-    };
-    let result = match written {
+    let result = match serde_json::to_writer(&mut buffer, value) {
         Ok(()) => use_text(std::str::from_utf8(&buffer).unwrap_or("null")),
         Err(e) => Err(errors::new_session_error(
             ErrorCode::Internal,

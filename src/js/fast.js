@@ -1,6 +1,8 @@
 // The boundary's fast paths in JS (src/js/fast.rs declares and documents them): plain data read into
-// JSON text in one pass, with the same limits as src/js/convert.rs's reader, and text-heavy results
-// assembled here. Used through wasm-bindgen by src/js/fast.rs.
+// JSON text in one pass, with the limits src/js/convert.rs's reader uses (MAX_DEPTH, MAX_VALUES, passed
+// in by fast.rs on every call: there is no second copy here), the one test of what a handler's return
+// value is (a thenable, a returned failure), and results assembled here. Used through wasm-bindgen by
+// src/js/fast.rs. Linted by scripts/lint-js.sh.
 
 const BAIL = { bail: true };
 const TOO_LARGE = { tooLarge: true };
@@ -11,8 +13,6 @@ function spend(state, n) {
   if (state.left !== undefined && (state.left -= n) < 0) throw TOO_LARGE;
 }
 const OBJECT_PROTOTYPE = Object.prototype;
-const MAX_DEPTH = 64;
-const MAX_VALUES = 200000;
 
 function write(value, depth, state) {
   if (--state.budget < 0) throw BAIL;
@@ -27,7 +27,7 @@ function write(value, depth, state) {
     case 'object': if (value === null) return 'null'; break;
     default: throw BAIL;
   }
-  if (depth >= MAX_DEPTH || state.ancestors.includes(value)) throw BAIL;
+  if (depth >= state.maxDepth || state.ancestors.includes(value)) throw BAIL;
   state.ancestors.push(value);
   let out;
   if (Array.isArray(value)) {
@@ -77,9 +77,9 @@ function write(value, depth, state) {
   return out;
 }
 
-export function plainJson(value) {
+export function plainJson(value, maxDepth, maxValues) {
   try {
-    return write(value, 0, { budget: MAX_VALUES, ancestors: [] });
+    return write(value, 0, { budget: maxValues, maxDepth, ancestors: [] });
   } catch (_) {
     return undefined;
   }
@@ -88,9 +88,9 @@ export function plainJson(value) {
 // `value` as JSON text within `limit` bytes: the text; `undefined` when the reader must judge the
 // value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has
 // the budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
-export function plainJsonWithin(value, limit, perMember) {
+export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
   const members = perMember && typeof value === 'object' && value !== null && !Array.isArray(value);
-  const state = { budget: MAX_VALUES, ancestors: [], left: members ? undefined : limit, limit, perMember: members, oversized: [] };
+  const state = { budget: maxValues, maxDepth, ancestors: [], left: members ? undefined : limit, limit, perMember: members, oversized: [] };
   try {
     const json = write(value, 0, state);
     return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;
@@ -99,14 +99,34 @@ export function plainJsonWithin(value, limit, perMember) {
   }
 }
 
-export function returnedJson(value) {
+// A handler's return value is deferred when it is a thenable: an object or function whose `then` is a
+// function (that function, or undefined; a throwing `then` getter is not a thenable).
+export function thenOf(value) {
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return undefined;
   try {
-    if (typeof value === 'function') return undefined;
-    if (typeof value === 'object' && value !== null) {
-      if (typeof value.then === 'function') return undefined;
-      if (Object.hasOwn(value, 'ok') && value.ok === false) return undefined;
-    }
-    return write(value, 0, { budget: MAX_VALUES, ancestors: [] });
+    const then = value.then;
+    return typeof then === 'function' ? then : undefined;
+  } catch (_) {
+    return undefined;
+  }
+}
+
+// A returned failure: an object whose own `ok` is `false` (a throwing getter or proxy: not one).
+export function isReturnedFailure(value) {
+  if (typeof value !== 'object' || value === null) return false;
+  try {
+    return Object.hasOwn(value, 'ok') && value.ok === false;
+  } catch (_) {
+    return false;
+  }
+}
+
+// A handler's return value as JSON text when it is plain data that is neither a thenable nor a
+// returned failure; undefined sends it down src/js/host.rs's full classification.
+export function returnedJson(value, maxDepth, maxValues) {
+  if (typeof value === 'function' || thenOf(value) !== undefined || isReturnedFailure(value)) return undefined;
+  try {
+    return write(value, 0, { budget: maxValues, maxDepth, ancestors: [] });
   } catch (_) {
     return undefined;
   }
@@ -125,4 +145,44 @@ export function parseWithTexts(json, key1, text1, key2, text2) {
   if (key1 !== undefined) out[key1] = text1;
   if (key2 !== undefined) out[key2] = text2;
   return out;
+}
+
+// A TransitionRecord in serde's key order; absent members (undefined) are left out, JSON members
+// (payload, guardUnevaluated, produced) arrive as JSON text. src/js/fast.rs's `transition_record`.
+export function transitionRecord(id, kind, principal, affordanceId, does, stimulus, inferred, attributedTo,
+  basis, certainty, timestamp, payload, outcome, effectVerified, fromNode, toNode, toNodeClaimed, arrival,
+  unverifiedEdge, guardUnevaluated, produced, cursorVersion, askId, materialized) {
+  const cause = { kind, principal };
+  if (affordanceId !== undefined) cause.affordanceId = affordanceId;
+  if (does !== undefined) cause.does = does;
+  if (stimulus !== undefined) cause.stimulus = stimulus;
+  if (inferred) cause.inferred = true;
+  const t = {
+    id,
+    cause,
+    attribution: { principal: attributedTo, basis, certainty },
+    timestamp: Number.isFinite(timestamp) ? timestamp : null,
+  };
+  if (payload !== undefined) t.payload = JSON.parse(payload);
+  t.outcome = outcome;
+  if (effectVerified !== undefined) t.effectVerified = effectVerified;
+  t.fromNode = fromNode;
+  if (toNode !== undefined) t.toNode = toNode;
+  if (toNodeClaimed) t.toNodeClaimed = true;
+  if (arrival !== undefined) t.arrival = arrival;
+  if (unverifiedEdge) t.unverifiedEdge = true;
+  if (guardUnevaluated !== undefined) t.guardUnevaluated = JSON.parse(guardUnevaluated);
+  if (produced !== undefined) t.produced = JSON.parse(produced);
+  t.cursorVersion = cursorVersion;
+  if (askId !== undefined) t.askId = askId;
+  if (materialized !== undefined) t.materialized = materialized;
+  return t;
+}
+
+export function updateResult(ok, attributed, transition, version) {
+  const r = { ok };
+  if (attributed !== undefined) r.attributed = attributed;
+  if (transition !== undefined) r.transition = transition;
+  r.version = version;
+  return r;
 }

@@ -7,28 +7,81 @@
 //! with serde. It accepts only what that reader would convert to the very same JSON: anything the
 //! reader must judge (functions, cycles, class instances, symbols, unsafe integers, too deep or too
 //! large, a throwing getter or proxy) yields `None`, and the caller takes the reader's path, so every
-//! refusal keeps its message. `returned_json` adds the handler-return checks (a thenable, an own
-//! `ok: false`) that route a value to `host`'s slow path.
+//! refusal keeps its message. Its limits are `convert`'s constants, passed in on every call.
+//! `returned_json` adds the handler-return checks (a thenable, an own `ok: false`) that route a value
+//! to `host`'s slow path; [`then_of`] and [`is_returned_failure`] are those same checks, which `host`
+//! uses too, so each is written once.
 //!
-//! Out: results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed with the texts left
-//! out, then the texts are set in place, which keeps every key's position and skips escaping and
-//! re-scanning kilobytes of text; `groundTruth`'s three members are built as an object literal. Used by `convert`, `host`, `session` and `port`.
+//! Out: the results of every fire are built as JS objects from short strings and cached enum words
+//! (`acceptedFire`, `updateResult` with its `transitionRecord`; each enum's word is its `as_str`) instead
+//! of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
+//! with the texts left out, then the texts are set in place, which keeps every key's position and skips
+//! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
+//! literal. docs/boundary.md has the measurements. Used by `convert`, `host`, `session` and `port`.
 
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
+
+use crate::session::records::{EffectVerified, TransitionRecord};
+use crate::session::results::UpdateResult;
 
 #[wasm_bindgen(module = "/src/js/fast.js")]
 extern "C" {
     #[wasm_bindgen(js_name = plainJson)]
-    fn plain_json_js(value: &JsValue) -> Option<String>;
+    fn plain_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = plainJsonWithin)]
-    fn plain_json_within_js(value: &JsValue, limit: f64, per_member: bool) -> JsValue;
+    fn plain_json_within_js(
+        value: &JsValue,
+        limit: f64,
+        per_member: bool,
+        max_depth: u32,
+        max_values: u32,
+    ) -> JsValue;
     #[wasm_bindgen(js_name = returnedJson)]
-    fn returned_json_js(value: &JsValue) -> Option<String>;
+    fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
+    #[wasm_bindgen(js_name = thenOf)]
+    fn then_of_js(value: &JsValue) -> Option<js_sys::Function>;
+    #[wasm_bindgen(js_name = isReturnedFailure)]
+    fn is_returned_failure_js(value: &JsValue) -> bool;
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(
         transition_id: &str,
         settlement: &JsValue,
         effect_status: &JsValue,
+        version: f64,
+    ) -> JsValue;
+    #[wasm_bindgen(js_name = transitionRecord)]
+    fn transition_record_js(
+        id: &str,
+        kind: &JsValue,
+        principal: &JsValue,
+        affordance_id: Option<&str>,
+        does: Option<&str>,
+        stimulus: Option<&str>,
+        inferred: bool,
+        attributed_to: &JsValue,
+        basis: &JsValue,
+        certainty: &JsValue,
+        timestamp: f64,
+        payload: Option<&str>,
+        outcome: &JsValue,
+        effect_verified: &JsValue,
+        from_node: &str,
+        to_node: Option<&str>,
+        to_node_claimed: bool,
+        arrival: &JsValue,
+        unverified_edge: bool,
+        guard_unevaluated: Option<&str>,
+        produced: Option<&str>,
+        cursor_version: f64,
+        ask_id: Option<&str>,
+        materialized: Option<bool>,
+    ) -> JsValue;
+    #[wasm_bindgen(js_name = updateResult)]
+    fn update_result_js(
+        ok: bool,
+        attributed: Option<bool>,
+        transition: &JsValue,
         version: f64,
     ) -> JsValue;
     #[wasm_bindgen(js_name = renderedBlock)]
@@ -45,8 +98,15 @@ extern "C" {
 
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
 pub fn plain_json(value: &JsValue) -> Option<serde_json::Value> {
-    serde_json::from_str(&plain_json_js(value)?).ok()
+    serde_json::from_str(&plain_json_js(value, LIMITS.0, LIMITS.1)?).ok()
 }
+
+/// `convert`'s reader limits (nesting depth, value count), handed to the JS walker on every call so
+/// the two readers keep one copy of them.
+const LIMITS: (u32, u32) = (
+    super::convert::MAX_DEPTH as u32,
+    super::convert::MAX_VALUES as u32,
+);
 
 /// What [`plain_json_within`] read.
 pub enum Within {
@@ -59,7 +119,7 @@ pub enum Within {
 /// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
 /// `per_member`; `None` when the reader must judge the value.
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
-    let out = plain_json_within_js(value, limit as f64, per_member);
+    let out = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1);
     if let Some(text) = out.as_string() {
         return serde_json::from_str(&text)
             .ok()
@@ -88,14 +148,25 @@ pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Opt
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned
 /// failure (`{ ok: false }`); `None` sends the value down the full classification.
 pub fn returned_json(value: &JsValue) -> Option<serde_json::Value> {
-    serde_json::from_str(&returned_json_js(value)?).ok()
+    serde_json::from_str(&returned_json_js(value, LIMITS.0, LIMITS.1)?).ok()
+}
+
+/// A thenable's `then` function: the one test (in `fast.js`) of whether a handler's return value is
+/// deferred, shared by [`returned_json`]'s screen and `host`'s classification.
+pub fn then_of(value: &JsValue) -> Option<js_sys::Function> {
+    then_of_js(value)
+}
+
+/// Whether a return value is a returned failure (an object whose own `ok` is `false`): the one test,
+/// in `fast.js`, shared like [`then_of`].
+pub fn is_returned_failure(value: &JsValue) -> bool {
+    is_returned_failure_js(value)
 }
 
 /// The usual accepted `FireResult` (`{ok, transitionId, settlement, effectStatus, version}`, nothing
 /// else present) built as a JS object literal: one short string crosses instead of JSON to parse.
 /// `None` for any other shape (the caller serialises it).
 pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
-    use crate::session::{EffectStatus, SettlementState};
     let plain = result.ok
         && result.reason.is_none()
         && result.affordance_id.is_none()
@@ -115,29 +186,107 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
     ) else {
         return None;
     };
-    if !plain || version > (1u64 << 53) {
+    if !plain || version > SAFE {
         return None;
     }
+    Some(accepted_fire_js(
+        id,
+        &word(settlement.as_str()),
+        &word(status.as_str()),
+        version as f64,
+    ))
+}
+
+/// An enum's word (its `as_str`) as a JS string, made once per word: a fresh one costs a UTF-8 decode.
+fn word(text: &'static str) -> JsValue {
     thread_local! {
-        static WORDS: [JsValue; 6] = [
-            JsValue::from_str("settled"), JsValue::from_str("awaiting-state"),
-            JsValue::from_str("pending"), JsValue::from_str("performed"), JsValue::from_str("refused"), JsValue::from_str("unobservable"),
-        ];
+        static WORDS: std::cell::RefCell<Vec<(&'static str, JsValue)>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    WORDS.with(|w| {
-        let settlement = &w[if settlement == SettlementState::Settled {
-            0
-        } else {
-            1
-        }];
-        let status = &w[match status {
-            EffectStatus::Pending => 2,
-            EffectStatus::Performed => 3,
-            EffectStatus::Refused => 4,
-            EffectStatus::Unobservable => 5,
-        }];
-        Some(accepted_fire_js(id, settlement, status, version as f64))
+    WORDS.with(|words| {
+        let mut words = words.borrow_mut();
+        if let Some((_, value)) = words
+            .iter()
+            .find(|(w, _)| std::ptr::eq(w.as_ptr(), text.as_ptr()) || *w == text)
+        {
+            return value.clone();
+        }
+        let value = JsValue::from_str(text);
+        words.push((text, value.clone()));
+        value
     })
+}
+
+/// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.
+const SAFE: u64 = 1 << 53;
+
+/// A `TransitionRecord` built as a JS object by `fast.js` (keys in serde's order, absent ones left
+/// out; `alreadyTrue` rows go through serde): short strings and cached words cross instead of ~400 bytes of JSON to parse, which cost
+/// ~1.9 µs of a fire with a state report (benches/js/boundary.cjs). `None` past 2^53.
+fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
+    // A fire whose verify already held (docs/session.md §23) is rare: serde's text carries its
+    // `alreadyTrue` instead of a longer argument list here.
+    if t.cursor_version > SAFE || t.already_true.is_some() {
+        return None;
+    }
+    let text = |v: &Option<Value>| v.as_ref().and_then(|v| serde_json::to_string(v).ok());
+    let guard = t
+        .guard_unevaluated
+        .as_ref()
+        .and_then(|keys| serde_json::to_string(keys).ok());
+    let (payload, produced) = (text(&t.payload), text(&t.produced));
+    if (t.payload.is_some() && payload.is_none()) || (t.produced.is_some() && produced.is_none()) {
+        return None;
+    }
+    let c = &t.cause;
+    let effect_verified = match t.effect_verified {
+        None => JsValue::UNDEFINED,
+        Some(EffectVerified::Observed(b)) => JsValue::from_bool(b),
+        Some(EffectVerified::Unobservable) => word("unobservable"),
+    };
+    Some(transition_record_js(
+        &t.id,
+        &word(c.kind.as_str()),
+        &word(c.principal.as_str()),
+        c.affordance_id.as_deref(),
+        c.does.as_deref(),
+        c.stimulus.as_deref(),
+        c.inferred,
+        &word(t.attribution.principal.as_str()),
+        &word(t.attribution.basis.as_str()),
+        &word(t.attribution.certainty.as_str()),
+        t.timestamp,
+        payload.as_deref(),
+        &word(t.outcome.as_str()),
+        &effect_verified,
+        &t.from_node,
+        t.to_node.as_deref(),
+        t.to_node_claimed,
+        &t.arrival.map_or(JsValue::UNDEFINED, |a| word(a.as_str())),
+        t.unverified_edge,
+        guard.as_deref(),
+        produced.as_deref(),
+        t.cursor_version as f64,
+        t.ask_id.as_deref(),
+        t.materialized,
+    ))
+}
+
+/// The usual `UpdateResult` (`{ok, attributed?, transition?, version}`, no reason, pending or issues)
+/// built as a JS object; `None` for any other shape (the caller serialises it).
+pub fn update_result(r: &UpdateResult) -> Option<JsValue> {
+    if r.reason.is_some() || r.pending.is_some() || r.issues.is_some() || r.version > SAFE {
+        return None;
+    }
+    let transition = match &r.transition {
+        Some(t) => transition_record(t)?,
+        None => JsValue::UNDEFINED,
+    };
+    Some(update_result_js(
+        r.ok,
+        r.attributed,
+        &transition,
+        r.version as f64,
+    ))
 }
 
 /// `{ node, version, text }` (a `RenderedBlock`, in that key order) built as a JS object literal: the

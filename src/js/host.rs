@@ -24,8 +24,6 @@ use crate::session::Session;
 
 #[wasm_bindgen]
 extern "C" {
-    #[wasm_bindgen(catch, js_namespace = Object, js_name = hasOwn)]
-    fn object_has_own(value: &JsValue, key: &str) -> Result<bool, JsValue>;
     #[wasm_bindgen(catch, js_namespace = Reflect, js_name = get)]
     fn reflect_get(target: &JsValue, key: &str) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch, js_namespace = JSON, js_name = stringify)]
@@ -337,18 +335,13 @@ impl Host for JsHost {
 
 /// The `then` function of a thenable (an object or function with a callable `then`).
 fn thenable(value: &JsValue) -> Option<Function> {
-    if !(value.is_object() || value.is_function()) {
-        return None;
-    }
-    reflect_get(value, "then").ok()?.dyn_into::<Function>().ok()
+    fast::then_of(value)
 }
 
-/// A returned failure: an object whose **own** `ok` is `false`; its text is `error ?? the object`.
+/// A returned failure: an object whose **own** `ok` is `false` (`fast::is_returned_failure`); its
+/// text is `error ?? the object`.
 fn returned_failure(value: &JsValue) -> Option<String> {
-    if !value.is_object() || !object_has_own(value, "ok").unwrap_or(false) {
-        return None;
-    }
-    if reflect_get(value, "ok").ok()?.as_bool() != Some(false) {
+    if !fast::is_returned_failure(value) {
         return None;
     }
     let error = reflect_get(value, "error").unwrap_or(JsValue::UNDEFINED);

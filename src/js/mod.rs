@@ -56,6 +56,8 @@
 //! 4. Delete the hand-written declaration; `scripts/test.sh`'s tsc stage over `tests/js/consumer*.ts`
 //!    checks the result (strict, `exactOptionalPropertyTypes`).
 
+#[cfg(feature = "bench-paths")]
+mod bench_paths;
 mod brand;
 mod callbacks;
 mod convert;

@@ -297,7 +297,7 @@ fn gone(reason: &str, why: &str) -> Value {
 
 /// A tool result as a JS object. The long texts `whats_here` carries (the facts block and the brief)
 /// are set in place after parsing the rest, instead of being escaped into JSON and scanned again.
-fn hand_over(mut result: Value) -> Result<JsValue, JsValue> {
+pub(super) fn hand_over(mut result: Value) -> Result<JsValue, JsValue> {
     let mut texts: Vec<(&'static str, String)> = Vec::new();
     if let Value::Object(map) = &mut result {
         for key in ["facts", "brief"] {

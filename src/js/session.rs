@@ -29,8 +29,8 @@ use crate::facts;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::{
-    wire, FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions,
-    SyncOptions, UpdateOptions, DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
+    FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions,
+    UpdateOptions, DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
 };
 
 /// A core session error as the matching JS error class.
@@ -209,7 +209,10 @@ impl JsSession {
             .live()?
             .update_state(&delta, core_options)
             .map_err(to_js_error)?;
-        convert::to_js_written(&result, |out| wire::update_result(out, &result))
+        if let Some(updated) = fast::update_result(&result) {
+            return Ok(updated);
+        }
+        convert::to_js(&result)
     }
 
     /// The router tap: report the page (or raw path) the app is on.
@@ -348,7 +351,7 @@ impl JsSession {
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
         }
-        convert::to_js_written(&result, |out| wire::fire_result(out, &result))
+        convert::to_js_objects(&result)
     }
 
     /// A promise of how the fire came to rest (resolves at once if it already has; never rejects).
@@ -390,19 +393,19 @@ impl JsSession {
     /// folded into the counts `groundTruth()` prints).
     #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
     pub fn transitions(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.live()?.transitions())
+        convert::to_js_objects(&self.live()?.transitions())
     }
 
     /// The gap ledger (refusals, dead ends, reported gaps), oldest first: the kept rows (the newest `retain`).
     #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
     pub fn gaps(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.live()?.gaps())
+        convert::to_js_objects(&self.live()?.gaps())
     }
 
     /// Fires still awaiting the app's state report, oldest first.
     #[wasm_bindgen(unchecked_return_type = "PendingInfo[]")]
     pub fn pending(&self) -> Result<JsValue, JsValue> {
-        convert::to_js(&self.live()?.pending())
+        convert::to_js_objects(&self.live()?.pending())
     }
 
     /// Transition ids of fires not yet at rest, in fire order.

@@ -1,13 +1,13 @@
 //! Compact text for the ledgers: decimals written without the formatting machinery, and the JSON
 //! text a row keeps in place of a `Value`.
 //!
-//! Pure functions. Used by `session::state` (row ids), `session::wire` (hand-written results) and,
+//! Pure functions. Used by `session::state` (row ids) and,
 //! through `session::push_decimal`, by `facts`.
 
 use serde_json::Value;
 
 /// `n` in decimal, written into `buf` without allocating (`u64::MAX` has 20 digits); returns the digits.
-/// Ids and the hand-written JSON of `wire` use it instead of `format!`, which costs more than the text.
+/// Ids use it instead of `format!`, which costs more than the text.
 pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
     let mut at = buf.len();
     loop {

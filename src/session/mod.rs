@@ -16,8 +16,8 @@
 //! `work`, `deadend`, `focus` (the tree API: containers shown, the reader's focus, its ledger), `reach` (`howToReach`), `notify` (the call scope and change notification, decision 29; the public
 //! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
 //! decisions 27–28), `snapshot` (the snapshot wire format; `snapshot_take` writes it, `snapshot_restore`
-//! checks it and builds a session from it, docs/session.md §20). Public types: `records` (ledger rows) and `results` (call results); `wire` writes
-//! the per-fire results as JSON without serde's per-token cost.
+//! checks it and builds a session from it, docs/session.md §20). Public types: `records` (ledger rows) and `results` (call results); `words` gives each
+//! record enum's JSON word (`as_str`).
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
 mod asks;
@@ -55,7 +55,7 @@ mod state;
 #[doc(hidden)]
 pub mod test_host;
 mod unblock;
-pub mod wire;
+mod words;
 mod work;
 
 use std::cell::RefCell;

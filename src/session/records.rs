@@ -249,7 +249,7 @@ pub struct TransitionRecord {
     pub materialized: Option<bool>,
     /// The action's verify already held when it was fired, so this fire settled when its handler
     /// returned (docs/session.md §23): the conditions that held, as the graph states them.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub already_true: Option<Vec<super::unblock::StatedCondition>>,
 }
 

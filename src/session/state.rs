@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-pub(crate) use super::compact::{decimal_digits, json_text, json_value, push_decimal};
+pub(crate) use super::compact::{json_text, json_value, push_decimal};
 use super::error::SessionError;
 use super::records::*;
 use super::results::*;

@@ -1,0 +1,151 @@
+//! Each record enum's JSON word in one place: `as_str` is what the JS builders (`js::fast`) emit, and
+//! the tests below hold every variant's word equal to what serde writes for it, so the derive's
+//! `rename_all` and these words cannot drift apart. Uses the enums of `records` and `results`; used by
+//! `js::fast`. (`Principal::as_str` lives beside its parser in `records`.)
+
+use super::records::{Arrival, AttributionBasis, CauseKind, Certainty, EffectStatus, Outcome};
+use super::results::SettlementState;
+
+impl CauseKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CauseKind::Fired => "fired",
+            CauseKind::Stimulus => "stimulus",
+        }
+    }
+}
+
+impl AttributionBasis {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AttributionBasis::CallerAsserted => "caller-asserted",
+            AttributionBasis::NamedByReport => "named-by-report",
+            AttributionBasis::DeclaredStimulus => "declared-stimulus",
+            AttributionBasis::HandlerWindow => "handler-window",
+            AttributionBasis::QueueOrder => "queue-order",
+            AttributionBasis::SignatureMatch => "signature-match",
+            AttributionBasis::Unknown => "unknown",
+        }
+    }
+}
+
+impl Certainty {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Certainty::Observed => "observed",
+            Certainty::Inferred => "inferred",
+        }
+    }
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Pending => "pending",
+            Outcome::Committed => "committed",
+            Outcome::Rejected => "rejected",
+            Outcome::RolledBack => "rolled-back",
+            Outcome::Superseded => "superseded",
+        }
+    }
+}
+
+impl EffectStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EffectStatus::Pending => "pending",
+            EffectStatus::Performed => "performed",
+            EffectStatus::Refused => "refused",
+            EffectStatus::Unobservable => "unobservable",
+        }
+    }
+}
+
+impl Arrival {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Arrival::Claimed => "claimed",
+            Arrival::Observed => "observed",
+        }
+    }
+}
+
+impl SettlementState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SettlementState::Settled => "settled",
+            SettlementState::AwaitingState => "awaiting-state",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::records::Principal;
+    use super::*;
+    use serde::Serialize;
+
+    fn same<T: Serialize + Copy>(variants: &[T], as_str: fn(T) -> &'static str) {
+        for &v in variants {
+            assert_eq!(
+                serde_json::to_value(v).unwrap(),
+                serde_json::Value::String(as_str(v).into())
+            );
+        }
+    }
+
+    #[test]
+    fn every_word_is_the_one_serde_writes() {
+        use AttributionBasis as B;
+        same(
+            &[
+                Principal::Agent,
+                Principal::User,
+                Principal::System,
+                Principal::Unknown,
+            ],
+            Principal::as_str,
+        );
+        same(&[CauseKind::Fired, CauseKind::Stimulus], CauseKind::as_str);
+        same(
+            &[
+                B::CallerAsserted,
+                B::NamedByReport,
+                B::DeclaredStimulus,
+                B::HandlerWindow,
+                B::QueueOrder,
+                B::SignatureMatch,
+                B::Unknown,
+            ],
+            B::as_str,
+        );
+        same(
+            &[Certainty::Observed, Certainty::Inferred],
+            Certainty::as_str,
+        );
+        same(
+            &[
+                Outcome::Pending,
+                Outcome::Committed,
+                Outcome::Rejected,
+                Outcome::RolledBack,
+                Outcome::Superseded,
+            ],
+            Outcome::as_str,
+        );
+        same(
+            &[
+                EffectStatus::Pending,
+                EffectStatus::Performed,
+                EffectStatus::Refused,
+                EffectStatus::Unobservable,
+            ],
+            EffectStatus::as_str,
+        );
+        same(&[Arrival::Claimed, Arrival::Observed], Arrival::as_str);
+        same(
+            &[SettlementState::Settled, SettlementState::AwaitingState],
+            SettlementState::as_str,
+        );
+    }
+}

@@ -1,0 +1,112 @@
+// The JS-built results (src/js/fast.rs + fast.js build `UpdateResult` and its `TransitionRecord` from
+// short strings instead of parsing serde's JSON) against serde's own text for the same row: what
+// `session.transitions()` hands out (the serde path), read at the moment the update returned. Every
+// record shape the store tap can produce — fired and stimulus causes, named, asserted and inferred
+// attribution, payloads with odd strings and numbers, claimed navigation, a record-less report —
+// must come out with the same keys, in the same order, with the same values.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const gf = require('./helpers/load.cjs');
+const { wizardDefinition } = require('./helpers/wizard.cjs');
+
+function wizard() {
+  const app = { path: '/projects/new' };
+  const graph = gf.buildNavigationGraph('wizard', wizardDefinition(gf, app));
+  const session = gf.createSession(graph, (href) => { app.path = href; }, {
+    node: 'wizard', state: { 'project.name': '', 'project.recipe': '', 'projects.count': 0 }, onWarn: () => {},
+  });
+  return { session, app };
+}
+
+/** The update's result next to serde's text of the same row, both as JSON text (key order counts). */
+function sameAsSerde(session, result) {
+  const text = JSON.stringify(result);
+  if (result.transition !== undefined) {
+    const row = session.transitions().find((t) => t.id === result.transition.id);
+    assert.ok(row, `the row ${result.transition.id} is in the ledger`);
+    assert.equal(JSON.stringify(result.transition), JSON.stringify(row));
+  }
+  return text;
+}
+
+test('updateState inside a handler: the JS-built record equals serde\'s row', () => {
+  const { session } = wizard();
+  const seen = [];
+  const payloads = [
+    { name: 'plain' },
+    { name: 'quote " back \\ tab \t nl \n ctl \u0001 — ünï ✓ 😀', n: -0, big: 2 ** 53, f: 1.5e-7, list: [null, true, { z: 1, a: 2 }], '10': 'x', '2': 'y' },
+  ];
+  session.registerActions('wizard', {
+    handlers: {
+      'name-it': (input) => {
+        const r = session.updateState({ 'project.name': input.name, 'project.recipe': '', 'projects.count': 0 });
+        seen.push(sameAsSerde(session, r));
+        return r;
+      },
+    },
+  });
+  for (const payload of payloads) {
+    const fired = session.fire('wizard.name-it', { payload });
+    assert.equal(fired.ok, true);
+  }
+  assert.equal(seen.length, 2);
+  const first = JSON.parse(seen[0]);
+  assert.deepEqual(Object.keys(first), ['ok', 'attributed', 'transition', 'version']);
+  assert.equal(first.transition.cause.kind, 'fired');
+  assert.equal(JSON.stringify(JSON.parse(seen[1]).transition.payload), JSON.stringify(payloads[1]));
+});
+
+test('updateState outside a handler: stimulus rows, named rows, asserted principals and refusals', () => {
+  const { session } = wizard();
+  const results = [
+    session.updateState({ 'project.name': 'a' }),
+    session.updateState({ 'project.name': 'b' }, { stimulus: 'typed "b"\n' }),
+    session.updateState({ 'project.name': 'c' }, { principal: 'user' }),
+    session.updateState({ 'project.name': 'd' }, { stimulus: 'x', principal: 'system' }),
+    session.updateState({}),
+    session.updateState({ 'project.name': 'd' }),
+    session.updateState({ 'project.name': 'e' }, { transitionId: 'nope#1' }),
+  ];
+  for (const r of results) sameAsSerde(session, r);
+  assert.ok(results.some((r) => r.transition && r.transition.cause.kind === 'stimulus'), 'a stimulus row was built');
+  assert.equal(results.at(-1).ok, false);
+  assert.equal(results.at(-1).reason, 'UNKNOWN_TRANSITION');
+});
+
+test('updateState settling a navigation and a deferred fire by transitionId', async () => {
+  const { session, app } = wizard();
+  let resolve;
+  session.registerActions('wizard', {
+    handlers: { 'name-it': () => new Promise((r) => { resolve = r; }) },
+  });
+  const fired = session.fire('wizard.name-it', { payload: { name: 'later' } });
+  assert.equal(fired.ok, true);
+  const named = session.updateState({ 'project.name': 'later' }, { transitionId: fired.transitionId });
+  sameAsSerde(session, named);
+  resolve();
+  await new Promise((r) => setTimeout(r, 0));
+  app.path = '/projects/new/review';
+  const synced = session.sync('review');
+  assert.ok(synced);
+  sameAsSerde(session, session.updateState({ 'project.recipe': 'r' }));
+});
+
+test('refused fire results (serde-wasm-bindgen) keep serde\'s keys and order', () => {
+  const { session } = wizard();
+  const unknown = session.fire('wizard.not-an-action');
+  assert.equal(JSON.stringify(unknown), JSON.stringify({
+    ok: false, reason: 'UNKNOWN_AFFORDANCE', affordanceId: 'wizard.not-an-action',
+    available: ['wizard.name-it', 'wizard.next-to-review', 'go-to-projects', 'go-to-review'],
+  }));
+  assert.equal(Object.getPrototypeOf(unknown), Object.prototype, 'a plain object');
+  const greyed = session.fire('wizard.next-to-review');
+  assert.equal(greyed.ok, false);
+  const keys = Object.keys(greyed);
+  const order = ['ok', 'transitionId', 'settlement', 'effectStatus', 'version', 'reason', 'affordanceId', 'evidence', 'issues', 'available', 'node', 'askId', 'materialized'];
+  assert.deepEqual(keys, order.filter((k) => keys.includes(k)), 'keys in FireResult field order');
+  assert.ok(keys.every((k) => greyed[k] !== undefined && greyed[k] !== null), 'absent members are left out, not null');
+  // The ledger row the refusal wrote, handed out the same way, matches its own serde shape.
+  const gap = session.gaps().at(-1);
+  assert.equal(gap.affordanceId, 'wizard.next-to-review');
+});
