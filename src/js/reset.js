@@ -43,6 +43,7 @@ const RELEASE_EXPORT = /^(__wbg_\w+_free|__wbindgen_destroy_closure)$/;
 
 // Calls that release something: on an object from before a restart they detach it and do nothing else
 // (what they would release went with the old instance).
+/** @type {Map<string | symbol, () => unknown>} */
 const RELEASES = new Map([
   ['free', () => undefined],
   ['__groundfactsRetire', () => true],
