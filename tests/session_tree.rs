@@ -662,3 +662,29 @@ fn whats_here_answers_route_to_with_hops_already_here_or_why_not() {
         .get("routeTo")
         .is_none());
 }
+
+#[test]
+fn a_component_inside_a_container_registers_on_its_page() {
+    let (host, session) = session_with(json!({"upload.done": true}), None);
+    sync(&session, "review");
+    let handler = host.handler(|_, _| groundfacts::host::HandlerOutcome::Returned(None));
+    let group = session
+        .register_actions(
+            "review.files.upload",
+            vec![("submit".into(), handler)],
+            vec![],
+        )
+        .unwrap();
+    assert!(group.starts_with("mount:review#"), "{group}");
+    let edge = session
+        .available()
+        .edges
+        .into_iter()
+        .find(|e| e.affordance_id == "review.submit")
+        .unwrap();
+    assert_eq!(edge.materialized, Some(true));
+    let err = session
+        .register_actions("review.nope", vec![], vec![])
+        .unwrap_err();
+    assert_eq!(err.code, "UNKNOWN_NODE");
+}

@@ -105,6 +105,8 @@ impl Session {
         actions: Vec<(String, DefValue)>,
     ) -> Result<String, SessionError> {
         self.guard("registerActions")?;
+        // A container path (docs/graph.md §2.2) registers on its page: actions are served from pages.
+        let page = self.graph.page_of(page).unwrap_or(page);
         let now = self.host.now_ms();
         let group_id = {
             let mut inner = self.inner.borrow_mut();

@@ -84,6 +84,13 @@ test('unknown paths and other pages are refused with typed errors; the session s
   assert.equal(session.focusHistory().rows.length, 0);
   session.show('review.files');
   assert.equal(session.focusHistory().rows.length, 1);
+  // A component inside a container registers on the container's page.
+  let ran = 0;
+  const group = session.registerActions('review.files.upload', { handlers: { submit: () => { ran += 1; } } });
+  assert.match(group.id, /^mount:review#/);
+  session.updateState({ 'upload.done': true });
+  assert.equal(session.fire('review.submit', { source: 'user' }).ok, true);
+  assert.equal(ran, 1);
 });
 
 test('the focus ledger is bounded by retain; a snapshot carries focus, visibility and the ledger', () => {
