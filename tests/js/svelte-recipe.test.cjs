@@ -49,7 +49,7 @@ test('each code block of the Svelte / SvelteKit recipe is the www/svelte file it
       ['ts', 'src/lib/projects.ts'],
       ['svelte', 'src/routes/+layout.svelte'],
       ['svelte', 'src/lib/FactsPanel.svelte'],
-      ['svelte', 'src/routes/projects/new/review/+page.svelte'],
+      ['svelte', 'src/routes/projects/new/+page.svelte'],
     ],
   );
   for (const block of blocks) {
@@ -63,7 +63,7 @@ test('the recipe wires what the issue asks: goto as navigate, afterNavigate, the
   assert.match(code, /connectSvelteKit\(session, graph, \{ goto, afterNavigate \}\)/);
   assert.match(code, /import \{ afterNavigate, goto \} from '\$app\/navigation';/);
   assert.match(code, /groundTruth\(session\)/);
-  assert.match(code, /use:registerActions=\{\{ session, page: 'review'/);
+  assert.match(code, /use:registerActions=\{\{ session, page: 'wizard'/);
   assert.match(code, /browser\s*\?\s*createPersistedSession\(/, 'the session is made in the browser only, kept across reloads');
 });
 
