@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
 use super::{convert, fast, port, session};
+use crate::codes::Refusal;
 use crate::serve::{AgentPort, PortOptions};
 use crate::session::results::{FireResult, SettlementState, UpdateResult};
 use crate::session::{EffectStatus, TransitionRecord};
@@ -78,7 +79,7 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
     let missing = || JsValue::from_str("bench: no fast path for this value");
     match what {
         0 => {
-            let mut r = FireResult::refused("");
+            let mut r = FireResult::refused(Refusal::UnknownAffordance);
             r.ok = true;
             r.reason = None;
             r.transition_id = Some("wizard.name-it#12".into());
@@ -119,7 +120,7 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             }
         }
         6 => {
-            let mut r = FireResult::refused("UNKNOWN_AFFORDANCE");
+            let mut r = FireResult::refused(Refusal::UnknownAffordance);
             r.affordance_id = Some("wizard.not-an-action".into());
             r.available = Some(
                 [
