@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::state::{Affordance, Inner};
 use super::*;
-use crate::graph::guards::{evaluate, ConditionEvidence};
+use crate::graph::guards::{quick_check, ConditionEvidence};
 use crate::graph::{Condition, Filter, Op, Verify};
 use crate::json_types::JsonValue;
 
@@ -164,7 +164,8 @@ impl Inner {
         if !covers(filter, writes) {
             return None;
         }
-        if !evaluate(filter, &self.state).held_fully() {
+        // Every fire asks this: the yes/no check, not the evidence `evaluate` builds for a refusal.
+        if quick_check(filter, &self.state) != (true, true) {
             return None;
         }
         Some(stated_filter(filter))
