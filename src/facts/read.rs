@@ -346,9 +346,33 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
     }
 }
 
-fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
+/// Whether each node a brief's rows name is a page, asked of the graph once per node: the shown rows
+/// name the same few nodes over and over (interned, so usually the same pointer).
+#[derive(Default)]
+struct PageMemo(Vec<(std::rc::Rc<str>, bool)>);
+
+impl PageMemo {
+    fn node_ref(&mut self, session: &Session, id: &std::rc::Rc<str>) -> NodeRef {
+        let known = self
+            .0
+            .iter()
+            .find(|(n, _)| std::rc::Rc::ptr_eq(n, id) || **n == **id)
+            .map(|(_, is_page)| *is_page);
+        let is_page = known.unwrap_or_else(|| {
+            let is_page = session.graph().page(id).is_some();
+            self.0.push((std::rc::Rc::clone(id), is_page));
+            is_page
+        });
+        NodeRef {
+            id: id.to_string(),
+            is_page,
+        }
+    }
+}
+
+fn brief_row(session: &Session, t: &TransitionView, pages: &mut PageMemo) -> BriefRow {
     let principal = t.principal;
-    let from = node_ref(session, &t.from_node);
+    let from = pages.node_ref(session, &t.from_node);
     match t.kind {
         TransitionViewKind::Fired => {
             let id = t.affordance_id.as_deref().unwrap_or("");
@@ -358,7 +382,7 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
                 action: action_ref(session, id, t.does.is_some()),
                 does: t.does.as_deref().map(str::to_string),
                 from,
-                to: t.to_node.as_deref().map(|n| node_ref(session, n)),
+                to: t.to_node.as_ref().map(|n| pages.node_ref(session, n)),
                 flags: FireFlags {
                     inferred: t.inferred,
                     high_effect: served.is_some_and(|a| a.high_effect),
@@ -373,7 +397,7 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
         }
         TransitionViewKind::Moved => BriefRow::Moved {
             who: principal,
-            to: node_ref(session, t.to_node.as_deref().unwrap_or(&t.from_node)),
+            to: pages.node_ref(session, t.to_node.as_ref().unwrap_or(&t.from_node)),
             from,
         },
         TransitionViewKind::StructureChanged => BriefRow::StructureChanged,
@@ -420,10 +444,11 @@ pub fn brief_view(
         .map(|id| id.to_string())
         .collect();
 
+    let mut pages = PageMemo::default();
     let shown = session
         .transitions_tail(since, max)
         .iter()
-        .map(|t| brief_row(session, t))
+        .map(|t| brief_row(session, t, &mut pages))
         .collect();
     let folded = folded_view(&session.folded_attempts());
     let transitions = TransitionsWindow {
