@@ -191,8 +191,16 @@ pub fn check_payload(
     input: &InputContract,
     payload: Option<&Value>,
 ) -> Result<Option<Value>, Vec<String>> {
+    checked_payload(input, payload).map(|kept| kept.cloned())
+}
+
+/// [`check_payload`] without the copy: the payload kept (borrowed), for a caller that owns it.
+pub fn checked_payload<'a>(
+    input: &InputContract,
+    payload: Option<&'a Value>,
+) -> Result<Option<&'a Value>, Vec<String>> {
     match input {
-        InputContract::Unknown => Ok(payload.cloned()),
+        InputContract::Unknown => Ok(payload),
         InputContract::NoInput => {
             let blank = match payload {
                 None => true,
@@ -209,7 +217,7 @@ pub fn check_payload(
                 )])
             }
         }
-        InputContract::Schema(schema) => check_schema(schema, payload).map(|()| payload.cloned()),
+        InputContract::Schema(schema) => check_schema(schema, payload).map(|()| payload),
     }
 }
 
