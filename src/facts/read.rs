@@ -121,7 +121,7 @@ fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
     // Only ask the catalogue when the row captured nothing: a captured name already decides.
     let declared_now = !captured_does && session.served_action(id).is_some();
     ActionRef {
-        id: id.to_string(),
+        id: str::to_owned(id),
         captured_does,
         declared_now,
     }
@@ -129,7 +129,7 @@ fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
 
 fn node_ref(session: &Session, id: &str) -> NodeRef {
     NodeRef {
-        id: id.to_string(),
+        id: str::to_owned(id),
         is_page: session.graph().page(id).is_some(),
     }
 }
@@ -364,7 +364,7 @@ impl PageMemo {
             is_page
         });
         NodeRef {
-            id: id.to_string(),
+            id: str::to_owned(id),
             is_page,
         }
     }
@@ -403,7 +403,7 @@ fn brief_row(session: &Session, t: &TransitionView, pages: &mut PageMemo) -> Bri
         TransitionViewKind::StructureChanged => BriefRow::StructureChanged,
         TransitionViewKind::Report => BriefRow::StateReport {
             who: principal,
-            keys: t.changed_keys.iter().map(|k| k.to_string()).collect(),
+            keys: t.changed_keys.iter().map(|k| str::to_owned(k)).collect(),
         },
     }
 }
@@ -441,7 +441,7 @@ pub fn brief_view(
         .demoted_since(since, max)
         .iter()
         .filter(|id| graph.journey(id).is_some())
-        .map(|id| id.to_string())
+        .map(|id| str::to_owned(id))
         .collect();
 
     let mut pages = PageMemo::default();
@@ -471,7 +471,7 @@ pub fn brief_view(
             }
         })
         .map(|(id, high_effect)| AvailableId {
-            id: id.to_string(),
+            id: str::to_owned(&id),
             high_effect,
         })
         .collect();
@@ -508,7 +508,7 @@ fn greyed_lines(session: &Session, available: &[AvailableId]) -> Vec<GreyedLine>
         }
         if let Some(Some(why)) = &g.greyed {
             lines.push(GreyedLine {
-                action: g.id.to_string(),
+                action: str::to_owned(&g.id),
                 waits_on: why
                     .blocked_because
                     .iter()

@@ -119,7 +119,7 @@ impl Inner {
             let via_keys: Vec<String> = keys
                 .iter()
                 .filter(|k| writes.iter().any(|w| w == *k))
-                .map(|k| k.to_string())
+                .map(|k| str::to_owned(k))
                 .collect();
             if via_keys.is_empty() {
                 continue;
@@ -129,7 +129,7 @@ impl Inner {
                 continue;
             }
             out.push(Unblocker {
-                action: aff.id.to_string(),
+                action: str::to_owned(&aff.id),
                 via_keys,
                 running,
             });
