@@ -121,7 +121,7 @@ fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
     // Only ask the catalogue when the row captured nothing: a captured name already decides.
     let declared_now = !captured_does && session.served_action(id).is_some();
     ActionRef {
-        id: id.to_string(),
+        id: str::to_owned(id),
         captured_does,
         declared_now,
     }
@@ -129,7 +129,7 @@ fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
 
 fn node_ref(session: &Session, id: &str) -> NodeRef {
     NodeRef {
-        id: id.to_string(),
+        id: str::to_owned(id),
         is_page: session.graph().page(id).is_some(),
     }
 }
@@ -346,9 +346,33 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
     }
 }
 
-fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
+/// Whether each node a brief's rows name is a page, asked of the graph once per node: the shown rows
+/// name the same few nodes over and over (interned, so usually the same pointer).
+#[derive(Default)]
+struct PageMemo(Vec<(std::rc::Rc<str>, bool)>);
+
+impl PageMemo {
+    fn node_ref(&mut self, session: &Session, id: &std::rc::Rc<str>) -> NodeRef {
+        let known = self
+            .0
+            .iter()
+            .find(|(n, _)| std::rc::Rc::ptr_eq(n, id) || **n == **id)
+            .map(|(_, is_page)| *is_page);
+        let is_page = known.unwrap_or_else(|| {
+            let is_page = session.graph().page(id).is_some();
+            self.0.push((std::rc::Rc::clone(id), is_page));
+            is_page
+        });
+        NodeRef {
+            id: str::to_owned(id),
+            is_page,
+        }
+    }
+}
+
+fn brief_row(session: &Session, t: &TransitionView, pages: &mut PageMemo) -> BriefRow {
     let principal = t.principal;
-    let from = node_ref(session, &t.from_node);
+    let from = pages.node_ref(session, &t.from_node);
     match t.kind {
         TransitionViewKind::Fired => {
             let id = t.affordance_id.as_deref().unwrap_or("");
@@ -358,7 +382,7 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
                 action: action_ref(session, id, t.does.is_some()),
                 does: t.does.as_deref().map(str::to_string),
                 from,
-                to: t.to_node.as_deref().map(|n| node_ref(session, n)),
+                to: t.to_node.as_ref().map(|n| pages.node_ref(session, n)),
                 flags: FireFlags {
                     inferred: t.inferred,
                     high_effect: served.is_some_and(|a| a.high_effect),
@@ -373,13 +397,13 @@ fn brief_row(session: &Session, t: &TransitionView) -> BriefRow {
         }
         TransitionViewKind::Moved => BriefRow::Moved {
             who: principal,
-            to: node_ref(session, t.to_node.as_deref().unwrap_or(&t.from_node)),
+            to: pages.node_ref(session, t.to_node.as_ref().unwrap_or(&t.from_node)),
             from,
         },
         TransitionViewKind::StructureChanged => BriefRow::StructureChanged,
         TransitionViewKind::Report => BriefRow::StateReport {
             who: principal,
-            keys: t.changed_keys.iter().map(|k| k.to_string()).collect(),
+            keys: t.changed_keys.iter().map(|k| str::to_owned(k)).collect(),
         },
     }
 }
@@ -417,13 +441,14 @@ pub fn brief_view(
         .demoted_since(since, max)
         .iter()
         .filter(|id| graph.journey(id).is_some())
-        .map(|id| id.to_string())
+        .map(|id| str::to_owned(id))
         .collect();
 
+    let mut pages = PageMemo::default();
     let shown = session
         .transitions_tail(since, max)
         .iter()
-        .map(|t| brief_row(session, t))
+        .map(|t| brief_row(session, t, &mut pages))
         .collect();
     let folded = folded_view(&session.folded_attempts());
     let transitions = TransitionsWindow {
@@ -446,7 +471,7 @@ pub fn brief_view(
             }
         })
         .map(|(id, high_effect)| AvailableId {
-            id: id.to_string(),
+            id: str::to_owned(&id),
             high_effect,
         })
         .collect();
@@ -483,7 +508,7 @@ fn greyed_lines(session: &Session, available: &[AvailableId]) -> Vec<GreyedLine>
         }
         if let Some(Some(why)) = &g.greyed {
             lines.push(GreyedLine {
-                action: g.id.to_string(),
+                action: str::to_owned(&g.id),
                 waits_on: why
                     .blocked_because
                     .iter()

@@ -129,14 +129,14 @@ fn describe_expected(schema: &Value) -> String {
 }
 
 fn declared_properties(schema: &Map<String, Value>) -> Vec<(&String, &Value)> {
-    match schema.get("properties") {
+    match keyword(schema, "properties") {
         Some(Value::Object(properties)) => properties.iter().collect(),
         _ => Vec::new(),
     }
 }
 
 fn required_keys(schema: &Map<String, Value>) -> Vec<&str> {
-    match schema.get("required") {
+    match keyword(schema, "required") {
         Some(Value::Array(keys)) => keys.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
     }
@@ -191,8 +191,16 @@ pub fn check_payload(
     input: &InputContract,
     payload: Option<&Value>,
 ) -> Result<Option<Value>, Vec<String>> {
+    checked_payload(input, payload).map(|kept| kept.cloned())
+}
+
+/// [`check_payload`] without the copy: the payload kept (borrowed), for a caller that owns it.
+pub fn checked_payload<'a>(
+    input: &InputContract,
+    payload: Option<&'a Value>,
+) -> Result<Option<&'a Value>, Vec<String>> {
     match input {
-        InputContract::Unknown => Ok(payload.cloned()),
+        InputContract::Unknown => Ok(payload),
         InputContract::NoInput => {
             let blank = match payload {
                 None => true,
@@ -209,8 +217,17 @@ pub fn check_payload(
                 )])
             }
         }
-        InputContract::Schema(schema) => check_schema(schema, payload).map(|()| payload.cloned()),
+        InputContract::Schema(schema) => check_schema(schema, payload).map(|()| payload),
     }
+}
+
+/// A schema keyword's value. A schema has a handful of keys: scanning them beats hashing the name
+/// (every fire with a declared input asks several).
+fn keyword<'a>(schema: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+    schema
+        .iter()
+        .find(|(k, _)| k.as_str() == name)
+        .map(|(_, v)| v)
 }
 
 fn declines_to_judge(schema: &Map<String, Value>) -> bool {
@@ -229,11 +246,11 @@ fn check_schema(schema: &Value, payload: Option<&Value>) -> Result<(), Vec<Strin
     }
     // Only refusals quote the expected shape; an accepted payload never formats it.
     let expected = || describe_expected(schema);
-    let declares_object = schema_map.get("type").and_then(Value::as_str) == Some("object")
-        || matches!(schema_map.get("properties"), Some(Value::Object(_)));
+    let declares_object = keyword(schema_map, "type").and_then(Value::as_str) == Some("object")
+        || matches!(keyword(schema_map, "properties"), Some(Value::Object(_)));
     if !declares_object {
         // A bare-type schema: judge the primitive type only.
-        return match (schema_map.get("type").and_then(Value::as_str), payload) {
+        return match (keyword(schema_map, "type").and_then(Value::as_str), payload) {
             (Some(declared), Some(value)) if !matches_type(declared, value) => Err(vec![format!(
                 "expected {declared}, received {}",
                 type_word(value)
@@ -299,7 +316,7 @@ fn collect_defects(
         if declines_to_judge(property) {
             continue;
         }
-        if let Some(declared) = property.get("type").and_then(Value::as_str) {
+        if let Some(declared) = keyword(property, "type").and_then(Value::as_str) {
             if !matches_type(declared, value) {
                 defects.push(format!(
                     "'{path}{}' should be {declared}, not {}",
@@ -310,7 +327,7 @@ fn collect_defects(
             }
         }
         if let (true, Value::Object(inner), Some(Value::Object(_))) =
-            (depth < MAX_DEPTH, value, property.get("properties"))
+            (depth < MAX_DEPTH, value, keyword(property, "properties"))
         {
             collect_defects(
                 property,
@@ -321,8 +338,8 @@ fn collect_defects(
             );
         }
     }
-    let closed = schema.get("additionalProperties") == Some(&Value::Bool(false))
-        && !schema.contains_key("patternProperties");
+    let closed = keyword(schema, "additionalProperties") == Some(&Value::Bool(false))
+        && keyword(schema, "patternProperties").is_none();
     if closed {
         let unexpected: Vec<String> = given
             .keys()

@@ -55,8 +55,8 @@ extern "C" {
         id: &str,
         kind: &JsValue,
         principal: &JsValue,
-        affordance_id: Option<&str>,
-        does: Option<&str>,
+        affordance_id: &JsValue,
+        does: &JsValue,
         stimulus: Option<&str>,
         inferred: bool,
         attributed_to: &JsValue,
@@ -66,8 +66,8 @@ extern "C" {
         payload: Option<&str>,
         outcome: &JsValue,
         effect_verified: &JsValue,
-        from_node: &str,
-        to_node: Option<&str>,
+        from_node: &JsValue,
+        to_node: &JsValue,
         to_node_claimed: bool,
         arrival: &JsValue,
         unverified_edge: bool,
@@ -216,6 +216,32 @@ fn word(text: &'static str) -> JsValue {
     })
 }
 
+/// A graph name a record repeats fire after fire (an action id, its `does`, a page id) as a JS string,
+/// kept for the next record: a fresh one costs a UTF-8 decode in the glue. The newest few short names
+/// are kept (a session names a handful of pages and actions); a longer one is made each time.
+fn name(text: &str) -> JsValue {
+    const KEPT: usize = 16;
+    const LONGEST: usize = 96;
+    thread_local! {
+        static NAMES: std::cell::RefCell<Vec<(Box<str>, JsValue)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if text.len() > LONGEST {
+        return JsValue::from_str(text);
+    }
+    NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        if let Some((_, value)) = names.iter().find(|(n, _)| **n == *text) {
+            return value.clone();
+        }
+        let value = JsValue::from_str(text);
+        if names.len() == KEPT {
+            names.remove(0);
+        }
+        names.push((text.into(), value.clone()));
+        value
+    })
+}
+
 /// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.
 const SAFE: u64 = 1 << 53;
 
@@ -247,8 +273,8 @@ fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
         &t.id,
         &word(c.kind.as_str()),
         &word(c.principal.as_str()),
-        c.affordance_id.as_deref(),
-        c.does.as_deref(),
+        &c.affordance_id.as_deref().map_or(JsValue::UNDEFINED, name),
+        &c.does.as_deref().map_or(JsValue::UNDEFINED, name),
         c.stimulus.as_deref(),
         c.inferred,
         &word(t.attribution.principal.as_str()),
@@ -258,8 +284,8 @@ fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
         payload.as_deref(),
         &word(t.outcome.as_str()),
         &effect_verified,
-        &t.from_node,
-        t.to_node.as_deref(),
+        &name(&t.from_node),
+        &t.to_node.as_deref().map_or(JsValue::UNDEFINED, name),
         t.to_node_claimed,
         &t.arrival.map_or(JsValue::UNDEFINED, |a| word(a.as_str())),
         t.unverified_edge,

@@ -11,7 +11,7 @@ use serde_json::Value;
 use super::state::{json_text, Affordance, Arm, Gap, GapDetail, Inner, Rec, RowRef};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
-use crate::graph::input::check_payload;
+use crate::graph::input::checked_payload;
 use crate::host::CallbackId;
 
 /// What executes a fire (docs/session.md §10).
@@ -26,7 +26,9 @@ enum Prepared {
     Accepted {
         idx: u32,
         runner: Option<Runner>,
-        payload: Option<Value>,
+        /// Whether the handler gets the fire's payload (a blank one of an `input: 'none'` action is
+        /// erased); the caller owns it, so it is not copied.
+        keeps_payload: bool,
     },
 }
 
@@ -158,7 +160,7 @@ impl Inner {
                 )));
             }
         }
-        let payload = match check_payload(&aff.action.input, payload) {
+        let payload = match checked_payload(&aff.action.input, payload) {
             Ok(p) => p,
             Err(issues) => {
                 let detail = RefusalDetail {
@@ -212,7 +214,7 @@ impl Inner {
         }
         let mut ask_n = None;
         if principal == Principal::Agent && aff.action.high_effect && self.enforced {
-            match self.approval_gate(&aff, payload.as_ref()) {
+            match self.approval_gate(&aff, payload) {
                 Ok(n) => ask_n = Some(n),
                 Err((reason, consulted)) => {
                     let why = if reason == Refusal::ApprovalDeclined {
@@ -261,7 +263,7 @@ impl Inner {
         let idx = self.record_fire(
             &aff,
             principal,
-            payload.as_ref(),
+            payload,
             runner.is_some(),
             verdict.map(|v| v.unevaluated),
             ask_n,
@@ -269,7 +271,7 @@ impl Inner {
         Prepared::Accepted {
             idx,
             runner,
-            payload,
+            keeps_payload: payload.is_some(),
         }
     }
 
@@ -410,8 +412,8 @@ impl Session {
             Prepared::Accepted {
                 idx,
                 runner,
-                payload,
-            } => (idx, runner, payload),
+                keeps_payload,
+            } => (idx, runner, options.payload.filter(|_| keeps_payload)),
         };
         if let Some(runner) = runner {
             self.inner.borrow_mut().windows.push(idx);

@@ -14,9 +14,9 @@ impl Inner {
             cause: Cause {
                 kind: rec.kind,
                 principal: rec.principal,
-                affordance_id: rec.affordance.as_ref().map(|a| a.id.to_string()),
-                does: rec.affordance.as_ref().map(|a| a.does.to_string()),
-                stimulus: rec.stimulus.as_ref().map(|s| s.to_string()),
+                affordance_id: rec.affordance.as_ref().map(|a| str::to_owned(&a.id)),
+                does: rec.affordance.as_ref().map(|a| str::to_owned(&a.does)),
+                stimulus: rec.stimulus.as_ref().map(|s| str::to_owned(s)),
                 inferred: rec.inferred,
             },
             attribution: Attribution {
@@ -28,8 +28,8 @@ impl Inner {
             payload: rec.payload.as_deref().map(json_value),
             outcome: rec.outcome,
             effect_verified: rec.effect_verified,
-            from_node: rec.from_node.to_string(),
-            to_node: rec.to_node.as_ref().map(|n| n.to_string()),
+            from_node: str::to_owned(&rec.from_node),
+            to_node: rec.to_node.as_ref().map(|n| str::to_owned(n)),
             to_node_claimed: rec.to_node_claimed,
             arrival: rec.arrival,
             unverified_edge: rec.unverified_edge,
@@ -47,29 +47,29 @@ impl Inner {
         GapRecord {
             kind: gap.kind,
             timestamp: gap.timestamp,
-            node: gap.node.to_string(),
+            node: str::to_owned(&gap.node),
             version: gap.version,
             available_actions: gap
                 .available_actions
                 .iter()
-                .map(|a| a.to_string())
+                .map(|a| str::to_owned(a))
                 .collect(),
             available_journeys: self.journey_ids.clone(),
-            affordance_id: gap.affordance_id.as_ref().map(|a| a.to_string()),
-            does: gap.does.as_ref().map(|d| d.to_string()),
+            affordance_id: gap.affordance_id.as_ref().map(|a| str::to_owned(a)),
+            does: gap.does.as_ref().map(|d| str::to_owned(d)),
             rejection_reason: gap.rejection_reason,
             principal: gap.principal,
             evidence: detail.and_then(|d| d.evidence.clone()),
             journey_id: detail
                 .and_then(|d| d.journey_id.as_ref())
-                .map(|j| j.to_string()),
+                .map(|j| str::to_owned(j)),
             off_graph: gap.off_graph,
             request: detail
                 .and_then(|d| d.request.as_ref())
-                .map(|r| r.to_string()),
+                .map(|r| str::to_owned(r)),
             reason: detail
                 .and_then(|d| d.reason.as_ref())
-                .map(|r| r.to_string()),
+                .map(|r| str::to_owned(r)),
             actions_may_be_stale: gap.actions_may_be_stale,
         }
     }
@@ -94,7 +94,7 @@ impl Inner {
         let settled = rec.settled.as_ref()?;
         Some(FireSettlement {
             transition_id: rec.id(),
-            did: rec.stage.to_string(),
+            did: str::to_owned(&rec.stage),
             effect_status: settled.effect_status,
             outcome: settled.outcome,
             writes_observed: settled.writes_observed,
@@ -204,8 +204,8 @@ impl Session {
             .filter_map(|&p| inner.rec(p))
             .map(|r| PendingInfo {
                 id: r.id(),
-                affordance_id: r.stage.to_string(),
-                does: r.affordance.as_ref().map(|a| a.does.to_string()),
+                affordance_id: str::to_owned(&r.stage),
+                does: r.affordance.as_ref().map(|a| str::to_owned(&a.does)),
                 fired_at: r.timestamp,
             })
             .collect()

@@ -119,7 +119,7 @@ impl Session {
 
     /// The cursor: a page id, or whatever off-graph string the app reported through `sync`.
     pub fn node(&self) -> String {
-        self.inner.borrow().node.to_string()
+        str::to_owned(&self.inner.borrow().node)
     }
 
     /// The version clock (decision 7).

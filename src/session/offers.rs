@@ -132,15 +132,15 @@ impl Inner {
                     .filter(|e| !e.is_empty())
                     .map(|e| self.greyed_why(aff, e));
                 edges.push(AvailableEdge {
-                    affordance_id: aff.id.to_string(),
-                    description: aff.does.to_string(),
+                    affordance_id: str::to_owned(&aff.id),
+                    description: str::to_owned(&aff.does),
                     enabled: greyed.as_ref().map(|_| false),
                     goes_to: action.navigates_to.clone(),
                     expects: expects_value(&action.input),
                     high_effect: action.high_effect,
                     blocked_because: why.as_ref().map(|w| w.blocked_because.clone()),
                     unblocked_by: why.map(|w| w.unblocked_by),
-                    busy: self.busy_label(&aff.id).map(|l| l.to_string()),
+                    busy: self.busy_label(&aff.id).map(|l| str::to_owned(&l)),
                     materialized: wiring.then(|| self.materializable(aff)),
                     guard_unevaluated: verdict.map(|v| v.unevaluated).unwrap_or_default(),
                     disabled_evidence: greyed.unwrap_or_default(),
@@ -150,7 +150,7 @@ impl Inner {
         }
         Available {
             version: self.version,
-            node: self.node.to_string(),
+            node: str::to_owned(&self.node),
             edges,
             journeys: self
                 .graph

@@ -32,7 +32,14 @@ impl Inner {
     /// Merge a reported delta into the flat state (each key replaced wholesale).
     pub fn apply_delta(&mut self, delta: &Map<String, Value>) {
         for (k, v) in delta {
-            self.state.insert(k.clone(), v.clone());
+            // A reported key is usually already there (a store reports its whole projection): replace
+            // the value in place instead of cloning a key the map would drop. Same order either way.
+            match self.state.get_mut(k) {
+                Some(slot) => *slot = v.clone(),
+                None => {
+                    self.state.insert(k.clone(), v.clone());
+                }
+            }
         }
         if !delta.is_empty() {
             self.state_version += 1;

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::state::{Affordance, Inner};
 use super::*;
-use crate::graph::guards::{evaluate, ConditionEvidence};
+use crate::graph::guards::{quick_check, ConditionEvidence};
 use crate::graph::{Condition, Filter, Op, Verify};
 use crate::json_types::JsonValue;
 
@@ -119,7 +119,7 @@ impl Inner {
             let via_keys: Vec<String> = keys
                 .iter()
                 .filter(|k| writes.iter().any(|w| w == *k))
-                .map(|k| k.to_string())
+                .map(|k| str::to_owned(k))
                 .collect();
             if via_keys.is_empty() {
                 continue;
@@ -129,7 +129,7 @@ impl Inner {
                 continue;
             }
             out.push(Unblocker {
-                action: aff.id.to_string(),
+                action: str::to_owned(&aff.id),
                 via_keys,
                 running,
             });
@@ -164,7 +164,8 @@ impl Inner {
         if !covers(filter, writes) {
             return None;
         }
-        if !evaluate(filter, &self.state).held_fully() {
+        // Every fire asks this: the yes/no check, not the evidence `evaluate` builds for a refusal.
+        if quick_check(filter, &self.state) != (true, true) {
             return None;
         }
         Some(stated_filter(filter))
