@@ -396,3 +396,27 @@ test('a busy map in the registration parameter follows updates with setBusy, nev
   action.destroy();
   assert.equal(add().busy, undefined, 'unregistering clears the marks');
 });
+
+test('attachActions applies the busy map of its spec when it attaches; detaching clears it', { skip }, async () => {
+  const { sv, session } = await notesApp();
+  const added = [];
+  const add = () => session.available().edges.find((e) => e.affordanceId === 'list.add');
+  const attach = sv.attachActions(session, 'list', { handlers: { add: () => added.push('added') }, busy: { add: 'Saving the list', open: null } });
+  assert.equal(add().busy, undefined, 'nothing is busy before the element attaches');
+  const detach = attach({});
+  assert.equal(add().busy, 'Saving the list', 'the row carries the app words');
+  assert.equal(session.available().edges.find((e) => e.affordanceId === 'list.open').busy, undefined, 'null is not busy');
+  const refused = session.fire('list.add', { source: 'agent' });
+  assert.equal(refused.reason, 'BUSY');
+  assert.equal(refused.busy, 'Saving the list');
+  assert.deepEqual(added, []);
+  detach();
+  await tick();
+  assert.equal(add().busy, undefined, 'detaching clears the mark');
+  // Svelte re-runs the attachment when the expression changes: the new spec's map is applied afresh.
+  const again = sv.attachActions(session, 'list', { handlers: { add: () => added.push('added') } })({});
+  assert.equal(add().busy, undefined, 'a spec without busy marks nothing');
+  assert.equal(session.fire('list.add', { source: 'agent' }).ok, true);
+  assert.deepEqual(added, ['added']);
+  again();
+});
