@@ -48,7 +48,7 @@ fi
 TOOLS="$ROOT/scripts"
 stamp="$TOOLS/node_modules/.groundfacts-installed"
 if [ ! -f "$stamp" ] || [ "$TOOLS/package.json" -nt "$stamp" ] || [ "$TOOLS/package-lock.json" -nt "$stamp" ]; then
-  say "installing pinned node tools (binaryen, typescript, @types/react, svelte)"
+  say "installing pinned node tools (binaryen, typescript, react, @types/react, svelte)"
   (cd "$TOOLS" && if [ -f package-lock.json ]; then npm ci --no-audit --no-fund; else npm install --no-audit --no-fund; fi) >&2
   touch "$stamp"
 fi

@@ -1,6 +1,7 @@
 // The React binding as built (pkg/react/index.js, `groundfacts/react`), loaded the way an app loads it:
-// from a scratch consumer whose node_modules holds a copy of pkg/ and the React the React demo installs
-// (www/react/node_modules: react, react-dom, scheduler). Components render nothing, so react-dom/client
+// from a scratch consumer whose node_modules holds a copy of pkg/ and the pinned React of the build tools
+// (scripts/node_modules: react, react-dom, scheduler; scripts/setup.sh installs them, the versions the
+// React demo uses). Components render nothing, so react-dom/client
 // runs against a stub container and a two-field `window` (no DOM library needed); effects run as in a
 // browser, inside React's `act`. Pins: useActions' declarative `busy` map marks the live group
 // (the row carries the words, a fire is refused BUSY), follows changes with setBusy without
@@ -16,11 +17,11 @@ const { pathToFileURL } = require('url');
 
 const ROOT = path.join(__dirname, '..', '..');
 const PKG = path.join(ROOT, 'pkg');
-const REACT_MODULES = path.join(ROOT, 'www', 'react', 'node_modules');
+const REACT_MODULES = path.join(ROOT, 'scripts', 'node_modules');
 const ready =
   fs.existsSync(path.join(PKG, 'react', 'index.js')) &&
   ['react', 'react-dom', 'scheduler'].every((name) => fs.existsSync(path.join(REACT_MODULES, name)));
-const skip = !ready && 'needs pkg/react (scripts/build.sh) and www/react/node_modules (the React demo installed)';
+const skip = !ready && 'needs pkg/react (scripts/build.sh) and React in scripts/node_modules (scripts/setup.sh)';
 
 let loaded;
 /** groundfacts, groundfacts/react, react and react-dom/client, as a consumer app resolves them. */
