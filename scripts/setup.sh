@@ -43,8 +43,9 @@ if [ "$have_pack" != "wasm-pack $WASM_PACK_VERSION" ]; then
 fi
 
 # 3. Pinned node tools (npm binaryen's wasm-opt — Debian's binaryen corrupts wasm-bindgen output —,
-#    typescript for the .d.ts checks and for compiling the framework bindings, and the react / svelte
-#    types those compile against). Reinstalled only when package.json/lock changed.
+#    typescript for the .d.ts checks and for compiling the framework bindings, the react / svelte
+#    types those compile against, and react + react-dom for the React binding's node tests).
+#    Reinstalled only when package.json/lock changed.
 TOOLS="$ROOT/scripts"
 stamp="$TOOLS/node_modules/.groundfacts-installed"
 if [ ! -f "$stamp" ] || [ "$TOOLS/package.json" -nt "$stamp" ] || [ "$TOOLS/package-lock.json" -nt "$stamp" ]; then
