@@ -16,7 +16,7 @@ impl JsSession {
     /// `UNKNOWN_ACTION`.
     #[wasm_bindgen(
         js_name = whatUnblocks,
-        unchecked_return_type = "{ action: string; viaKeys: string[]; running?: boolean }[]"
+        unchecked_return_type = "Unblocker[]"
     )]
     pub fn what_unblocks(
         &self,

@@ -40,7 +40,7 @@ impl JsSession {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] path: JsValue,
         #[wasm_bindgen(
-            unchecked_optional_param_type = "{ principal?: 'user' | 'agent' | 'system' }"
+            unchecked_optional_param_type = "{ principal?: 'user' | 'agent' | 'system' | undefined }"
         )]
         options: JsValue,
     ) -> Result<(), JsValue> {
