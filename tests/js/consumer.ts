@@ -289,6 +289,7 @@ treeSession.observeFocus('review');
 const maybeWho: 'user' | undefined = Math.random() > 2 ? 'user' : undefined;
 treeSession.observeFocus('review.files', { principal: maybeWho });
 const freedBy: Unblocker[] = treeSession.whatUnblocks('home.open');
+void freedBy;
 treeSession.hide('review.files.upload');
 // @ts-expect-error — 'unknown' is not who moves a focus
 treeSession.observeFocus('review.files', { principal: 'unknown' });
