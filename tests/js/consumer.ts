@@ -288,8 +288,8 @@ treeSession.observeFocus('review');
 // An option read from something that may be unset passes straight in (exactOptionalPropertyTypes).
 const maybeWho: 'user' | undefined = Math.random() > 2 ? 'user' : undefined;
 treeSession.observeFocus('review.files', { principal: maybeWho });
-const freedBy: Unblocker[] = treeSession.whatUnblocks('home.open');
-void freedBy;
+const freedHere: Unblocker[] = treeSession.whatUnblocks('home.open');
+void freedHere;
 treeSession.hide('review.files.upload');
 // @ts-expect-error — 'unknown' is not who moves a focus
 treeSession.observeFocus('review.files', { principal: 'unknown' });
