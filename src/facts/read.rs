@@ -26,8 +26,9 @@ use super::line::LineFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};
 use crate::graph::NavigationGraph;
 use crate::session::{
-    AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, EffectVerified, FrameStatus,
-    JourneyFrame, Outcome, Session, TransitionView, TransitionViewKind,
+    AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, AvailableEdge, EffectVerified,
+    FrameStatus, JourneyFrame, Outcome, Session, StatedCondition, TransitionView,
+    TransitionViewKind, Unblocker,
 };
 
 /// What `session.groundTruth()` returns (`RenderedBlock` in the `.d.ts`).
@@ -107,8 +108,28 @@ pub fn context_brief_capped(
     since_version: Option<u64>,
     max_transitions: Option<i64>,
 ) -> Brief {
+    brief_of(session, since_version, max_transitions, None)
+}
+
+/// [`context_brief`] when the caller already holds `available()` of this same moment (no host call
+/// since): its edges give "Available now" and the greyed lines instead of a second walk of the offer
+/// and a second `greyed_why` per greyed control. The port's `whats_here` does this.
+pub fn context_brief_with(
+    session: &Session,
+    since_version: Option<u64>,
+    offered: &[AvailableEdge],
+) -> Brief {
+    brief_of(session, since_version, None, Some(offered))
+}
+
+fn brief_of(
+    session: &Session,
+    since_version: Option<u64>,
+    max_transitions: Option<i64>,
+    offered: Option<&[AvailableEdge]>,
+) -> Brief {
     let max = normalize_max(max_transitions);
-    let (view, frame) = brief_view(session, since_version, max);
+    let (view, frame) = brief_view_of(session, since_version, max, offered);
     Brief {
         node: view.node.id.clone(),
         version: view.version,
@@ -414,6 +435,16 @@ pub fn brief_view(
     since: Option<u64>,
     max: usize,
 ) -> (BriefView, Option<JourneyFrame>) {
+    brief_view_of(session, since, max, None)
+}
+
+/// [`brief_view`], reading the offer from `offered` (this moment's `available()` edges) when given.
+fn brief_view_of(
+    session: &Session,
+    since: Option<u64>,
+    max: usize,
+    offered: Option<&[AvailableEdge]>,
+) -> (BriefView, Option<JourneyFrame>) {
     let max = max.max(1);
     let graph = session.graph();
     let node = session.node();
@@ -458,23 +489,34 @@ pub fn brief_view(
         folded,
     };
 
-    let mut available: Vec<AvailableId> = session
-        .available_ids()
-        .into_iter()
-        .filter(|(id, _)| match journey {
-            None => true,
-            Some(j) => {
-                j.steps.iter().any(|s| **s == **id)
-                    || session
-                        .served_action(id)
-                        .is_some_and(|a| a.role == "cancel" || a.role == "back")
-            }
-        })
-        .map(|(id, high_effect)| AvailableId {
-            id: str::to_owned(&id),
-            high_effect,
-        })
-        .collect();
+    let in_frame = |id: &str| match journey {
+        None => true,
+        Some(j) => {
+            j.steps.iter().any(|s| **s == *id)
+                || session
+                    .served_action(id)
+                    .is_some_and(|a| a.role == "cancel" || a.role == "back")
+        }
+    };
+    let mut available: Vec<AvailableId> = match offered {
+        Some(edges) => edges
+            .iter()
+            .filter(|e| in_frame(&e.affordance_id))
+            .map(|e| AvailableId {
+                id: e.affordance_id.clone(),
+                high_effect: e.high_effect,
+            })
+            .collect(),
+        None => session
+            .available_ids()
+            .into_iter()
+            .filter(|(id, _)| in_frame(id))
+            .map(|(id, high_effect)| AvailableId {
+                id: str::to_owned(&id),
+                high_effect,
+            })
+            .collect(),
+    };
     if journey.is_some() {
         available.push(AvailableId {
             id: "leave-journey".to_string(),
@@ -482,7 +524,10 @@ pub fn brief_view(
         });
     }
 
-    let greyed = greyed_lines(session, &available);
+    let greyed = match offered {
+        Some(edges) => greyed_lines_of(edges, &available),
+        None => greyed_lines(session, &available),
+    };
     let view = BriefView {
         node: node_ref(session, &node),
         position_claimed: session.position_claimed(),
@@ -507,28 +552,48 @@ fn greyed_lines(session: &Session, available: &[AvailableId]) -> Vec<GreyedLine>
             continue;
         }
         if let Some(Some(why)) = &g.greyed {
-            lines.push(GreyedLine {
-                action: str::to_owned(&g.id),
-                waits_on: why
-                    .blocked_because
-                    .iter()
-                    .map(|c| WaitsOn {
-                        key: c.key.clone(),
-                        op: c.op.to_string(),
-                        expected: c.expected.as_ref().map(|v| v.to_string()),
-                    })
-                    .collect(),
-                writers: why
-                    .unblocked_by
-                    .iter()
-                    .map(|u| Writer {
-                        action: u.action.clone(),
-                        keys: u.via_keys.clone(),
-                        running: u.running,
-                    })
-                    .collect(),
-            });
+            lines.push(greyed_line_of(
+                &g.id,
+                &why.blocked_because,
+                &why.unblocked_by,
+            ));
         }
     }
     lines
+}
+
+/// [`greyed_lines`] from `available()` edges of the same moment: an edge carries `blockedBecause`
+/// (and `unblockedBy`) exactly when its `enabledWhen` greys it, in served order.
+fn greyed_lines_of(edges: &[AvailableEdge], available: &[AvailableId]) -> Vec<GreyedLine> {
+    edges
+        .iter()
+        .filter(|e| available.iter().any(|a| a.id == e.affordance_id))
+        .filter_map(|e| {
+            let blocked = e.blocked_because.as_deref()?;
+            let unblocked = e.unblocked_by.as_deref().unwrap_or_default();
+            Some(greyed_line_of(&e.affordance_id, blocked, unblocked))
+        })
+        .collect()
+}
+
+fn greyed_line_of(id: &str, blocked: &[StatedCondition], unblocked: &[Unblocker]) -> GreyedLine {
+    GreyedLine {
+        action: str::to_owned(id),
+        waits_on: blocked
+            .iter()
+            .map(|c| WaitsOn {
+                key: c.key.clone(),
+                op: c.op.to_string(),
+                expected: c.expected.as_ref().map(|v| v.to_string()),
+            })
+            .collect(),
+        writers: unblocked
+            .iter()
+            .map(|u| Writer {
+                action: u.action.clone(),
+                keys: u.via_keys.clone(),
+                running: u.running,
+            })
+            .collect(),
+    }
 }

@@ -23,8 +23,9 @@ impl AgentPort {
             .number("sinceVersion")
             .filter(|n| *n >= 0.0)
             .map(|n| n.floor() as u64);
-        let (facts, brief) = super::facts_texts(&self.session, since);
+        // One `available()` serves the brief's offer and greyed lines and the action rows below.
         let available = self.session.available();
+        let (facts, brief) = super::facts_texts(&self.session, since, &available.edges);
         let mut out = Out::ok(true);
         out.set("facts", facts).set("brief", brief);
         let graph = self.session.graph();
