@@ -89,7 +89,7 @@ pub enum BriefRow {
         who: Principal,
         action: ActionRef,
         /// The `does` captured on the row (authored text), if it captured one.
-        does: Option<String>,
+        does: Option<std::rc::Rc<str>>,
         from: NodeRef,
         to: Option<NodeRef>,
         flags: FireFlags,

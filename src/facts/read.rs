@@ -9,6 +9,8 @@
 //! declares now). No call here reaches the host, so every read in one render sees the same moment.
 //! Uses `session` and `facts::{block, brief, line}`; used by `js` and `serve`.
 
+use std::rc::Rc;
+
 use crate::codes::Refusal;
 use serde::Serialize;
 
@@ -94,7 +96,7 @@ pub fn ground_truth_into(
         max,
         rows.iter().map(|row| line_facts(&mut served, &graph, row)),
     );
-    (view.node.id, view.version)
+    (str::to_owned(&view.node.id), view.version)
 }
 
 /// `session.contextBrief({ sinceVersion })`, with the default `maxTransitions` (20).
@@ -131,7 +133,7 @@ fn brief_of(
     let max = normalize_max(max_transitions);
     let (view, frame) = brief_view_of(session, since_version, max, offered);
     Brief {
-        node: view.node.id.clone(),
+        node: str::to_owned(&view.node.id),
         version: view.version,
         frame,
         text: render_brief(&view, max),
@@ -139,10 +141,15 @@ fn brief_of(
 }
 
 fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
+    shared_action_ref(session, id.into(), captured_does)
+}
+
+/// [`action_ref`] of a name the caller already holds shared (a transition's id): no copy.
+fn shared_action_ref(session: &Session, id: Rc<str>, captured_does: bool) -> ActionRef {
     // Only ask the catalogue when the row captured nothing: a captured name already decides.
-    let declared_now = !captured_does && session.served_action(id).is_some();
+    let declared_now = !captured_does && session.served_action(&id).is_some();
     ActionRef {
-        id: str::to_owned(id),
+        id,
         captured_does,
         declared_now,
     }
@@ -150,7 +157,7 @@ fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
 
 fn node_ref(session: &Session, id: &str) -> NodeRef {
     NodeRef {
-        id: str::to_owned(id),
+        id: id.into(),
         is_page: session.graph().page(id).is_some(),
     }
 }
@@ -384,8 +391,9 @@ impl PageMemo {
             self.0.push((std::rc::Rc::clone(id), is_page));
             is_page
         });
+        // The row's own name, shared: a brief of 20 rows names two nodes each.
         NodeRef {
-            id: str::to_owned(id),
+            id: std::rc::Rc::clone(id),
             is_page,
         }
     }
@@ -396,12 +404,12 @@ fn brief_row(session: &Session, t: &TransitionView, pages: &mut PageMemo) -> Bri
     let from = pages.node_ref(session, &t.from_node);
     match t.kind {
         TransitionViewKind::Fired => {
-            let id = t.affordance_id.as_deref().unwrap_or("");
-            let served = session.served_action(id);
+            let id = t.affordance_id.clone().unwrap_or_else(|| "".into());
+            let served = session.served_action(&id);
             BriefRow::Fired {
                 who: principal,
-                action: action_ref(session, id, t.does.is_some()),
-                does: t.does.as_deref().map(str::to_string),
+                action: shared_action_ref(session, id, t.does.is_some()),
+                does: t.does.clone(),
                 from,
                 to: t.to_node.as_ref().map(|n| pages.node_ref(session, n)),
                 flags: FireFlags {
