@@ -84,22 +84,37 @@ impl AgentPort {
     }
 }
 
-/// [`action_row`] of an edge the caller no longer needs (its schema moves into the row).
+/// [`action_row`] of an edge the caller no longer needs: its names and schema move into the row.
 fn owned_action_row(mut edge: AvailableEdge) -> Value {
+    let action = std::mem::take(&mut edge.affordance_id);
+    let does = std::mem::take(&mut edge.description);
+    let goes_to = edge.goes_to.take();
     let expects = edge.expects.take();
-    let mut row = action_row(&edge);
-    if let (Some(expects), Value::Object(map)) = (expects, &mut row) {
-        map.insert("expects".into(), expects);
-    }
-    row
+    row_with(&edge, action, does, goes_to, expects)
 }
 
 /// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks, `expects` verbatim.
 pub(super) fn action_row(edge: &AvailableEdge) -> Value {
+    row_with(
+        edge,
+        edge.affordance_id.clone(),
+        edge.description.clone(),
+        edge.goes_to.clone(),
+        edge.expects.clone(),
+    )
+}
+
+/// The row of `edge`, with its id, `does`, `goesTo` and `expects` given (moved or copied).
+fn row_with(
+    edge: &AvailableEdge,
+    action: String,
+    does: String,
+    goes_to: Option<String>,
+    expects: Option<Value>,
+) -> Value {
     let mut row = Out::new();
-    row.set("action", edge.affordance_id.clone())
-        .set("does", edge.description.clone());
-    row.set_opt("goesTo", edge.goes_to.clone());
+    row.set("action", action).set("does", does);
+    row.set_opt("goesTo", goes_to);
     row.set_true("highEffect", edge.high_effect);
     if edge.enabled == Some(false) {
         row.set("enabled", false);
@@ -122,7 +137,7 @@ pub(super) fn action_row(edge: &AvailableEdge) -> Value {
     if edge.materialized == Some(false) {
         row.set("materialized", false);
     }
-    row.set_opt("expects", edge.expects.clone());
+    row.set_opt("expects", expects);
     row.done()
 }
 
