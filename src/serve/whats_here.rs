@@ -50,10 +50,10 @@ impl AgentPort {
                 elsewhere.push(journey.id.clone());
             }
         }
-        // The rows take the edges (and their schemas) instead of copying them once more.
+        // The rows take the edges (names and schemas) instead of copying them once more.
         out.set(
             "actions",
-            Value::Array(available.edges.into_iter().map(owned_action_row).collect()),
+            Value::Array(available.edges.into_iter().map(action_row).collect()),
         );
         out.set("journeys", Value::Array(journeys));
         if !elsewhere.is_empty() {
@@ -84,24 +84,14 @@ impl AgentPort {
     }
 }
 
-/// [`action_row`] of an edge the caller no longer needs: its names and schema move into the row.
-fn owned_action_row(mut edge: AvailableEdge) -> Value {
+/// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks,
+/// `expects` verbatim. The edge's names and schema move into the row instead of being copied.
+fn action_row(mut edge: AvailableEdge) -> Value {
     let action = std::mem::take(&mut edge.affordance_id);
     let does = std::mem::take(&mut edge.description);
     let goes_to = edge.goes_to.take();
     let expects = edge.expects.take();
     row_with(&edge, action, does, goes_to, expects)
-}
-
-/// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks, `expects` verbatim.
-pub(super) fn action_row(edge: &AvailableEdge) -> Value {
-    row_with(
-        edge,
-        edge.affordance_id.clone(),
-        edge.description.clone(),
-        edge.goes_to.clone(),
-        edge.expects.clone(),
-    )
 }
 
 /// The row of `edge`, with its id, `does`, `goesTo` and `expects` given (moved or copied).
@@ -165,7 +155,7 @@ mod tests {
             writes: vec![],
         };
         assert_eq!(
-            action_row(&edge),
+            action_row(edge),
             json!({"action":"wizard.next-to-review","does":"Go on to the review step","goesTo":"review","enabled":false,"expects":schema})
         );
     }
