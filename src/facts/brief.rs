@@ -4,11 +4,11 @@
 //! available now. Refused fires never appear here — they are the facts block's job. Every sentence is
 //! authored (ids the graph declares, captured `does`) or a constant; state values, payloads and a
 //! caller's stimulus names never print. Built by `facts::read`; uses `facts::text` and the session's
-//! `Principal` and `Outcome`.
+//! `Principal`, `Outcome` and greyed reasons (`StatedCondition`, `Unblocker` on an `AvailableEdge`).
 
 use super::folded::{push_folded_line, Folded};
 use super::text::{escape_text, ActionRef, NodeRef, BULLET, DASH};
-use crate::session::{Outcome, Principal};
+use crate::session::{AvailableEdge, Outcome, Principal, StatedCondition, Unblocker};
 
 /// `maxTransitions` when the caller names none.
 pub const DEFAULT_MAX_TRANSITIONS: usize = 20;
@@ -414,4 +414,47 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
         out.push_str(&greyed_line(line));
     }
     out
+}
+
+/// The brief's greyed lines from `available()` edges of the same moment: an edge carries
+/// `blockedBecause` (and `unblockedBy`) exactly when its `enabledWhen` greys it, in served order.
+pub(crate) fn greyed_lines_of(
+    edges: &[AvailableEdge],
+    available: &[AvailableId],
+) -> Vec<GreyedLine> {
+    edges
+        .iter()
+        .filter(|e| available.iter().any(|a| a.id == e.affordance_id))
+        .filter_map(|e| {
+            let blocked = e.blocked_because.as_deref()?;
+            let unblocked = e.unblocked_by.as_deref().unwrap_or_default();
+            Some(greyed_line_of(&e.affordance_id, blocked, unblocked))
+        })
+        .collect()
+}
+
+pub(crate) fn greyed_line_of(
+    id: &str,
+    blocked: &[StatedCondition],
+    unblocked: &[Unblocker],
+) -> GreyedLine {
+    GreyedLine {
+        action: str::to_owned(id),
+        waits_on: blocked
+            .iter()
+            .map(|c| WaitsOn {
+                key: c.key.clone(),
+                op: c.op.to_string(),
+                expected: c.expected.as_ref().map(|v| v.to_string()),
+            })
+            .collect(),
+        writers: unblocked
+            .iter()
+            .map(|u| Writer {
+                action: u.action.clone(),
+                keys: u.via_keys.clone(),
+                running: u.running,
+            })
+            .collect(),
+    }
 }

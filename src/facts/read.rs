@@ -19,8 +19,8 @@ use super::block::{
     FactsView,
 };
 use super::brief::{
-    render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, GreyedLine,
-    TransitionsWindow, WaitsOn, Writer,
+    greyed_line_of, greyed_lines_of, render_brief, AvailableId, BriefRow, BriefView, FireFlags,
+    FrameLine, GreyedLine, TransitionsWindow,
 };
 use super::folded::folded_view;
 use super::grade::FireFacts;
@@ -29,8 +29,7 @@ use super::text::{action_label, journey_label, ActionRef, NodeRef};
 use crate::graph::NavigationGraph;
 use crate::session::{
     AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, AvailableEdge, EffectVerified,
-    FrameStatus, JourneyFrame, Outcome, Session, StatedCondition, TransitionView,
-    TransitionViewKind, Unblocker,
+    FrameStatus, JourneyFrame, Outcome, Session, TransitionView, TransitionViewKind,
 };
 
 /// What `session.groundTruth()` returns (`RenderedBlock` in the `.d.ts`).
@@ -568,40 +567,4 @@ fn greyed_lines(session: &Session, available: &[AvailableId]) -> Vec<GreyedLine>
         }
     }
     lines
-}
-
-/// [`greyed_lines`] from `available()` edges of the same moment: an edge carries `blockedBecause`
-/// (and `unblockedBy`) exactly when its `enabledWhen` greys it, in served order.
-fn greyed_lines_of(edges: &[AvailableEdge], available: &[AvailableId]) -> Vec<GreyedLine> {
-    edges
-        .iter()
-        .filter(|e| available.iter().any(|a| a.id == e.affordance_id))
-        .filter_map(|e| {
-            let blocked = e.blocked_because.as_deref()?;
-            let unblocked = e.unblocked_by.as_deref().unwrap_or_default();
-            Some(greyed_line_of(&e.affordance_id, blocked, unblocked))
-        })
-        .collect()
-}
-
-fn greyed_line_of(id: &str, blocked: &[StatedCondition], unblocked: &[Unblocker]) -> GreyedLine {
-    GreyedLine {
-        action: str::to_owned(id),
-        waits_on: blocked
-            .iter()
-            .map(|c| WaitsOn {
-                key: c.key.clone(),
-                op: c.op.to_string(),
-                expected: c.expected.as_ref().map(|v| v.to_string()),
-            })
-            .collect(),
-        writers: unblocked
-            .iter()
-            .map(|u| Writer {
-                action: u.action.clone(),
-                keys: u.via_keys.clone(),
-                running: u.running,
-            })
-            .collect(),
-    }
 }
