@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use fuzz_support::shop::*;
 use fuzz_support::*;
-use groundfacts::facts::{context_brief, ground_truth};
+use groundfacts::facts::{context_brief, context_brief_with, ground_truth};
 use groundfacts::graph::def::CallbackId;
 use groundfacts::graph::match_route;
 use groundfacts::host::{HandlerOutcome, PredicateAnswer};
@@ -470,7 +470,11 @@ impl Run {
         }
         for since in [None, Some(v.saturating_sub(2))] {
             assert_facts_well_formed(&ground_truth(s, since, Some(4)).text);
-            assert_brief_well_formed(&context_brief(s, since).text);
+            let brief = context_brief(s, since).text;
+            assert_brief_well_formed(&brief);
+            // whats_here renders the brief from its own `available()`: the same text, byte for byte.
+            let offered = s.available().edges;
+            assert_eq!(context_brief_with(s, since, &offered).text, brief);
         }
     }
 }

@@ -4,11 +4,11 @@
 //! available now. Refused fires never appear here — they are the facts block's job. Every sentence is
 //! authored (ids the graph declares, captured `does`) or a constant; state values, payloads and a
 //! caller's stimulus names never print. Built by `facts::read`; uses `facts::text` and the session's
-//! `Principal` and `Outcome`.
+//! `Principal`, `Outcome` and greyed reasons (`StatedCondition`, `Unblocker` on an `AvailableEdge`).
 
 use super::folded::{push_folded_line, Folded};
 use super::text::{escape_text, ActionRef, NodeRef, BULLET, DASH};
-use crate::session::{Outcome, Principal};
+use crate::session::{AvailableEdge, Outcome, Principal, StatedCondition, Unblocker};
 
 /// `maxTransitions` when the caller names none.
 pub const DEFAULT_MAX_TRANSITIONS: usize = 20;
@@ -89,7 +89,7 @@ pub enum BriefRow {
         who: Principal,
         action: ActionRef,
         /// The `does` captured on the row (authored text), if it captured one.
-        does: Option<String>,
+        does: Option<std::rc::Rc<str>>,
         from: NodeRef,
         to: Option<NodeRef>,
         flags: FireFlags,
@@ -262,6 +262,13 @@ pub struct BriefView {
 
 /// One transition's line, without the bullet.
 pub fn brief_line(row: &BriefRow) -> String {
+    let mut line = String::with_capacity(96);
+    push_brief_line(&mut line, row);
+    line
+}
+
+/// [`brief_line`] appended to `out`: the brief writes every row straight into its one text.
+fn push_brief_line(out: &mut String, row: &BriefRow) {
     match row {
         BriefRow::Fired {
             who,
@@ -272,122 +279,182 @@ pub fn brief_line(row: &BriefRow) -> String {
             flags,
         } => {
             // Concatenated, not formatted: this runs for every shown row, every turn.
-            let mut line = String::with_capacity(96);
             // The row's own principal: an inferred row already carries `unknown`.
             for part in [who.as_str(), " fired ", action.label()] {
-                line.push_str(part);
+                out.push_str(part);
             }
             // A captured `does` is authored; an id that prints as the constant gets no sentence either.
             if let Some(d) = does.as_deref().filter(|_| action.captured_does) {
-                line.push_str(DASH);
-                line.push_str(&escape_text(d));
+                out.push_str(DASH);
+                out.push_str(&escape_text(d));
             }
             if let Some(to) = to.as_ref().filter(|t| t.id != from.id) {
                 for part in [" (", from.label(), " \u{2192} ", to.label(), ")"] {
-                    line.push_str(part);
+                    out.push_str(part);
                 }
             }
             let words = flags.words();
-            if !words.is_empty() {
-                line.push_str(&format!(" [{}]", words.join("; ")));
+            for (i, word) in words.iter().enumerate() {
+                out.push_str(if i == 0 { " [" } else { "; " });
+                out.push_str(word);
             }
-            line
+            if !words.is_empty() {
+                out.push(']');
+            }
         }
-        BriefRow::Moved { who, from, to } => format!(
-            "{} navigation: cursor moved {} \u{2192} {} (unverified edge)",
-            who.as_str(),
-            from.label(),
-            to.label()
-        ),
-        BriefRow::StructureChanged => STRUCTURE_CHANGED.to_string(),
+        BriefRow::Moved { who, from, to } => {
+            for part in [
+                who.as_str(),
+                " navigation: cursor moved ",
+                from.label(),
+                " \u{2192} ",
+                to.label(),
+                " (unverified edge)",
+            ] {
+                out.push_str(part);
+            }
+        }
+        BriefRow::StructureChanged => out.push_str(STRUCTURE_CHANGED),
         BriefRow::StateReport { who, keys } if keys.is_empty() => {
-            format!("{} {NO_KEY_CHANGED}", who.as_str())
+            out.push_str(who.as_str());
+            out.push(' ');
+            out.push_str(NO_KEY_CHANGED);
         }
         BriefRow::StateReport { who, keys } => {
-            let names: Vec<String> = keys.iter().map(|k| key_label(k)).collect();
-            format!(
-                "{} reported a change to: {}",
-                who.as_str(),
-                names.join(", ")
-            )
+            out.push_str(who.as_str());
+            out.push_str(" reported a change to: ");
+            for (i, k) in keys.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(&key_label(k));
+            }
         }
     }
 }
 
-/// Render the brief. `max` is the normalised `maxTransitions`.
+/// Render the brief. `max` is the normalised `maxTransitions`. Lines are written into one text, each
+/// after a `\n` but the first (what joining them with `\n` gave).
 pub fn render_brief(view: &BriefView, max: usize) -> String {
+    use std::fmt::Write as _;
     let max = max.max(1);
-    let mut out = vec![format!(
-        "You are on: {}{}",
-        view.node.label(),
-        super::block::position_tail(view.position_claimed)
-    )];
+    let mut out = String::with_capacity(1024);
+    out.push_str("You are on: ");
+    out.push_str(view.node.label());
+    out.push_str(super::block::position_tail(view.position_claimed));
     if let Some(focus) = &view.focus {
-        out.push(format!("Focus: {}.", escape_text(focus)));
+        let _ = write!(out, "\nFocus: {}.", escape_text(focus));
     }
     if let Some(f) = &view.frame {
-        out.push(format!(
-            "Open journey: {}{DASH}{} ({}/{} steps done).",
+        let _ = write!(
+            out,
+            "\nOpen journey: {}{DASH}{} ({}/{} steps done).",
             f.journey,
             escape_text(&f.does),
             f.done,
             f.total
-        ));
+        );
     }
     for j in &view.demoted {
-        out.push(format!(
-            "Journey {j} was demoted: its precondition no longer holds."
-        ));
+        let _ = write!(
+            out,
+            "\nJourney {j} was demoted: its precondition no longer holds."
+        );
     }
     let t = &view.transitions;
-    out.push(match t.since {
-        Some(s) => format!("Since version {s} (now {}):", view.version),
-        None => format!("Session so far (version {}):", view.version),
-    });
-    let mut folded = String::new();
-    push_folded_line(&mut folded, &t.folded, t.since);
-    if let Some(line) = folded.strip_prefix('\n') {
-        out.push(line.to_string());
-    }
+    let _ = match t.since {
+        Some(s) => write!(out, "\nSince version {s} (now {}):", view.version),
+        None => write!(out, "\nSession so far (version {}):", view.version),
+    };
+    // The folded line comes with its own leading `\n` (or is empty).
+    push_folded_line(&mut out, &t.folded, t.since);
     let shown = &t.shown[t.shown.len().saturating_sub(max)..];
     if shown.is_empty() {
-        out.push("  (no actions)".to_string());
+        out.push_str("\n  (no actions)");
     } else {
         let omitted = t.matching.saturating_sub(shown.len());
         if omitted > 0 {
-            out.push(format!("  \u{2026} {omitted} earlier action(s) omitted."));
+            let _ = write!(out, "\n  \u{2026} {omitted} earlier action(s) omitted.");
         }
         for row in shown {
-            let mut line = brief_line(row);
-            line.insert_str(0, BULLET);
-            out.push(line);
+            out.push('\n');
+            out.push_str(BULLET);
+            push_brief_line(&mut out, row);
         }
     }
     if view.pending.is_empty() {
-        out.push("Pending: none.".to_string());
+        out.push_str("\nPending: none.");
     } else {
-        let labels: Vec<&str> = view.pending.iter().map(ActionRef::label).collect();
-        out.push(format!(
-            "Pending (awaiting app state): {}.",
-            labels.join(", ")
-        ));
+        out.push_str("\nPending (awaiting app state): ");
+        for (i, p) in view.pending.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(p.label());
+        }
+        out.push('.');
     }
     if view.available.is_empty() {
-        out.push("Available now: (nothing on this page).".to_string());
+        out.push_str("\nAvailable now: (nothing on this page).");
     } else {
-        let ids: Vec<String> = view
-            .available
-            .iter()
-            .map(|a| {
-                if a.high_effect {
-                    format!("{} [high-effect]", a.id)
-                } else {
-                    a.id.clone()
-                }
-            })
-            .collect();
-        out.push(format!("Available now: {}.", ids.join(", ")));
+        out.push_str("\nAvailable now: ");
+        for (i, a) in view.available.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&a.id);
+            if a.high_effect {
+                out.push_str(" [high-effect]");
+            }
+        }
+        out.push('.');
     }
-    out.extend(view.greyed.iter().map(greyed_line));
-    out.join("\n")
+    for line in &view.greyed {
+        out.push('\n');
+        out.push_str(&greyed_line(line));
+    }
+    out
+}
+
+/// The brief's greyed lines from `available()` edges of the same moment: an edge carries
+/// `blockedBecause` (and `unblockedBy`) exactly when its `enabledWhen` greys it, in served order.
+pub(crate) fn greyed_lines_of(
+    edges: &[AvailableEdge],
+    available: &[AvailableId],
+) -> Vec<GreyedLine> {
+    edges
+        .iter()
+        .filter(|e| available.iter().any(|a| a.id == e.affordance_id))
+        .filter_map(|e| {
+            let blocked = e.blocked_because.as_deref()?;
+            let unblocked = e.unblocked_by.as_deref().unwrap_or_default();
+            Some(greyed_line_of(&e.affordance_id, blocked, unblocked))
+        })
+        .collect()
+}
+
+pub(crate) fn greyed_line_of(
+    id: &str,
+    blocked: &[StatedCondition],
+    unblocked: &[Unblocker],
+) -> GreyedLine {
+    GreyedLine {
+        action: str::to_owned(id),
+        waits_on: blocked
+            .iter()
+            .map(|c| WaitsOn {
+                key: c.key.clone(),
+                op: c.op.to_string(),
+                expected: c.expected.as_ref().map(|v| v.to_string()),
+            })
+            .collect(),
+        writers: unblocked
+            .iter()
+            .map(|u| Writer {
+                action: u.action.clone(),
+                keys: u.via_keys.clone(),
+                running: u.running,
+            })
+            .collect(),
+    }
 }

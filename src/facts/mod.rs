@@ -30,7 +30,7 @@ pub use folded::{folded_view, Folded};
 pub use grade::{grade, FireFacts, Grade};
 pub use line::{attempt_line, LineFacts};
 pub use read::{
-    brief_view, context_brief, context_brief_capped, facts_view, ground_truth, ground_truth_into,
-    Brief, FactsBlock,
+    brief_view, context_brief, context_brief_capped, context_brief_with, facts_view, ground_truth,
+    ground_truth_into, Brief, FactsBlock,
 };
 pub use text::{ActionRef, NodeRef};

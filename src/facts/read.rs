@@ -9,6 +9,8 @@
 //! declares now). No call here reaches the host, so every read in one render sees the same moment.
 //! Uses `session` and `facts::{block, brief, line}`; used by `js` and `serve`.
 
+use std::rc::Rc;
+
 use crate::codes::Refusal;
 use serde::Serialize;
 
@@ -17,8 +19,8 @@ use super::block::{
     FactsView,
 };
 use super::brief::{
-    render_brief, AvailableId, BriefRow, BriefView, FireFlags, FrameLine, GreyedLine,
-    TransitionsWindow, WaitsOn, Writer,
+    greyed_line_of, greyed_lines_of, render_brief, AvailableId, BriefRow, BriefView, FireFlags,
+    FrameLine, GreyedLine, TransitionsWindow,
 };
 use super::folded::folded_view;
 use super::grade::FireFacts;
@@ -26,8 +28,8 @@ use super::line::LineFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};
 use crate::graph::NavigationGraph;
 use crate::session::{
-    AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, EffectVerified, FrameStatus,
-    JourneyFrame, Outcome, Session, TransitionView, TransitionViewKind,
+    AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, AvailableEdge, EffectVerified,
+    FrameStatus, JourneyFrame, Outcome, Session, TransitionView, TransitionViewKind,
 };
 
 /// What `session.groundTruth()` returns (`RenderedBlock` in the `.d.ts`).
@@ -93,7 +95,7 @@ pub fn ground_truth_into(
         max,
         rows.iter().map(|row| line_facts(&mut served, &graph, row)),
     );
-    (view.node.id, view.version)
+    (str::to_owned(&view.node.id), view.version)
 }
 
 /// `session.contextBrief({ sinceVersion })`, with the default `maxTransitions` (20).
@@ -107,10 +109,30 @@ pub fn context_brief_capped(
     since_version: Option<u64>,
     max_transitions: Option<i64>,
 ) -> Brief {
+    brief_of(session, since_version, max_transitions, None)
+}
+
+/// [`context_brief`] when the caller already holds `available()` of this same moment (no host call
+/// since): its edges give "Available now" and the greyed lines instead of a second walk of the offer
+/// and a second `greyed_why` per greyed control. The port's `whats_here` does this.
+pub fn context_brief_with(
+    session: &Session,
+    since_version: Option<u64>,
+    offered: &[AvailableEdge],
+) -> Brief {
+    brief_of(session, since_version, None, Some(offered))
+}
+
+fn brief_of(
+    session: &Session,
+    since_version: Option<u64>,
+    max_transitions: Option<i64>,
+    offered: Option<&[AvailableEdge]>,
+) -> Brief {
     let max = normalize_max(max_transitions);
-    let (view, frame) = brief_view(session, since_version, max);
+    let (view, frame) = brief_view_of(session, since_version, max, offered);
     Brief {
-        node: view.node.id.clone(),
+        node: str::to_owned(&view.node.id),
         version: view.version,
         frame,
         text: render_brief(&view, max),
@@ -118,10 +140,15 @@ pub fn context_brief_capped(
 }
 
 fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
+    shared_action_ref(session, id.into(), captured_does)
+}
+
+/// [`action_ref`] of a name the caller already holds shared (a transition's id): no copy.
+fn shared_action_ref(session: &Session, id: Rc<str>, captured_does: bool) -> ActionRef {
     // Only ask the catalogue when the row captured nothing: a captured name already decides.
-    let declared_now = !captured_does && session.served_action(id).is_some();
+    let declared_now = !captured_does && session.served_action(&id).is_some();
     ActionRef {
-        id: str::to_owned(id),
+        id,
         captured_does,
         declared_now,
     }
@@ -129,7 +156,7 @@ fn action_ref(session: &Session, id: &str, captured_does: bool) -> ActionRef {
 
 fn node_ref(session: &Session, id: &str) -> NodeRef {
     NodeRef {
-        id: str::to_owned(id),
+        id: id.into(),
         is_page: session.graph().page(id).is_some(),
     }
 }
@@ -363,8 +390,9 @@ impl PageMemo {
             self.0.push((std::rc::Rc::clone(id), is_page));
             is_page
         });
+        // The row's own name, shared: a brief of 20 rows names two nodes each.
         NodeRef {
-            id: str::to_owned(id),
+            id: std::rc::Rc::clone(id),
             is_page,
         }
     }
@@ -375,12 +403,12 @@ fn brief_row(session: &Session, t: &TransitionView, pages: &mut PageMemo) -> Bri
     let from = pages.node_ref(session, &t.from_node);
     match t.kind {
         TransitionViewKind::Fired => {
-            let id = t.affordance_id.as_deref().unwrap_or("");
-            let served = session.served_action(id);
+            let id = t.affordance_id.clone().unwrap_or_else(|| "".into());
+            let served = session.served_action(&id);
             BriefRow::Fired {
                 who: principal,
-                action: action_ref(session, id, t.does.is_some()),
-                does: t.does.as_deref().map(str::to_string),
+                action: shared_action_ref(session, id, t.does.is_some()),
+                does: t.does.clone(),
                 from,
                 to: t.to_node.as_ref().map(|n| pages.node_ref(session, n)),
                 flags: FireFlags {
@@ -413,6 +441,16 @@ pub fn brief_view(
     session: &Session,
     since: Option<u64>,
     max: usize,
+) -> (BriefView, Option<JourneyFrame>) {
+    brief_view_of(session, since, max, None)
+}
+
+/// [`brief_view`], reading the offer from `offered` (this moment's `available()` edges) when given.
+fn brief_view_of(
+    session: &Session,
+    since: Option<u64>,
+    max: usize,
+    offered: Option<&[AvailableEdge]>,
 ) -> (BriefView, Option<JourneyFrame>) {
     let max = max.max(1);
     let graph = session.graph();
@@ -458,23 +496,34 @@ pub fn brief_view(
         folded,
     };
 
-    let mut available: Vec<AvailableId> = session
-        .available_ids()
-        .into_iter()
-        .filter(|(id, _)| match journey {
-            None => true,
-            Some(j) => {
-                j.steps.iter().any(|s| **s == **id)
-                    || session
-                        .served_action(id)
-                        .is_some_and(|a| a.role == "cancel" || a.role == "back")
-            }
-        })
-        .map(|(id, high_effect)| AvailableId {
-            id: str::to_owned(&id),
-            high_effect,
-        })
-        .collect();
+    let in_frame = |id: &str| match journey {
+        None => true,
+        Some(j) => {
+            j.steps.iter().any(|s| **s == *id)
+                || session
+                    .served_action(id)
+                    .is_some_and(|a| a.role == "cancel" || a.role == "back")
+        }
+    };
+    let mut available: Vec<AvailableId> = match offered {
+        Some(edges) => edges
+            .iter()
+            .filter(|e| in_frame(&e.affordance_id))
+            .map(|e| AvailableId {
+                id: e.affordance_id.clone(),
+                high_effect: e.high_effect,
+            })
+            .collect(),
+        None => session
+            .available_ids()
+            .into_iter()
+            .filter(|(id, _)| in_frame(id))
+            .map(|(id, high_effect)| AvailableId {
+                id: str::to_owned(&id),
+                high_effect,
+            })
+            .collect(),
+    };
     if journey.is_some() {
         available.push(AvailableId {
             id: "leave-journey".to_string(),
@@ -482,7 +531,10 @@ pub fn brief_view(
         });
     }
 
-    let greyed = greyed_lines(session, &available);
+    let greyed = match offered {
+        Some(edges) => greyed_lines_of(edges, &available),
+        None => greyed_lines(session, &available),
+    };
     let view = BriefView {
         node: node_ref(session, &node),
         position_claimed: session.position_claimed(),
@@ -507,27 +559,11 @@ fn greyed_lines(session: &Session, available: &[AvailableId]) -> Vec<GreyedLine>
             continue;
         }
         if let Some(Some(why)) = &g.greyed {
-            lines.push(GreyedLine {
-                action: str::to_owned(&g.id),
-                waits_on: why
-                    .blocked_because
-                    .iter()
-                    .map(|c| WaitsOn {
-                        key: c.key.clone(),
-                        op: c.op.to_string(),
-                        expected: c.expected.as_ref().map(|v| v.to_string()),
-                    })
-                    .collect(),
-                writers: why
-                    .unblocked_by
-                    .iter()
-                    .map(|u| Writer {
-                        action: u.action.clone(),
-                        keys: u.via_keys.clone(),
-                        running: u.running,
-                    })
-                    .collect(),
-            });
+            lines.push(greyed_line_of(
+                &g.id,
+                &why.blocked_because,
+                &why.unblocked_by,
+            ));
         }
     }
     lines

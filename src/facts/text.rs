@@ -43,7 +43,7 @@ pub const UNTIED_WORK: &str = "The app is still working on something it did not 
 /// An action id as a row holds it, with the two facts the label rule needs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActionRef {
-    pub id: String,
+    pub id: std::rc::Rc<str>,
     /// The row captured the action's authored `does` when it was minted.
     pub captured_does: bool,
     /// The graph (with mount declarations) declares this id right now.
@@ -79,7 +79,7 @@ pub fn journey_label(id: &str, declared: bool) -> &str {
 /// A cursor value with whether the graph declares it as a page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NodeRef {
-    pub id: String,
+    pub id: std::rc::Rc<str>,
     pub is_page: bool,
 }
 

@@ -52,6 +52,11 @@ pub fn is_line_break(c: char) -> bool {
 /// line wherever it is printed. The one escaping function: the facts block, the brief and every
 /// message that quotes app data (state keys, names) use it.
 pub fn escape_text(text: &str) -> std::borrow::Cow<'_, str> {
+    // Printable ASCII holds no control character and no line break: most authored text is that,
+    // and a byte scan answers it without decoding characters (every served text passes here).
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
     let escaped = |c: char| c.is_control() || is_line_break(c);
     if !text.chars().any(escaped) {
         return std::borrow::Cow::Borrowed(text);

@@ -32,10 +32,15 @@ pub use tools::ToolDescription;
 
 use crate::session::Session;
 
-/// The facts block (default cap) and the brief for `whats_here`, narrowed by `since`.
-fn facts_texts(session: &Session, since: Option<u64>) -> (String, String) {
+/// The facts block (default cap) and the brief for `whats_here`, narrowed by `since`. `offered` is
+/// `available()` of this same moment (nothing has called the host since), which the brief reuses.
+fn facts_texts(
+    session: &Session,
+    since: Option<u64>,
+    offered: &[crate::session::AvailableEdge],
+) -> (String, String) {
     (
         crate::facts::ground_truth(session, since, None).text,
-        crate::facts::context_brief(session, since).text,
+        crate::facts::context_brief_with(session, since, offered).text,
     )
 }

@@ -23,8 +23,9 @@ impl AgentPort {
             .number("sinceVersion")
             .filter(|n| *n >= 0.0)
             .map(|n| n.floor() as u64);
-        let (facts, brief) = super::facts_texts(&self.session, since);
+        // One `available()` serves the brief's offer and greyed lines and the action rows below.
         let available = self.session.available();
+        let (facts, brief) = super::facts_texts(&self.session, since, &available.edges);
         let mut out = Out::ok(true);
         out.set("facts", facts).set("brief", brief);
         let graph = self.session.graph();
@@ -49,10 +50,10 @@ impl AgentPort {
                 elsewhere.push(journey.id.clone());
             }
         }
-        // The rows take the edges (and their schemas) instead of copying them once more.
+        // The rows take the edges (names and schemas) instead of copying them once more.
         out.set(
             "actions",
-            Value::Array(available.edges.into_iter().map(owned_action_row).collect()),
+            Value::Array(available.edges.into_iter().map(action_row).collect()),
         );
         out.set("journeys", Value::Array(journeys));
         if !elsewhere.is_empty() {
@@ -83,22 +84,27 @@ impl AgentPort {
     }
 }
 
-/// [`action_row`] of an edge the caller no longer needs (its schema moves into the row).
-fn owned_action_row(mut edge: AvailableEdge) -> Value {
+/// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks,
+/// `expects` verbatim. The edge's names and schema move into the row instead of being copied.
+fn action_row(mut edge: AvailableEdge) -> Value {
+    let action = std::mem::take(&mut edge.affordance_id);
+    let does = std::mem::take(&mut edge.description);
+    let goes_to = edge.goes_to.take();
     let expects = edge.expects.take();
-    let mut row = action_row(&edge);
-    if let (Some(expects), Value::Object(map)) = (expects, &mut row) {
-        map.insert("expects".into(), expects);
-    }
-    row
+    row_with(&edge, action, does, goes_to, expects)
 }
 
-/// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks, `expects` verbatim.
-pub(super) fn action_row(edge: &AvailableEdge) -> Value {
+/// The row of `edge`, with its id, `does`, `goesTo` and `expects` given (moved or copied).
+fn row_with(
+    edge: &AvailableEdge,
+    action: String,
+    does: String,
+    goes_to: Option<String>,
+    expects: Option<Value>,
+) -> Value {
     let mut row = Out::new();
-    row.set("action", edge.affordance_id.clone())
-        .set("does", edge.description.clone());
-    row.set_opt("goesTo", edge.goes_to.clone());
+    row.set("action", action).set("does", does);
+    row.set_opt("goesTo", goes_to);
     row.set_true("highEffect", edge.high_effect);
     if edge.enabled == Some(false) {
         row.set("enabled", false);
@@ -121,7 +127,7 @@ pub(super) fn action_row(edge: &AvailableEdge) -> Value {
     if edge.materialized == Some(false) {
         row.set("materialized", false);
     }
-    row.set_opt("expects", edge.expects.clone());
+    row.set_opt("expects", expects);
     row.done()
 }
 
@@ -149,7 +155,7 @@ mod tests {
             writes: vec![],
         };
         assert_eq!(
-            action_row(&edge),
+            action_row(edge),
             json!({"action":"wizard.next-to-review","does":"Go on to the review step","goesTo":"review","enabled":false,"expects":schema})
         );
     }
