@@ -20,6 +20,8 @@
 //!
 //! The size limit (`maxValueBytes`) and its checks live in `limits`.
 //!
+//! Also appends to the attempt index in (key, rank) order (`index_attempt`).
+//!
 //! Uses `state` (the rows). Used by `state` (row pushes), `ledgers`, `fire`, `report`, `asks`, `work`,
 //! and read by `facts::read` through [`Session::folded_attempts`].
 
@@ -27,7 +29,7 @@ use crate::codes::ErrorCode;
 use std::rc::Rc;
 
 use super::limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
-use super::state::{Inner, Rec, RowRef};
+use super::state::{AttemptRef, Inner, Rec, RowRef};
 use super::*;
 
 /// `retain` when the app names none.
@@ -140,6 +142,24 @@ pub(crate) fn reserve_within<T>(rows: &mut std::collections::VecDeque<T>, retain
 }
 
 impl Inner {
+    /// Append to the attempt index, keeping (key, rank) order.
+    pub fn index_attempt(&mut self, key: u64, row: RowRef) {
+        let entry = AttemptRef { key, row };
+        let rank = entry.rank();
+        // Rows arrive in order by construction (a refusal never bumps, a fire bumps at once); the
+        // backwards walk only guards that invariant instead of trusting it.
+        let mut at = self.attempts.len();
+        while let Some(prev) = at.checked_sub(1).and_then(|i| self.attempts.get(i)) {
+            if (prev.key, prev.rank()) <= (key, rank) {
+                break;
+            }
+            at -= 1;
+        }
+        reserve_within(&mut self.attempts, self.keep.retain);
+        self.attempts.insert(at, entry);
+        self.enforce_retention();
+    }
+
     /// The kept gap at absolute index `idx`.
     pub fn gap_at(&self, idx: u32) -> Option<&super::state::Gap> {
         self.gaps.get(idx.wrapping_sub(self.keep.g_base) as usize)

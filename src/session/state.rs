@@ -570,24 +570,6 @@ impl Inner {
     pub fn predicate_running(&self) -> Option<Rc<str>> {
         self.predicates.last().cloned()
     }
-
-    /// Append to the attempt index, keeping (key, rank) order.
-    pub fn index_attempt(&mut self, key: u64, row: RowRef) {
-        let entry = AttemptRef { key, row };
-        let rank = entry.rank();
-        // Rows arrive in order by construction (a refusal never bumps, a fire bumps at once); the
-        // backwards walk only guards that invariant instead of trusting it.
-        let mut at = self.attempts.len();
-        while let Some(prev) = at.checked_sub(1).and_then(|i| self.attempts.get(i)) {
-            if (prev.key, prev.rank()) <= (key, rank) {
-                break;
-            }
-            at -= 1;
-        }
-        super::retention::reserve_within(&mut self.attempts, self.keep.retain);
-        self.attempts.insert(at, entry);
-        self.enforce_retention();
-    }
 }
 
 #[cfg(test)]
