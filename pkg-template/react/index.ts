@@ -17,9 +17,15 @@
  *   `session.snapshot()` back a microtask after every change; a refused restore is a warning and a
  *   fresh session, never a crash; no storage (a server render) means no persistence.
  *
+ * - After a module restart (a trap, `MODULE_RESET`: docs/session.md §24–25) the provider builds the
+ *   graph again (`rebuildGraph`) and a new session from the same options with `historyLost: true`
+ *   (restored from the `persist` record when there is one), at the router's current page, and shows
+ *   again the containers and focus the old one last reported; every hook then follows the new session
+ *   (components re-register their actions and busy marks, readers re-subscribe).
+ *
  * Uses React (an optional peer dependency of the package) and the core's `createSession`, `matchRoute`,
- * `session.subscribe`, `session.setNavigate`, `session.sync` and `session.snapshot`. Used by apps, by
- * www/react and by the package README's React recipe.
+ * `session.subscribe`, `session.setNavigate`, `session.sync`, `session.snapshot`, `onModuleReset` and
+ * `rebuildGraph`. Used by apps, by www/react and by the package README's React recipe.
  */
 import {
   createContext,
@@ -36,6 +42,8 @@ import {
 import {
   createSession,
   matchRoute,
+  onModuleReset,
+  rebuildGraph,
   type ActionGroup,
   type AskStatus,
   type Available,
@@ -94,8 +102,20 @@ export function connectReactRouter(session: Session, graph: NavigationGraph, rou
   });
   return () => {
     unsubscribe();
-    session.setNavigate(null);
+    unsetNavigate(session);
   };
+}
+
+/**
+ * `session.setNavigate(null)` in a cleanup: a session a module restart retired (MODULE_RESET,
+ * docs/session.md §24) has nothing left to unset, and an unmount must not throw for it.
+ */
+function unsetNavigate(session: Session): void {
+  try {
+    session.setNavigate(null);
+  } catch (error) {
+    if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'MODULE_RESET')) throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -154,15 +174,37 @@ function useSessionRead<T>(key: string, read: (session: Session) => T): T {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Creates the session on first use; frees it a microtask after the last unmount unless remounted. */
+/** Where inside the page the reader last was, as the session reported it (`whereInPage()`). */
+type Place = ReturnType<Session['whereInPage']>;
+
+/**
+ * Creates the session on first use; frees it a microtask after the last unmount unless remounted.
+ * After a module restart (`moduleReset`) the graph is built again and the next `current()` makes the
+ * new session with `historyLost` set (docs/session.md §25).
+ */
 class SessionOwner {
   private session: Session | null = null;
   private releasing = false;
+  private built: NavigationGraph;
+  /** The module restarted since the first session: every later one continues a record that lost history. */
+  private lost = false;
+  /** Shown containers and focus after the session's latest change, replayed into a session made after a restart. */
+  private place: Place | null = null;
 
-  constructor(private readonly create: () => Session) {}
+  constructor(
+    private readonly source: NavigationGraph,
+    private readonly create: (graph: NavigationGraph, historyLost: boolean) => Session,
+  ) {
+    this.built = source;
+  }
+
+  /** The graph the current session walks (the rebuilt one after a module restart). */
+  graph(): NavigationGraph {
+    return this.built;
+  }
 
   current(): Session {
-    if (this.session === null) this.session = this.create();
+    if (this.session === null) this.session = this.make();
     return this.session;
   }
 
@@ -170,8 +212,35 @@ class SessionOwner {
   retain(): boolean {
     this.releasing = false;
     if (this.session !== null) return false;
-    this.session = this.create();
+    this.session = this.make();
     return true;
+  }
+
+  /**
+   * The module restarted: the session and graph are gone (their calls answer MODULE_RESET). Forget
+   * them; the next `current()` builds both again. True when there was a session to replace.
+   */
+  moduleReset(): boolean {
+    const had = this.session !== null;
+    this.lost = true;
+    this.session = null;
+    return had;
+  }
+
+  private make(): Session {
+    if (this.lost) this.built = rebuildGraph(this.source);
+    const session = this.create(this.built, this.lost);
+    if (this.lost && this.place !== null) replayPlace(session, this.place);
+    this.place = null;
+    // Remember the reader's place after every change: after a trap the old session cannot be asked.
+    session.subscribe(() => {
+      try {
+        this.place = session.whereInPage();
+      } catch {
+        // a session retired by a restart: the last place read stays
+      }
+    });
+    return session;
   }
 
   /** Unmounted: StrictMode remounts at once, so the free waits one microtask for that. */
@@ -183,6 +252,28 @@ class SessionOwner {
       this.session = null;
       session.free();
     });
+  }
+}
+
+/**
+ * Shows again, in a session made after a module restart, the containers and focus the lost session
+ * last reported — when it stands on the same page (a path the graph no longer has is skipped).
+ */
+function replayPlace(session: Session, place: Place): void {
+  if (place.page !== session.node) return;
+  for (const path of place.visible) {
+    try {
+      session.show(path);
+    } catch {
+      // not a container of this graph any more
+    }
+  }
+  if (place.focus !== null) {
+    try {
+      session.observeFocus(place.focus);
+    } catch {
+      // idem
+    }
   }
 }
 
@@ -365,31 +456,42 @@ export interface GroundfactsProviderProps {
 export function GroundfactsProvider({ graph, options, router, navigate, persist, children }: GroundfactsProviderProps): ReactElement {
   const [owner] = useState(
     () =>
-      new SessionOwner(() => {
+      new SessionOwner(graph, (built, historyLost) => {
         // A deep link starts the session on its page; a path the graph has no page for leaves the
-        // default (the first declared page) and the router wiring reports the path off-graph.
-        const node = options?.node ?? (router ? matchRoute(graph, router.state.location.pathname) : undefined);
+        // default (the first declared page) and the router wiring reports the path off-graph. After a
+        // module restart this is the router's page now.
+        const node = options?.node ?? (router ? matchRoute(built, router.state.location.pathname) : undefined);
         // The session has its navigate from the start (the effect below only swaps in the same push):
         // the components' registrations, whose effects run before the provider's, meet a session
         // that can already move, so no wiring change follows them.
         const push: Navigate | undefined = router ? (href) => router.navigate(href) : navigate;
-        return createProviderSession(graph, push, options, node, persist);
+        const made = historyLost ? { ...options, historyLost: true } : options;
+        return createProviderSession(built, push, made, node, persist);
       }),
   );
   const [, setRevived] = useState(0);
   const session = owner.current();
+  const current = owner.graph();
 
   useEffect(() => {
     if (owner.retain()) setRevived((n) => n + 1);
-    return () => owner.release();
+    // A module restart retires the session and graph (docs/session.md §24): build both again and
+    // re-render, so every hook below moves to the new session.
+    const stop = onModuleReset(() => {
+      if (owner.moduleReset()) setRevived((n) => n + 1);
+    });
+    return () => {
+      stop();
+      owner.release();
+    };
   }, [owner]);
 
   useEffect(() => {
-    if (router) return connectReactRouter(session, graph, router);
+    if (router) return connectReactRouter(session, current, router);
     if (!navigate) return undefined;
     session.setNavigate(navigate);
-    return () => session.setNavigate(null);
-  }, [session, graph, router, navigate]);
+    return () => unsetNavigate(session);
+  }, [session, current, router, navigate]);
 
   return createElement(SessionContext.Provider, { value: session }, children);
 }
