@@ -111,7 +111,7 @@ pub struct FactsView {
     pub position_claimed: bool,
     /// The reader's focus below page level (the tree API), printed `Focus: <path>.` under the position.
     pub focus: Option<String>,
-    /// The record lost history at a module restart: one line above the attempts (§2.14).
+    /// The record lost history at a module restart: one line above the attempts (docs/facts-and-serving.md §2.14).
     pub history_lost: Option<crate::session::HistoryLost>,
     pub version: u64,
     pub attempts: AttemptsWindow,
@@ -175,7 +175,7 @@ fn attempts_section<'a>(
                     if w.total == 1 { "is" } else { "are" }
                 );
             }
-            // After a restart that lost history, "this session" would claim too much (§2.14).
+            // After a restart that lost history, "this session" would claim too much (docs/facts-and-serving.md §2.14).
             _ if lost => push_line(out, &[super::lost::NO_ACTIONS_SINCE_RESTART]),
             _ => push_line(out, &[NO_ACTIONS_THIS_SESSION]),
         }

@@ -1,5 +1,5 @@
 //! A record that lost part of its history (docs/session.md §25): when the app's module trapped and
-//! was started again (§24), the session that replaces the lost one is created with
+//! was started again (docs/session.md §24), the session that replaces the lost one is created with
 //! `historyLost: true`, and its facts block and brief say that attempts from before the restart may
 //! be missing (decision 25's rule: never claim fewer attempts happened than did). The mark is part of
 //! the record: snapshots carry it, and a restore that is itself a restart adds to it.
