@@ -40,3 +40,98 @@ impl Session {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::codes::ErrorCode;
+    use crate::facts::read::{context_brief, ground_truth};
+    use crate::graph::build_navigation_graph;
+    use crate::graph::def::from_json_text;
+    use crate::session::test_host::ClosureHost;
+    use crate::session::{SessionOptions, SyncOptions};
+
+    fn fresh() -> (Rc<crate::graph::NavigationGraph>, Session) {
+        let def = from_json_text(
+            &json!({"pages": {"a": {"route": "/a"}, "b": {"route": "/b"}}}).to_string(),
+        )
+        .expect("def");
+        let graph = Rc::new(build_navigation_graph("g", &def).expect("graph"));
+        let s = Session::new(
+            Rc::clone(&graph),
+            Rc::new(ClosureHost::new()),
+            SessionOptions::default(),
+        )
+        .expect("session");
+        (graph, s)
+    }
+
+    #[test]
+    fn the_mark_travels_in_snapshots_and_a_restart_on_restore_counts_again() {
+        let (graph, s) = fresh();
+        assert_eq!(s.history_lost(), None);
+        let plain = serde_json::to_value(s.snapshot()).expect("json");
+        assert!(
+            plain.get("historyLost").is_none(),
+            "no key without a loss: {plain}"
+        );
+        s.mark_history_lost();
+        assert!(ground_truth(&s, None, None)
+            .text
+            .contains("started again at version 0. Whatever"));
+        assert!(ground_truth(&s, None, None)
+            .text
+            .contains("\nNo actions have been performed in this app since that restart."));
+        assert!(context_brief(&s, None)
+            .text
+            .contains("Part of this record was lost"));
+        s.sync("b", SyncOptions::default()).expect("sync");
+        let snap = serde_json::to_value(s.snapshot()).expect("json");
+        assert_eq!(snap["historyLost"], json!({"restarts": 1, "atVersion": 0}));
+
+        let host = Rc::new(ClosureHost::new());
+        let kept = Session::restore(
+            Rc::clone(&graph),
+            host.clone(),
+            SessionOptions::default(),
+            &snap,
+        )
+        .expect("restore");
+        assert_eq!(kept.history_lost(), s.history_lost(), "a restore keeps it");
+        let again = Session::restore(
+            Rc::clone(&graph),
+            host.clone(),
+            SessionOptions::default(),
+            &snap,
+        )
+        .expect("restore");
+        again.mark_history_lost();
+        let v = again.version();
+        assert_eq!(
+            again.history_lost(),
+            Some(HistoryLost {
+                restarts: 2,
+                at_version: v
+            })
+        );
+
+        let mut bad = snap.clone();
+        bad["historyLost"] = json!({"restarts": 1, "atVersion": v + 5});
+        let refused = Session::restore(
+            Rc::clone(&graph),
+            host.clone(),
+            SessionOptions::default(),
+            &bad,
+        );
+        assert_eq!(
+            refused.err().map(|e| e.code),
+            Some(ErrorCode::RestoreDamaged)
+        );
+        bad["historyLost"] = json!({"restarts": 0, "atVersion": 0});
+        assert!(Session::restore(graph, host, SessionOptions::default(), &bad).is_err());
+    }
+}
