@@ -161,7 +161,7 @@ fs.writeFileSync(
     `// Trap recovery (src/js/reset.js, docs/session.md §24), appended by scripts/assemble-pkg.cjs.\n` +
     `const __groundfactsTrap = require('./${RESET_FILE}').installTrapRecovery(${trapGlue('__groundfactsErrors.SessionError')});\n` +
     glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
-    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f});\nexports.${f} = ${f};\n`).join('') +
+    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f}, '${f}');\nexports.${f} = ${f};\n`).join('') +
     `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
     Object.entries(TRAP_EXPORTS).map(([name, fn]) => `exports.${name} = __groundfactsTrap.${fn};\n`).join('') +
     `__groundfactsTrap.arm();\n`,
@@ -185,7 +185,7 @@ fs.writeFileSync(
     `import { SessionError as __groundfactsSessionError } from ${JSON.stringify(snippet)};\n` +
     `const __groundfactsTrap = __groundfactsInstallTrapRecovery(${trapGlue('__groundfactsSessionError')});\n` +
     glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
-    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f});\n`).join('') +
+    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f}, '${f}');\n`).join('') +
     `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
     Object.entries(TRAP_EXPORTS).map(([name, fn]) => `export const ${name} = __groundfactsTrap.${fn};\n`).join('') +
     `export function __groundfactsArmTrapRecovery() { __groundfactsTrap.arm(); }\n`,

@@ -287,9 +287,12 @@ export function installTrapRecovery(glue) {
   const rebuilt = new WeakMap();
   let buildGraph = null;
 
-  /** A module-level function that refuses objects made before a restart. */
-  function wrapFunction(fn) {
-    const remember = fn.name === 'buildNavigationGraph';
+  /**
+   * A module-level function that refuses objects made before a restart. `name` is its exported name,
+   * passed by the assembly (a minifier renames `fn` itself).
+   */
+  function wrapFunction(fn, name = fn.name) {
+    const remember = name === 'buildNavigationGraph';
     const wrapped = like(function () {
       for (let i = 0; i < arguments.length; i++) {
         if (isStale(arguments[i])) throw staleError();
