@@ -64,7 +64,9 @@ test('the recipe wires what the issue asks: goto as navigate, afterNavigate, the
   assert.match(code, /import \{ afterNavigate, goto \} from '\$app\/navigation';/);
   assert.match(code, /groundTruth\(session\)/);
   assert.match(code, /use:registerActions=\{\{ session, page: 'wizard'/);
-  assert.match(code, /browser\s*\?\s*createPersistedSession\(/, 'the session is made in the browser only, kept across reloads');
+  // liveSession(…, { key }) is createPersistedSession that outlives a module restart (docs/session.md §25).
+  assert.match(code, /browser\s*\?\s*liveSession\(/, 'the session is made in the browser only, survives a module restart');
+  assert.match(code, /\{ key: 'groundfacts-demo:session' \}/, 'and is kept across reloads');
 });
 
 test('every groundfacts/svelte name the recipe uses is exported by the built binding', { skip: !fs.existsSync(path.join(ROOT, 'pkg', 'package.json')) && 'pkg/ not built (scripts/build.sh)' }, () => {
