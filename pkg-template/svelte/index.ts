@@ -23,6 +23,8 @@
  *   re-register (enabled and busy included), the store tap reports the app's state again, and the
  *   SvelteKit wiring re-wires navigate and re-syncs the current route.
  *
+ * `createPersistedSession` lives in persist.ts, re-exported here.
+ *
  * Uses the core package (`groundfacts`) and `svelte/store`; it imports nothing from SvelteKit (the
  * app passes `goto` and `afterNavigate` in) and no component lifecycle, so it loads on the server as
  * in the browser. Built to `pkg/svelte/index.js` + `.d.ts` and exported as `groundfacts/svelte`.
@@ -47,6 +49,9 @@ import {
   type WhereInPage,
 } from 'groundfacts';
 import { readable, type Readable } from 'svelte/store';
+import { createPersistedSession, type PersistOptions } from './persist.js';
+
+export { createPersistedSession, type PersistOptions, type StorageLike } from './persist.js';
 
 /** A session, or none yet: on the server, and in the browser before the app has created it. */
 export type MaybeSession = Session | null | undefined;
@@ -512,117 +517,4 @@ export function connectSvelteKit(session: SessionSource, graph: NavigationGraph,
       if (!isModuleReset(error)) throw error; // a retired session has nothing left to unset
     }
   };
-}
-
-/** The part of the Web Storage API persistence uses; `sessionStorage` is one, a test's fake another. */
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-/** Where `createPersistedSession` keeps the record. */
-export interface PersistOptions {
-  /** The storage key; one per session (e.g. `'my-app:groundfacts'`). */
-  key: string;
-  /**
-   * Where to keep it. Default: `globalThis.sessionStorage` — one record per tab, kept across reloads
-   * and full navigations, gone when the tab closes. `null` (or no storage, as on the server, or a
-   * browser that refuses storage) makes a plain session that is not persisted.
-   */
-  storage?: StorageLike | null;
-}
-
-/** `globalThis.sessionStorage`, or null where there is none or touching it throws (storage disabled). */
-function defaultStorage(): StorageLike | null {
-  try {
-    const storage = (globalThis as { sessionStorage?: StorageLike }).sessionStorage;
-    return storage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    const message = error.message.replace(/^groundfacts: /, '');
-    return typeof code === 'string' ? `${code}: ${message}` : message;
-  }
-  return String(error);
-}
-
-/**
- * `createSession(graph, navigate, options)`, persisted: the session's snapshot is written to
- * `sessionStorage` under `persist.key` now and after every change it reports (`session.subscribe`),
- * and the next call with the same key — after a reload, a full navigation, a crash-and-restore in
- * the same tab — passes the stored snapshot as `restore`, so the record continues: same version,
- * same facts block. What is restored is the session's record; the app's own state (its stores) is
- * the app's to keep, and must come back the same or the session will be told it changed.
- *
- * Never throws because of what is stored: a snapshot the core refuses (`SessionError` with
- * `RESTORE_OTHER_GRAPH` after the graph changed, `RESTORE_NEWER_FORMAT`, `RESTORE_DAMAGED`), text
- * that is not JSON, or storage that cannot be read is reported through `options.onWarn` (default
- * `console.warn`), removed, and a fresh session starts. A failed write (quota) warns once and the
- * session carries on. Errors in `options` themselves still throw, as from `createSession`.
- *
- * Call it in the browser only (`browser ? createPersistedSession(…) : undefined`); without storage
- * (the server, `storage: null`) it returns a plain, unpersisted session.
- */
-export function createPersistedSession(
-  graph: NavigationGraph,
-  navigate: ((href: string) => unknown) | null | undefined,
-  options: SessionOptions | undefined,
-  persist: PersistOptions,
-): Session {
-  const { key } = persist;
-  const warn = (message: string): void => {
-    const text = `groundfacts: ${message}`;
-    if (options?.onWarn) options.onWarn(text);
-    else console.warn(text);
-  };
-  const storage = persist.storage === undefined ? defaultStorage() : persist.storage;
-  if (!storage) return createSession(graph, navigate, options);
-
-  let session: Session | undefined;
-  let stored: string | null = null;
-  try {
-    stored = storage.getItem(key);
-  } catch (error) {
-    warn(`sessionStorage key "${key}" could not be read (${describe(error)}); starting a fresh session.`);
-  }
-  if (stored !== null) {
-    try {
-      session = createSession(graph, navigate, { ...options, restore: stored }); // the core parses and checks it
-    } catch (error) {
-      warn(`the session stored under sessionStorage key "${key}" was not restored (${describe(error)}); starting a fresh session.`);
-      try {
-        storage.removeItem(key);
-      } catch {
-        // the next write replaces it anyway
-      }
-    }
-  }
-  session ??= createSession(graph, navigate, options);
-
-  const live = session;
-  let writeFailed = false;
-  const write = (): void => {
-    let text: string;
-    try {
-      text = JSON.stringify(live.snapshot());
-    } catch {
-      return; // freed: nothing left to keep
-    }
-    try {
-      storage.setItem(key, text);
-      writeFailed = false;
-    } catch (error) {
-      if (!writeFailed) warn(`the session could not be saved under sessionStorage key "${key}" (${describe(error)}); a reload will start fresh.`);
-      writeFailed = true;
-    }
-  };
-  write();
-  live.subscribe(write);
-  return live;
 }
