@@ -25,6 +25,22 @@ const nodeGlue = process.argv[3];
 const pkg = path.join(root, 'pkg');
 const template = path.join(root, 'pkg-template');
 const ERROR_CLASSES = ['GraphValidationError', 'ReentrancyError', 'SessionError'];
+// What the trap recovery itself exports (src/js/reset.js, docs/session.md §25), declared in TRAP_TYPES.
+const TRAP_EXPORTS = { onModuleReset: 'onReset', rebuildGraph: 'rebuildGraph' };
+const TRAP_TYPES = `
+/**
+ * Calls \`listener\` after every restart of the module that follows a trap (docs/session.md §24–25), outside
+ * every wasm call and before the MODULE_RESET error reaches the app. Returns the function that stops it.
+ * The React provider and the Svelte liveSession() use it to rebuild their graph and session.
+ */
+export function onModuleReset(listener: () => void): () => void;
+/**
+ * \`graph\` itself while it lives; after a module restart, the graph built again from the arguments
+ * buildNavigationGraph was given (the definition object is read again) — the same new graph for every
+ * call. Throws SessionError BAD_ARGUMENT for a value buildNavigationGraph did not return.
+ */
+export function rebuildGraph(graph: NavigationGraph): NavigationGraph;
+`;
 
 function fail(message) {
   throw new Error(`assemble-pkg: ${message}`);
@@ -145,8 +161,9 @@ fs.writeFileSync(
     `// Trap recovery (src/js/reset.js, docs/session.md §24), appended by scripts/assemble-pkg.cjs.\n` +
     `const __groundfactsTrap = require('./${RESET_FILE}').installTrapRecovery(${trapGlue('__groundfactsErrors.SessionError')});\n` +
     glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
-    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f});\nexports.${f} = ${f};\n`).join('') +
+    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f}, '${f}');\nexports.${f} = ${f};\n`).join('') +
     `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
+    Object.entries(TRAP_EXPORTS).map(([name, fn]) => `exports.${name} = __groundfactsTrap.${fn};\n`).join('') +
     `__groundfactsTrap.arm();\n`,
 );
 fs.copyFileSync(path.join(root, 'src', 'js', 'reset.js'), path.join(pkg, RESET_FILE));
@@ -168,8 +185,9 @@ fs.writeFileSync(
     `import { SessionError as __groundfactsSessionError } from ${JSON.stringify(snippet)};\n` +
     `const __groundfactsTrap = __groundfactsInstallTrapRecovery(${trapGlue('__groundfactsSessionError')});\n` +
     glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
-    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f});\n`).join('') +
+    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f}, '${f}');\n`).join('') +
     `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
+    Object.entries(TRAP_EXPORTS).map(([name, fn]) => `export const ${name} = __groundfactsTrap.${fn};\n`).join('') +
     `export function __groundfactsArmTrapRecovery() { __groundfactsTrap.arm(); }\n`,
 );
 const webNames = new Set([
@@ -185,7 +203,7 @@ fs.writeFileSync(
 import __wbg_init, { __groundfactsArmTrapRecovery } from './groundfacts_web.js';
 await __wbg_init({ module_or_path: new URL('./groundfacts_bg.wasm', import.meta.url) });
 __groundfactsArmTrapRecovery();
-export { ${glueNames.join(', ')} } from './groundfacts_web.js';
+export { ${[...glueNames, ...Object.keys(TRAP_EXPORTS)].join(', ')} } from './groundfacts_web.js';
 export { ${ERROR_CLASSES.join(', ')} } from ${JSON.stringify(snippet)};
 `,
 );
@@ -196,7 +214,7 @@ fs.writeFileSync(
   `// groundfacts for node's \`import\`: the CommonJS entry re-exported, so that \`import\` and \`require\` in
 // one process share one wasm instance, one set of classes and one set of error classes.
 import groundfacts from './groundfacts.cjs';
-export const { ${[...glueNames, ...ERROR_CLASSES].join(', ')} } = groundfacts;
+export const { ${[...glueNames, ...Object.keys(TRAP_EXPORTS), ...ERROR_CLASSES].join(', ')} } = groundfacts;
 `,
 );
 
@@ -206,8 +224,8 @@ export const { ${[...glueNames, ...ERROR_CLASSES].join(', ')} } = groundfacts;
 const types = fs.readFileSync(path.join(nodeGlue, 'groundfacts.d.ts'), 'utf8');
 const resetDecl = `export function ${RESET_FN}(): void;\n`;
 if (types.split(resetDecl).length !== 2) fail(`expected one \`${resetDecl.trim()}\` in the nodejs glue's .d.ts`);
-fs.writeFileSync(path.join(pkg, 'groundfacts.d.ts'), types.replace(resetDecl, ''));
-fs.writeFileSync(path.join(pkg, 'groundfacts.d.cts'), types.replace(resetDecl, ''));
+fs.writeFileSync(path.join(pkg, 'groundfacts.d.ts'), types.replace(resetDecl, '') + TRAP_TYPES);
+fs.writeFileSync(path.join(pkg, 'groundfacts.d.cts'), types.replace(resetDecl, '') + TRAP_TYPES);
 for (const stale of ['groundfacts_bg.wasm.d.ts', 'groundfacts_web.d.ts', '.gitignore']) {
   fs.rmSync(path.join(pkg, stale), { force: true });
 }

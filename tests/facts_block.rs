@@ -75,6 +75,7 @@ fn view(node: &str, version: u64, attempts: AttemptsWindow) -> FactsView {
         },
         position_claimed: false,
         focus: None,
+        history_lost: None,
         version,
         attempts,
         asks: vec![],

@@ -40,6 +40,7 @@ fn brief(rows: Vec<BriefRow>, matching: usize, since: Option<u64>) -> BriefView 
         node: page("review"),
         position_claimed: false,
         focus: None,
+        history_lost: None,
         version: 12,
         frame: None,
         demoted: vec![],

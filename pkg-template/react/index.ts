@@ -17,9 +17,15 @@
  *   `session.snapshot()` back a microtask after every change; a refused restore is a warning and a
  *   fresh session, never a crash; no storage (a server render) means no persistence.
  *
- * Uses React (an optional peer dependency of the package) and the core's `createSession`, `matchRoute`,
- * `session.subscribe`, `session.setNavigate`, `session.sync` and `session.snapshot`. Used by apps, by
- * www/react and by the package README's React recipe.
+ * - After a module restart (a trap, `MODULE_RESET`: docs/session.md §24–25) the provider builds the
+ *   graph again (`rebuildGraph`) and a new session from the same options with `historyLost: true`
+ *   (restored from the `persist` record when there is one), at the router's current page, and shows
+ *   again the containers and focus the old one last reported; every hook then follows the new session
+ *   (components re-register their actions and busy marks, readers re-subscribe).
+ *
+ * Uses React (an optional peer dependency of the package), persist.ts (the `persist` prop) and the core's `matchRoute`,
+ * `session.subscribe`, `session.setNavigate`, `session.sync`, `session.snapshot`, `onModuleReset` and
+ * `rebuildGraph`. Used by apps, by www/react and by the package README's React recipe.
  */
 import {
   createContext,
@@ -34,8 +40,9 @@ import {
   type ReactNode,
 } from 'react';
 import {
-  createSession,
   matchRoute,
+  onModuleReset,
+  rebuildGraph,
   type ActionGroup,
   type AskStatus,
   type Available,
@@ -49,6 +56,9 @@ import {
   type SessionOptions,
   type WhereInPage,
 } from 'groundfacts';
+import { createProviderSession, type PersistOptions } from './persist.js';
+
+export { persistKey, type PersistOptions, type PersistStorage } from './persist.js';
 
 /** What the session calls to move the app: a router's push. A returned promise keeps the fire open. */
 export type Navigate = (href: string) => void | PromiseLike<unknown>;
@@ -94,8 +104,20 @@ export function connectReactRouter(session: Session, graph: NavigationGraph, rou
   });
   return () => {
     unsubscribe();
-    session.setNavigate(null);
+    unsetNavigate(session);
   };
+}
+
+/**
+ * `session.setNavigate(null)` in a cleanup: a session a module restart retired (MODULE_RESET,
+ * docs/session.md §24) has nothing left to unset, and an unmount must not throw for it.
+ */
+function unsetNavigate(session: Session): void {
+  try {
+    session.setNavigate(null);
+  } catch (error) {
+    if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'MODULE_RESET')) throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -154,15 +176,37 @@ function useSessionRead<T>(key: string, read: (session: Session) => T): T {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Creates the session on first use; frees it a microtask after the last unmount unless remounted. */
+/** Where inside the page the reader last was, as the session reported it (`whereInPage()`). */
+type Place = ReturnType<Session['whereInPage']>;
+
+/**
+ * Creates the session on first use; frees it a microtask after the last unmount unless remounted.
+ * After a module restart (`moduleReset`) the graph is built again and the next `current()` makes the
+ * new session with `historyLost` set (docs/session.md §25).
+ */
 class SessionOwner {
   private session: Session | null = null;
   private releasing = false;
+  private built: NavigationGraph;
+  /** The module restarted since the first session: every later one continues a record that lost history. */
+  private lost = false;
+  /** Shown containers and focus after the session's latest change, replayed into a session made after a restart. */
+  private place: Place | null = null;
 
-  constructor(private readonly create: () => Session) {}
+  constructor(
+    private readonly source: NavigationGraph,
+    private readonly create: (graph: NavigationGraph, historyLost: boolean) => Session,
+  ) {
+    this.built = source;
+  }
+
+  /** The graph the current session walks (the rebuilt one after a module restart). */
+  graph(): NavigationGraph {
+    return this.built;
+  }
 
   current(): Session {
-    if (this.session === null) this.session = this.create();
+    if (this.session === null) this.session = this.make();
     return this.session;
   }
 
@@ -170,8 +214,35 @@ class SessionOwner {
   retain(): boolean {
     this.releasing = false;
     if (this.session !== null) return false;
-    this.session = this.create();
+    this.session = this.make();
     return true;
+  }
+
+  /**
+   * The module restarted: the session and graph are gone (their calls answer MODULE_RESET). Forget
+   * them; the next `current()` builds both again. True when there was a session to replace.
+   */
+  moduleReset(): boolean {
+    const had = this.session !== null;
+    this.lost = true;
+    this.session = null;
+    return had;
+  }
+
+  private make(): Session {
+    if (this.lost) this.built = rebuildGraph(this.source);
+    const session = this.create(this.built, this.lost);
+    if (this.lost && this.place !== null) replayPlace(session, this.place);
+    this.place = null;
+    // Remember the reader's place after every change: after a trap the old session cannot be asked.
+    session.subscribe(() => {
+      try {
+        this.place = session.whereInPage();
+      } catch {
+        // a session retired by a restart: the last place read stays
+      }
+    });
+    return session;
   }
 
   /** Unmounted: StrictMode remounts at once, so the free waits one microtask for that. */
@@ -186,155 +257,26 @@ class SessionOwner {
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Persistence across reloads (`persist`): restore on creation, a snapshot after every change.
-
-/** What the provider uses of a `Storage` (`sessionStorage`, `localStorage`, or an app's own). */
-export interface PersistStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-/** The object form of `persist`. */
-export interface PersistOptions {
-  /** The record's name; it is stored under `groundfacts:session:<key>`. One provider per key on a page. */
-  key: string;
-  /**
-   * Where the record lives. Default: `sessionStorage` (this tab's, survives reloads, gone with the tab).
-   * `null`, or no storage in this environment (a server render), turns persistence off.
-   */
-  storage?: PersistStorage | null;
-}
-
-/** The storage key a `persist` name is kept under. */
-export function persistKey(key: string): string {
-  return `groundfacts:session:${key}`;
-}
-
 /**
- * The page's `sessionStorage`, or null off a page or where it may not be touched. A server has no tab:
- * a runtime that offers a process-wide `sessionStorage` (Node 25, Deno) would share one record between
- * every request, so only a browsing context (a `window` with a `document`) gets one.
+ * Shows again, in a session made after a module restart, the containers and focus the lost session
+ * last reported — when it stands on the same page (a path the graph no longer has is skipped).
  */
-function defaultStorage(): PersistStorage | null {
-  try {
-    return typeof window === 'undefined' || typeof document === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null; // a sandboxed frame or blocked storage throws on access
-  }
-}
-
-/** An error's code and message, without our prefix (the warning that quotes it has its own). */
-function describe(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? `${String(error.code)}: ` : '';
-  const message = error instanceof Error ? error.message : String(error);
-  return code + message.replace(/^groundfacts: /, '');
-}
-
-/**
- * Makes the provider's session. Without `persist`, `createSession(graph, navigate, options)` (plus
- * the router's page as `node`). With it, the stored snapshot, when there is one, is passed as
- * `restore` (the router's page is not: the restored session is where it was, and the router wiring
- * reports a different location as the person's move); a refused or unreadable record is a warning
- * through `options.onWarn` (default `console.warn`) and a fresh session. Either way the session then
- * writes its snapshot now and a microtask after every change (one write per burst of changes).
- */
-function createProviderSession(
-  graph: NavigationGraph,
-  navigate: Navigate | undefined,
-  options: SessionOptions | undefined,
-  node: string | undefined,
-  persist: string | PersistOptions | undefined,
-): Session {
-  const fresh = (): Session => createSession(graph, navigate, node === undefined ? options : { ...options, node });
-  if (persist === undefined) return fresh();
-  const spec: PersistOptions = typeof persist === 'string' ? { key: persist } : persist;
-  const storage = spec.storage === undefined ? defaultStorage() : spec.storage;
-  if (storage === null) return fresh();
-  const where = `"${persistKey(spec.key)}"`;
-  const warn = (message: string): void => {
-    const onWarn = options?.onWarn;
-    if (onWarn) onWarn(message);
-    else console.warn(message);
-  };
-
-  let session: Session | null = null;
-  let stored: string | null = null;
-  try {
-    stored = storage.getItem(persistKey(spec.key));
-  } catch (error) {
-    warn(`groundfacts: <GroundfactsProvider persist> could not read ${where} from its storage (${describe(error)}); the session starts fresh.`);
-  }
-  if (stored !== null) {
+function replayPlace(session: Session, place: Place): void {
+  if (place.page !== session.node) return;
+  for (const path of place.visible) {
     try {
-      // The stored JSON text as it is: the core parses it, and a damaged one is its typed refusal.
-      const { node: _ignored, ...rest } = options ?? {};
-      session = createSession(graph, navigate, { ...rest, restore: stored });
-    } catch (error) {
-      warn(
-        `groundfacts: <GroundfactsProvider persist> did not restore the session stored under ${where} ` +
-          `(${describe(error)}); the session starts fresh and its record replaces the stored one.`,
-      );
-    }
-  }
-  session ??= fresh();
-  keepPersisted(session, storage, persistKey(spec.key), where, warn);
-  return session;
-}
-
-/**
- * Writes `session.snapshot()` under `key` now and a microtask after each change, until it is freed.
- * When a write fails the stored record is removed, never left behind: an older record restored after
- * a reload would leave out what happened since, which is what the facts block exists to prevent.
- */
-function keepPersisted(session: Session, storage: PersistStorage, key: string, where: string, warn: (message: string) => void): void {
-  let scheduled = false;
-  let broken = false;
-  const giveUp = (what: string, error: unknown, fix: string): void => {
-    broken = true; // one warning, not one per change
-    let removed = true;
-    try {
-      storage.removeItem(key);
+      session.show(path);
     } catch {
-      removed = false;
+      // not a container of this graph any more
     }
-    warn(
-      `groundfacts: <GroundfactsProvider persist> ${what} (${describe(error)}); the session goes on but is no longer kept under ${where}` +
-        `${removed ? ' (the stored record was removed: a reload starts fresh)' : ''}. ${fix}`,
-    );
-  };
-  const write = (): void => {
-    scheduled = false;
-    if (broken) return;
-    let text: string;
+  }
+  if (place.focus !== null) {
     try {
-      text = JSON.stringify(session.snapshot());
-    } catch (error) {
-      // A session freed before this microtask ran has nothing more to keep; its last record stays. So
-      // does one the module's restart after a trap retired (MODULE_RESET, docs/session.md §24): that
-      // record is what a new session continues from.
-      if (typeof error === 'object' && error !== null && 'code' in error && (error.code === 'SESSION_FREED' || error.code === 'MODULE_RESET')) return;
-      giveUp("could not take the session's snapshot", error, 'This is a bug of groundfacts: please report it.');
-      return;
+      session.observeFocus(place.focus);
+    } catch {
+      // idem
     }
-    try {
-      storage.setItem(key, text);
-    } catch (error) {
-      giveUp(
-        `could not write ${text.length} characters`,
-        error,
-        'Free space in the storage, keep fewer rows (`options.retain`) or give `persist` another storage.',
-      );
-    }
-  };
-  // Held for the session's life (session.free() drops it), like the change tracker's subscription.
-  session.subscribe(() => {
-    if (scheduled) return;
-    scheduled = true;
-    queueMicrotask(write);
-  });
-  write();
+  }
 }
 
 export interface GroundfactsProviderProps {
@@ -365,31 +307,42 @@ export interface GroundfactsProviderProps {
 export function GroundfactsProvider({ graph, options, router, navigate, persist, children }: GroundfactsProviderProps): ReactElement {
   const [owner] = useState(
     () =>
-      new SessionOwner(() => {
+      new SessionOwner(graph, (built, historyLost) => {
         // A deep link starts the session on its page; a path the graph has no page for leaves the
-        // default (the first declared page) and the router wiring reports the path off-graph.
-        const node = options?.node ?? (router ? matchRoute(graph, router.state.location.pathname) : undefined);
+        // default (the first declared page) and the router wiring reports the path off-graph. After a
+        // module restart this is the router's page now.
+        const node = options?.node ?? (router ? matchRoute(built, router.state.location.pathname) : undefined);
         // The session has its navigate from the start (the effect below only swaps in the same push):
         // the components' registrations, whose effects run before the provider's, meet a session
         // that can already move, so no wiring change follows them.
         const push: Navigate | undefined = router ? (href) => router.navigate(href) : navigate;
-        return createProviderSession(graph, push, options, node, persist);
+        const made = historyLost ? { ...options, historyLost: true } : options;
+        return createProviderSession(built, push, made, node, persist);
       }),
   );
   const [, setRevived] = useState(0);
   const session = owner.current();
+  const current = owner.graph();
 
   useEffect(() => {
     if (owner.retain()) setRevived((n) => n + 1);
-    return () => owner.release();
+    // A module restart retires the session and graph (docs/session.md §24): build both again and
+    // re-render, so every hook below moves to the new session.
+    const stop = onModuleReset(() => {
+      if (owner.moduleReset()) setRevived((n) => n + 1);
+    });
+    return () => {
+      stop();
+      owner.release();
+    };
   }, [owner]);
 
   useEffect(() => {
-    if (router) return connectReactRouter(session, graph, router);
+    if (router) return connectReactRouter(session, current, router);
     if (!navigate) return undefined;
     session.setNavigate(navigate);
-    return () => session.setNavigate(null);
-  }, [session, graph, router, navigate]);
+    return () => unsetNavigate(session);
+  }, [session, current, router, navigate]);
 
   return createElement(SessionContext.Provider, { value: session }, children);
 }

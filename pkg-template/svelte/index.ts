@@ -15,6 +15,16 @@
  *   `session.snapshot()` written on every change, handed back as `restore` on the next load), so a
  *   reload continues the record; a refused or unreadable snapshot warns and starts fresh.
  *
+ * - `liveSession`: a store of the session that outlives a module restart (a trap, `MODULE_RESET`,
+ *   docs/session.md §24–25): after one it builds the graph again (`rebuildGraph`) and a new session
+ *   with `historyLost: true` (from the persisted record when `persist` is given), shows again the
+ *   containers and focus the old one last reported, and hands the new session to its subscribers.
+ *   Every helper here takes it where it takes a session, and follows it: stores re-read, registrations
+ *   re-register (enabled and busy included), the store tap reports the app's state again, and the
+ *   SvelteKit wiring re-wires navigate and re-syncs the current route.
+ *
+ * `createPersistedSession` lives in persist.ts, re-exported here.
+ *
  * Uses the core package (`groundfacts`) and `svelte/store`; it imports nothing from SvelteKit (the
  * app passes `goto` and `afterNavigate` in) and no component lifecycle, so it loads on the server as
  * in the browser. Built to `pkg/svelte/index.js` + `.d.ts` and exported as `groundfacts/svelte`.
@@ -23,6 +33,8 @@
 import {
   createSession,
   matchRoute,
+  onModuleReset,
+  rebuildGraph,
   type ActionGroup,
   type Available,
   type AskStatus,
@@ -37,9 +49,180 @@ import {
   type WhereInPage,
 } from 'groundfacts';
 import { readable, type Readable } from 'svelte/store';
+import { createPersistedSession, type PersistOptions } from './persist.js';
+
+export { createPersistedSession, type PersistOptions, type StorageLike } from './persist.js';
 
 /** A session, or none yet: on the server, and in the browser before the app has created it. */
 export type MaybeSession = Session | null | undefined;
+
+/**
+ * A session that outlives module restarts (`liveSession`): a Svelte store whose value is the session
+ * now, replaced after each restart of the module that follows a trap (docs/session.md §25).
+ */
+export interface LiveSession extends Readable<Session> {
+  /** The session now (a new one after each module restart). */
+  readonly current: Session;
+  /** The graph `current` walks (built again after each module restart). */
+  readonly graph: NavigationGraph;
+  /** Module restarts this store has been through. */
+  readonly restarts: number;
+  /** Stop following restarts and free the current session. */
+  destroy(): void;
+}
+
+/** What every helper here takes: a session, none yet, or a `liveSession()` it follows across restarts. */
+export type SessionSource = MaybeSession | LiveSession;
+
+const lives = new WeakSet<object>();
+
+function isLive(source: SessionSource): source is LiveSession {
+  return typeof source === 'object' && source !== null && lives.has(source);
+}
+
+/** The session a source stands for now. */
+function sessionOf(source: SessionSource): Session | undefined {
+  if (isLive(source)) return source.current;
+  return source ?? undefined;
+}
+
+/**
+ * Runs `start` with the source's session now and, for a live one, again with each new session after
+ * a module restart (the previous run's cleanup first). Returns the function that stops it all.
+ */
+function follow(source: SessionSource, start: (session: Session) => (() => void) | void): () => void {
+  let cleanup: (() => void) | void = undefined;
+  const run = (session: Session | undefined): void => {
+    if (cleanup) cleanup();
+    cleanup = session ? start(session) : undefined;
+  };
+  if (!isLive(source)) {
+    run(sessionOf(source));
+    return () => run(undefined);
+  }
+  const stop = source.subscribe((session) => run(session));
+  return () => {
+    stop();
+    run(undefined);
+  };
+}
+
+/** Calls `after(session)` for each new session a live source gets after a restart (never for the first). */
+function afterRestart(source: SessionSource, after: (session: Session) => void): () => void {
+  if (!isLive(source)) return () => {};
+  let first = true;
+  return source.subscribe((session) => {
+    if (first) {
+      first = false;
+      return;
+    }
+    after(session);
+  });
+}
+
+/** True for the error every call on an object from before a module restart throws. */
+function isModuleReset(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'MODULE_RESET';
+}
+
+/**
+ * Shows again, in a session made after a module restart, the containers and focus the lost session
+ * last reported — when it stands on the same page (a path the graph no longer has is skipped).
+ */
+function replayPlace(session: Session, place: WhereInPage): void {
+  if (place.page !== session.node) return;
+  for (const path of place.visible) {
+    try {
+      session.show(path);
+    } catch {
+      // not a container of this graph any more
+    }
+  }
+  if (place.focus !== null) {
+    try {
+      session.observeFocus(place.focus);
+    } catch {
+      // idem
+    }
+  }
+}
+
+/**
+ * `createSession(graph, navigate, options)` — or `createPersistedSession(…, persist)` when `persist` is
+ * given — as a store that outlives module restarts (docs/session.md §25). After a trap restarts the
+ * module (every call on the old session throws SessionError `MODULE_RESET`), it builds the graph
+ * again from the same definition (`rebuildGraph`), makes a new session from the same arguments with
+ * `historyLost: true` (so its facts block says that earlier attempts may be missing, instead of
+ * claiming none happened), on the page the old one was on — continuing from the persisted record
+ * when there is one — shows again the containers and focus the old one last reported, and then hands
+ * the new session to its subscribers, before the MODULE_RESET error reaches the app's `catch`.
+ * Pass it to this module's helpers in place of a session; read `.current` (or `$live`) for the session now.
+ * Browser only, like `createPersistedSession`; `destroy()` stops it.
+ */
+export function liveSession(
+  graph: NavigationGraph,
+  navigate: ((href: string) => unknown) | null | undefined,
+  options?: SessionOptions,
+  persist?: PersistOptions,
+): LiveSession {
+  let built = graph;
+  let restarts = 0;
+  let place: WhereInPage | null = null;
+  const runs = new Set<(session: Session) => void>();
+  const make = (): Session => {
+    let made = options;
+    if (restarts > 0) {
+      built = rebuildGraph(graph);
+      made = { ...options, historyLost: true };
+      // The page the lost session was on, when the graph has it (a persisted record knows its own).
+      if (place !== null && built.pages().includes(place.page)) made.node = place.page;
+    }
+    const session = persist ? createPersistedSession(built, navigate, made, persist) : createSession(built, navigate, made);
+    if (restarts > 0 && place !== null) replayPlace(session, place);
+    // Remember the reader's place after every change: after a trap the old session cannot be asked.
+    place = session.whereInPage();
+    session.subscribe(() => {
+      try {
+        place = session.whereInPage();
+      } catch {
+        // a session retired by a restart: the last place read stays
+      }
+    });
+    return session;
+  };
+  let current = make();
+  const stop = onModuleReset(() => {
+    restarts += 1;
+    current = make();
+    for (const run of [...runs]) run(current);
+  });
+  const live: LiveSession = {
+    get current() {
+      return current;
+    },
+    get graph() {
+      return built;
+    },
+    get restarts() {
+      return restarts;
+    },
+    subscribe(run: (session: Session) => void) {
+      const entry = (session: Session): void => run(session);
+      runs.add(entry);
+      entry(current);
+      return () => {
+        runs.delete(entry);
+      };
+    },
+    destroy() {
+      stop();
+      runs.clear();
+      current.free();
+    },
+  };
+  lives.add(live);
+  return live;
+}
 
 /**
  * A store of `read(session)`, re-read after every change the session reports through
@@ -47,22 +230,25 @@ export type MaybeSession = Session | null | undefined;
  * a re-read is news; the store only notifies its subscribers then.
  */
 export function fromSession<T>(
-  session: MaybeSession,
+  session: SessionSource,
   read: (session: Session) => T,
   empty: T,
   same: (previous: T, next: T) => boolean = Object.is,
 ): Readable<T> {
   if (!session) return readable(empty);
-  return readable(empty, (set) => {
-    let last = read(session);
-    set(last);
-    return session.subscribe(() => {
-      const next = read(session);
-      if (same(last, next)) return;
-      last = next;
-      set(next);
-    });
-  });
+  // A live source: re-read from each new session after a module restart (docs/session.md §25).
+  return readable(empty, (set) =>
+    follow(session, (now) => {
+      let last = read(now);
+      set(last);
+      return now.subscribe(() => {
+        const next = read(now);
+        if (same(last, next)) return;
+        last = next;
+        set(next);
+      });
+    }),
+  );
 }
 
 const sameBlock = (a: RenderedBlock | undefined, b: RenderedBlock | undefined): boolean =>
@@ -72,12 +258,12 @@ const sameOffer = (a: Available | undefined, b: Available | undefined): boolean 
   a?.node === b?.node && sameJson(a?.edges, b?.edges) && sameJson(a?.journeys, b?.journeys);
 
 /** The facts block (`session.groundTruth(options)`) as a store; `undefined` without a session. */
-export function groundTruth(session: MaybeSession, options?: GroundTruthOptions): Readable<RenderedBlock | undefined> {
+export function groundTruth(session: SessionSource, options?: GroundTruthOptions): Readable<RenderedBlock | undefined> {
   return fromSession<RenderedBlock | undefined>(session, (s) => s.groundTruth(options), undefined, sameBlock);
 }
 
 /** The brief (`session.contextBrief(options)`) as a store; `undefined` without a session. */
-export function contextBrief(session: MaybeSession, options?: ContextBriefOptions): Readable<ContextBrief | undefined> {
+export function contextBrief(session: SessionSource, options?: ContextBriefOptions): Readable<ContextBrief | undefined> {
   return fromSession<ContextBrief | undefined>(session, (s) => s.contextBrief(options), undefined, sameBlock);
 }
 
@@ -86,12 +272,12 @@ export function contextBrief(session: MaybeSession, options?: ContextBriefOption
  * notifies when the page, the actions or the journeys on offer change, not on every version bump:
  * its `version` is the one at which the offer last changed.
  */
-export function available(session: MaybeSession): Readable<Available | undefined> {
+export function available(session: SessionSource): Readable<Available | undefined> {
   return fromSession<Available | undefined>(session, (s) => s.available(), undefined, sameOffer);
 }
 
 /** The human's asks (`session.asks()`) as a store; `[]` without a session. */
-export function asks(session: MaybeSession): Readable<AskStatus[]> {
+export function asks(session: SessionSource): Readable<AskStatus[]> {
   return fromSession<AskStatus[]>(session, (s) => s.asks(), [], sameJson);
 }
 
@@ -99,14 +285,17 @@ export function asks(session: MaybeSession): Readable<AskStatus[]> {
  * Where inside the page the reader is (`session.whereInPage()`: the page, the focused container path,
  * the visible containers) as a store; `undefined` without a session. Notifies when any of them changes.
  */
-export function whereInPage(session: MaybeSession): Readable<WhereInPage | undefined> {
+export function whereInPage(session: SessionSource): Readable<WhereInPage | undefined> {
   return fromSession<WhereInPage | undefined>(session, (s) => s.whereInPage(), undefined, sameJson);
 }
 
 /** What `use:registerActions` and `attachActions` take: the session, the page, and the spec. */
 export interface ActionsParameter extends RegisterActionsSpec {
-  /** Nothing is registered while there is no session; it registers once the parameter has one. */
-  session: MaybeSession;
+  /**
+   * Nothing is registered while there is no session; it registers once the parameter has one. A
+   * `liveSession()` is followed: after a module restart the spec is registered in the new session.
+   */
+  session: SessionSource;
   /** The page id the actions live on. */
   page: string;
   /**
@@ -124,7 +313,8 @@ export interface ActionsActionReturn {
 }
 
 function register(parameter: ActionsParameter): ActionGroup | undefined {
-  const { session, page, handlers, actions, enabled } = parameter;
+  const { page, handlers, actions, enabled } = parameter;
+  const session = sessionOf(parameter.session);
   if (!session) return undefined;
   const spec: RegisterActionsSpec = {};
   if (handlers) spec.handlers = handlers;
@@ -172,6 +362,14 @@ function onlyEnabledChanged(a: ActionsParameter, b: ActionsParameter): boolean {
 function mountScoped(initial: ActionsParameter): ActionsActionReturn {
   let current = initial;
   let group = register(initial);
+  // After a module restart a live source hands over a new session: register the current spec in it
+  // (the old group went with the old instance; its release is a quiet no-op).
+  const watch = (parameter: ActionsParameter): (() => void) =>
+    afterRestart(parameter.session, () => {
+      release(group);
+      group = register(current);
+    });
+  let unwatch = watch(initial);
   return {
     update(next) {
       if (group && onlyEnabledChanged(current, next)) {
@@ -186,10 +384,15 @@ function mountScoped(initial: ActionsParameter): ActionsActionReturn {
         return;
       }
       release(group);
+      if (next.session !== current.session) {
+        unwatch();
+        unwatch = watch(next);
+      }
       current = next;
       group = register(next);
     },
     destroy() {
+      unwatch();
       release(group);
       group = undefined;
     },
@@ -212,7 +415,7 @@ export function registerActions(element: Element, parameter: ActionsParameter): 
  * register) when anything the expression reads changes.
  */
 export function attachActions(
-  session: MaybeSession,
+  session: SessionSource,
   page: string,
   spec: Omit<ActionsParameter, 'session' | 'page'> = {},
 ): (element: Element) => () => void {
@@ -239,16 +442,31 @@ function holds(state: Record<string, unknown>, projection: Record<string, unknow
  * session already holds it (it was created with that `state`), it is not reported again. Returns the
  * unsubscribe. Without a session it does nothing.
  */
-export function reportState<T>(session: MaybeSession, store: StoreLike<T>, project: (value: T) => Record<string, unknown>): () => void {
+export function reportState<T>(session: SessionSource, store: StoreLike<T>, project: (value: T) => Record<string, unknown>): () => void {
   if (!session) return () => {};
   let subscribing = true;
+  let latest: { value: T } | null = null;
   const stop = store.subscribe((value) => {
+    latest = { value };
+    const now = sessionOf(session);
+    if (!now) return;
     const projection = project(value);
-    if (subscribing && holds(session.state(), projection)) return;
-    session.updateState(projection);
+    if (subscribing && holds(now.state(), projection)) return;
+    now.updateState(projection);
   });
   subscribing = false;
-  return typeof stop === 'function' ? stop : () => stop.unsubscribe();
+  // A live source's new session (after a module restart) is told the store's value now, unless it
+  // already holds it (a persisted record restored it, or the options' state matches).
+  const unwatch = afterRestart(session, (now) => {
+    if (latest === null) return;
+    const projection = project(latest.value);
+    if (!holds(now.state(), projection)) now.updateState(projection);
+  });
+  return () => {
+    unwatch();
+    if (typeof stop === 'function') stop();
+    else stop.unsubscribe();
+  };
 }
 
 /** The parts of `$app/navigation` the wiring uses; pass SvelteKit's own functions. */
@@ -268,130 +486,35 @@ export interface SvelteKitNavigation {
  * was sent confirms its hop (same node, no new row); anything else is recorded as the person's.
  * Returns the disconnect (navigate unset, arrivals no longer reported). No session: does nothing.
  */
-export function connectSvelteKit(session: MaybeSession, graph: NavigationGraph, kit: SvelteKitNavigation): () => void {
+export function connectSvelteKit(session: SessionSource, graph: NavigationGraph, kit: SvelteKitNavigation): () => void {
   if (!session) return () => {};
   let connected = true;
-  session.setNavigate((href: string) => kit.goto(href));
+  let arrived: string | null = null;
+  // A live source's graph is the rebuilt one after a module restart; the one passed in is then gone.
+  const pageOf = (path: string): string => matchRoute(isLive(session) ? session.graph : graph, path) ?? path;
+  const wire = (now: Session): void => now.setNavigate((href: string) => kit.goto(href));
+  const first = sessionOf(session);
+  if (first) wire(first);
   kit.afterNavigate(({ to }) => {
-    if (!connected || !to) return;
-    const path = to.url.pathname;
-    session.sync(matchRoute(graph, path) ?? path, { principal: 'user' });
+    const now = sessionOf(session);
+    if (!connected || !to || !now) return;
+    arrived = to.url.pathname;
+    now.sync(pageOf(arrived), { principal: 'user' });
+  });
+  // After a module restart: the new session gets the navigate and the route the app is on now.
+  const unwatch = afterRestart(session, (now) => {
+    wire(now);
+    if (arrived !== null && pageOf(arrived) !== now.node) now.sync(pageOf(arrived), { principal: 'user' });
   });
   return () => {
     connected = false;
-    session.setNavigate(null);
-  };
-}
-
-/** The part of the Web Storage API persistence uses; `sessionStorage` is one, a test's fake another. */
-export interface StorageLike {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
-
-/** Where `createPersistedSession` keeps the record. */
-export interface PersistOptions {
-  /** The storage key; one per session (e.g. `'my-app:groundfacts'`). */
-  key: string;
-  /**
-   * Where to keep it. Default: `globalThis.sessionStorage` — one record per tab, kept across reloads
-   * and full navigations, gone when the tab closes. `null` (or no storage, as on the server, or a
-   * browser that refuses storage) makes a plain session that is not persisted.
-   */
-  storage?: StorageLike | null;
-}
-
-/** `globalThis.sessionStorage`, or null where there is none or touching it throws (storage disabled). */
-function defaultStorage(): StorageLike | null {
-  try {
-    const storage = (globalThis as { sessionStorage?: StorageLike }).sessionStorage;
-    return storage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: unknown }).code;
-    const message = error.message.replace(/^groundfacts: /, '');
-    return typeof code === 'string' ? `${code}: ${message}` : message;
-  }
-  return String(error);
-}
-
-/**
- * `createSession(graph, navigate, options)`, persisted: the session's snapshot is written to
- * `sessionStorage` under `persist.key` now and after every change it reports (`session.subscribe`),
- * and the next call with the same key — after a reload, a full navigation, a crash-and-restore in
- * the same tab — passes the stored snapshot as `restore`, so the record continues: same version,
- * same facts block. What is restored is the session's record; the app's own state (its stores) is
- * the app's to keep, and must come back the same or the session will be told it changed.
- *
- * Never throws because of what is stored: a snapshot the core refuses (`SessionError` with
- * `RESTORE_OTHER_GRAPH` after the graph changed, `RESTORE_NEWER_FORMAT`, `RESTORE_DAMAGED`), text
- * that is not JSON, or storage that cannot be read is reported through `options.onWarn` (default
- * `console.warn`), removed, and a fresh session starts. A failed write (quota) warns once and the
- * session carries on. Errors in `options` themselves still throw, as from `createSession`.
- *
- * Call it in the browser only (`browser ? createPersistedSession(…) : undefined`); without storage
- * (the server, `storage: null`) it returns a plain, unpersisted session.
- */
-export function createPersistedSession(
-  graph: NavigationGraph,
-  navigate: ((href: string) => unknown) | null | undefined,
-  options: SessionOptions | undefined,
-  persist: PersistOptions,
-): Session {
-  const { key } = persist;
-  const warn = (message: string): void => {
-    const text = `groundfacts: ${message}`;
-    if (options?.onWarn) options.onWarn(text);
-    else console.warn(text);
-  };
-  const storage = persist.storage === undefined ? defaultStorage() : persist.storage;
-  if (!storage) return createSession(graph, navigate, options);
-
-  let session: Session | undefined;
-  let stored: string | null = null;
-  try {
-    stored = storage.getItem(key);
-  } catch (error) {
-    warn(`sessionStorage key "${key}" could not be read (${describe(error)}); starting a fresh session.`);
-  }
-  if (stored !== null) {
+    unwatch();
+    const now = sessionOf(session);
+    if (!now) return;
     try {
-      session = createSession(graph, navigate, { ...options, restore: stored }); // the core parses and checks it
+      now.setNavigate(null);
     } catch (error) {
-      warn(`the session stored under sessionStorage key "${key}" was not restored (${describe(error)}); starting a fresh session.`);
-      try {
-        storage.removeItem(key);
-      } catch {
-        // the next write replaces it anyway
-      }
-    }
-  }
-  session ??= createSession(graph, navigate, options);
-
-  const live = session;
-  let writeFailed = false;
-  const write = (): void => {
-    let text: string;
-    try {
-      text = JSON.stringify(live.snapshot());
-    } catch {
-      return; // freed: nothing left to keep
-    }
-    try {
-      storage.setItem(key, text);
-      writeFailed = false;
-    } catch (error) {
-      if (!writeFailed) warn(`the session could not be saved under sessionStorage key "${key}" (${describe(error)}); a reload will start fresh.`);
-      writeFailed = true;
+      if (!isModuleReset(error)) throw error; // a retired session has nothing left to unset
     }
   };
-  write();
-  live.subscribe(write);
-  return live;
 }

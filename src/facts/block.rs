@@ -111,6 +111,8 @@ pub struct FactsView {
     pub position_claimed: bool,
     /// The reader's focus below page level (the tree API), printed `Focus: <path>.` under the position.
     pub focus: Option<String>,
+    /// The record lost history at a module restart: one line above the attempts (docs/facts-and-serving.md §2.14).
+    pub history_lost: Option<crate::session::HistoryLost>,
     pub version: u64,
     pub attempts: AttemptsWindow,
     /// The ask book in creation order (a session may already have left out awaiting asks past the cap).
@@ -156,6 +158,7 @@ fn attempts_section<'a>(
     w: &AttemptsWindow,
     version: u64,
     max: usize,
+    lost: bool,
     lines: impl ExactSizeIterator<Item = LineFacts<'a>>,
 ) {
     // Never more than `max` rows even if a caller's window carries more: keep the newest.
@@ -172,6 +175,8 @@ fn attempts_section<'a>(
                     if w.total == 1 { "is" } else { "are" }
                 );
             }
+            // After a restart that lost history, "this session" would claim too much (docs/facts-and-serving.md §2.14).
+            _ if lost => push_line(out, &[super::lost::NO_ACTIONS_SINCE_RESTART]),
             _ => push_line(out, &[NO_ACTIONS_THIS_SESSION]),
         }
         return;
@@ -327,7 +332,15 @@ pub fn render_facts_into<'a>(
             &["Focus: ", &crate::graph::names::escape_text(focus), "."],
         );
     }
-    attempts_section(out, &view.attempts, view.version, max, lines);
+    super::lost::push_lost_line(out, view.history_lost);
+    attempts_section(
+        out,
+        &view.attempts,
+        view.version,
+        max,
+        view.history_lost.is_some(),
+        lines,
+    );
     ask_lines(out, &view.asks, view.awaiting_beyond, max);
     if !view.pending.is_empty() {
         push_line(out, &["Awaiting the app's report: "]);

@@ -247,6 +247,9 @@ pub struct BriefView {
     pub position_claimed: bool,
     /// The reader's focus below page level (the tree API): `Focus: <path>.` under the position.
     pub focus: Option<String>,
+    /// The record lost history at a module restart: one line above the transitions
+    /// (docs/facts-and-serving.md §2.14).
+    pub history_lost: Option<crate::session::HistoryLost>,
     pub version: u64,
     pub frame: Option<FrameLine>,
     /// Journeys (declared ids) whose frames were demoted at or after `since`.
@@ -361,6 +364,7 @@ pub fn render_brief(view: &BriefView, max: usize) -> String {
             "\nJourney {j} was demoted: its precondition no longer holds."
         );
     }
+    super::lost::push_lost_line(&mut out, view.history_lost);
     let t = &view.transitions;
     let _ = match t.since {
         Some(s) => write!(out, "\nSince version {s} (now {}):", view.version),

@@ -15,6 +15,7 @@ pub mod brief;
 pub mod folded;
 pub mod grade;
 pub mod line;
+pub mod lost;
 pub mod read;
 pub mod text;
 

@@ -355,6 +355,7 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
         node: node_ref(session, &node),
         position_claimed: session.position_claimed(),
         focus: session.focus(),
+        history_lost: session.history_lost(),
         version: session.version(),
         attempts: AttemptsWindow {
             since,
@@ -539,6 +540,7 @@ fn brief_view_of(
         node: node_ref(session, &node),
         position_claimed: session.position_claimed(),
         focus: session.focus(),
+        history_lost: session.history_lost(),
         version: session.version(),
         frame: frame_line,
         demoted,

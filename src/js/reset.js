@@ -26,6 +26,11 @@
 // - `wrapFunction` does the same for the module-level functions: an object from before a restart
 //   passed to `createSession`, `serveToAgent`, `exposeToWebMCP`, … is refused with `MODULE_RESET`.
 //
+// - `onReset` / `rebuildGraph` (exported as `onModuleReset` and `rebuildGraph`) are how a binding
+//   rebuilds after a restart (docs/session.md §25): listeners run right after each successful restart,
+//   outside any wasm frame, and every graph `buildNavigationGraph` made remembers its arguments, so a
+//   graph from before the restart can be built again, once, in the new instance.
+//
 // scripts/assemble-pkg.cjs copies this file into the package as groundfacts_reset.js and appends the
 // few lines that hand it the glue's internals (checked there at build time, so a wasm-bindgen whose
 // glue differs fails the build).
@@ -117,7 +122,55 @@ export function installTrapRecovery(glue) {
       restartFailed = null;
     } catch (error) {
       restartFailed = error;
+      return;
     }
+    announce();
+  }
+
+  // `onModuleReset` listeners: called after each successful restart, outside every wasm frame, before
+  // the MODULE_RESET error reaches the app (so a binding has swapped in its new session by the time
+  // the app's catch runs). A listener that traps again restarts the module again: the listeners then
+  // run once more, at most MAX_ANNOUNCE rounds per restart (a module that traps at every start is
+  // left to the app's error). A listener's own error does not stop the others; it is reported.
+  const MAX_ANNOUNCE = 3;
+  const resetListeners = new Set();
+  let announcing = false;
+  let announceAgain = false;
+  function announce() {
+    announceAgain = true;
+    if (announcing) return;
+    announcing = true;
+    try {
+      for (let round = 0; announceAgain && round < MAX_ANNOUNCE; round++) {
+        announceAgain = false;
+        for (const listener of [...resetListeners]) {
+          try {
+            listener();
+          } catch (error) {
+            report(error);
+          }
+        }
+      }
+    } finally {
+      announcing = false;
+      announceAgain = false;
+    }
+  }
+  function report(error) {
+    if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+    else console.error(error);
+  }
+
+  /** `onModuleReset(listener)`: called after every restart; returns the function that stops it. */
+  function onReset(listener) {
+    if (typeof listener !== 'function') {
+      throw new TypeError(`groundfacts: onModuleReset(listener) takes a function, not ${listener === null ? 'null' : typeof listener}.`);
+    }
+    const entry = () => listener();
+    resetListeners.add(entry);
+    return () => {
+      resetListeners.delete(entry);
+    };
   }
 
   function unavailable() {
@@ -228,14 +281,49 @@ export function installTrapRecovery(glue) {
     };
   }
 
-  /** A module-level function that refuses objects made before a restart. */
-  function wrapFunction(fn) {
-    return like(function () {
+  // Each graph `buildNavigationGraph` made → the arguments it was made from (`rebuildGraph`), and
+  // each graph from before a restart → the one `rebuildGraph` built for it (so every caller gets one).
+  const recipes = new WeakMap();
+  const rebuilt = new WeakMap();
+  let buildGraph = null;
+
+  /**
+   * A module-level function that refuses objects made before a restart. `name` is its exported name,
+   * passed by the assembly (a minifier renames `fn` itself).
+   */
+  function wrapFunction(fn, name = fn.name) {
+    const remember = name === 'buildNavigationGraph';
+    const wrapped = like(function () {
       for (let i = 0; i < arguments.length; i++) {
         if (isStale(arguments[i])) throw staleError();
       }
-      return fn.apply(this, arguments);
+      const value = fn.apply(this, arguments);
+      if (remember && value !== null && typeof value === 'object') recipes.set(value, Array.from(arguments));
+      return value;
     }, fn);
+    if (remember) buildGraph = wrapped;
+    return wrapped;
+  }
+
+  /**
+   * `rebuildGraph(graph)`: `graph` itself while its instance lives; after a restart, the graph built
+   * again from the arguments `buildNavigationGraph` was given (the definition object is read again),
+   * the same one for every call.
+   */
+  function rebuildGraph(graph) {
+    const args = recipes.get(graph);
+    if (args === undefined || buildGraph === null) {
+      throw new SessionError(
+        'groundfacts: rebuildGraph(graph) takes a graph buildNavigationGraph returned; this value is not one. Pass the graph the app built.',
+        'BAD_ARGUMENT',
+      );
+    }
+    if (!isStale(graph)) return graph;
+    const known = rebuilt.get(graph);
+    if (known !== undefined && !isStale(known)) return known;
+    const fresh = buildGraph.apply(undefined, args);
+    rebuilt.set(graph, fresh);
+    return fresh;
   }
 
   const arm = () => glue.setWasm(wrapExports(glue.getWasm()));
@@ -245,5 +333,5 @@ export function installTrapRecovery(glue) {
     glue.reset();
     arm();
   };
-  return { wrapExports, wrapClass, wrapFunction, arm, resetAndArm };
+  return { wrapExports, wrapClass, wrapFunction, arm, resetAndArm, onReset, rebuildGraph };
 }

@@ -116,6 +116,8 @@ pub fn create_session(
             }
         };
     let require_human_approval = opt_bool(&options, "requireHumanApproval", what)?;
+    // docs/session.md §25: this session replaces one whose history was lost (a module restart).
+    let history_lost = opt_bool(&options, "historyLost", what)? == Some(true);
     let restore = super::snapshot::restore_arg(&options)?;
     let host = Rc::new(JsHost::new(navigate, on_warn, graph.held));
     let graph = graph.graph;
@@ -131,6 +133,9 @@ pub fn create_session(
         None => Session::new(graph, host.clone(), core_options),
     }
     .map_err(to_js_error)?;
+    if history_lost {
+        session.mark_history_lost();
+    }
     let session = Rc::new(session);
     host.attach(&session);
     let session = JsSession {

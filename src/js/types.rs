@@ -41,6 +41,14 @@ export interface SessionOptions {
    * retain and maxValueBytes here.
    */
   restore?: SessionSnapshot | string | null | undefined;
+  /**
+   * This session replaces one whose history was lost: the module trapped and was started again
+   * (SessionError MODULE_RESET). groundTruth() and contextBrief() then say, above the attempts, that
+   * attempts from before the restart may be missing and cannot be confirmed or ruled out; snapshots
+   * carry the mark. Combine with restore to continue from the last snapshot kept. The React provider
+   * and the Svelte liveSession() pass it themselves after a reset.
+   */
+  historyLost?: boolean | undefined;
 }
 
 /** `principal`: who moved — `'user'` for a person's own navigation (a link click); default `'system'`. */

@@ -35,6 +35,7 @@ pub mod lifecycle;
 
 mod busy;
 mod limits;
+mod lost;
 mod mounts;
 mod navigation;
 mod notify;
@@ -74,6 +75,7 @@ pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 pub use reach::{Hop, NotNow, RouteAnswer};
 
 pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
+pub use lost::HistoryLost;
 pub use records::*;
 pub use results::*;
 pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};

@@ -72,6 +72,10 @@ pub struct SessionSnapshot {
     /// The tree API's focus, visibility and focus ledger (`focus`); absent when never used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<SnapTree>,
+    /// Set when the record lost part of its history at a module restart (docs/session.md §25);
+    /// absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history_lost: Option<super::HistoryLost>,
 }
 
 /// Where the session stands.

@@ -280,6 +280,7 @@ structs! {
         mounted: "mounted",
         warned: "warned",
         tree: "tree",
+        history_lost: "historyLost",
     }
     SnapCursor {
         node: "node",
@@ -441,6 +442,10 @@ structs! {
         declared: "declared",
         handler: "handler",
         enabled: "enabled",
+    }
+    HistoryLost {
+        restarts: "restarts",
+        at_version: "atVersion",
     }
     SnapTree {
         focus: "focus",

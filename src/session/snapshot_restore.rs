@@ -503,6 +503,17 @@ impl Session {
         if let Some(tree) = &snap.tree {
             inner.tree_in(tree)?;
         }
+        // A lost-history mark (docs/session.md §25) names at least one restart, at a version the
+        // record had reached.
+        if let Some(lost) = snap.history_lost {
+            if lost.restarts == 0 || lost.at_version > inner.version {
+                return Err(damaged(format!(
+                    "historyLost names {} restart(s) at version {}, with the record at version {}",
+                    lost.restarts, lost.at_version, inner.version
+                )));
+            }
+            inner.history_lost = Some(lost);
+        }
         if !opened.is_empty() {
             inner.warn(format!(
                 "restored session: {} was still open when the snapshot was taken. The page reloaded, so no handler or navigate is running for it any more; it stays open (the facts say 'not yet known'), never performed — a state report can still settle one that awaits it (pending()). See docs/session.md §20.",

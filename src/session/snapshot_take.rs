@@ -306,6 +306,7 @@ impl Inner {
                 dead_end_nodes: warned_nodes,
             },
             tree: self.tree_out(),
+            history_lost: self.history_lost,
         }
     }
 

@@ -365,6 +365,8 @@ pub(crate) struct Inner {
     pub busy: HashMap<Rc<str>, (u32, Rc<str>)>,
     /// The tree API: containers shown, the reader's focus and its ledger (`focus`).
     pub tree: super::focus::Tree,
+    /// Set when this record continues one whose history was lost (`lost`, docs/session.md §25).
+    pub history_lost: Option<super::lost::HistoryLost>,
 }
 
 impl Inner {
@@ -463,6 +465,7 @@ impl Inner {
             baseline: None,
             busy: HashMap::new(),
             tree: Default::default(),
+            history_lost: None,
         };
         inner.node = inner.intern(&node);
         Ok(inner)

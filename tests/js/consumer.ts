@@ -327,3 +327,14 @@ const hereActions: string[] = hereRows.map((row: ServedAction | string) => (type
 // @ts-expect-error — a port result declares every key it can carry, and no other
 void here.notAKey;
 void [refusedWhy, notAReason, polledSettled, polledHeld, polledWrites, polledReason, hereActions];
+// After a module restart (docs/session.md §25): the listener, the rebuilt graph, the marked session.
+import { onModuleReset, rebuildGraph, type HistoryLost } from '../../pkg/groundfacts';
+const stopResets: () => void = onModuleReset(() => {
+  const again: NavigationGraph = rebuildGraph(graph);
+  const marked = createSession(again, null, { historyLost: true, restore: null });
+  const lostMark: HistoryLost | undefined = marked.snapshot().historyLost;
+  const lostAt: number | undefined = lostMark?.atVersion;
+  void lostAt;
+  void lostMark;
+});
+stopResets();

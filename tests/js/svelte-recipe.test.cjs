@@ -64,7 +64,9 @@ test('the recipe wires what the issue asks: goto as navigate, afterNavigate, the
   assert.match(code, /import \{ afterNavigate, goto \} from '\$app\/navigation';/);
   assert.match(code, /groundTruth\(session\)/);
   assert.match(code, /use:registerActions=\{\{ session, page: 'wizard'/);
-  assert.match(code, /browser\s*\?\s*createPersistedSession\(/, 'the session is made in the browser only, kept across reloads');
+  // liveSession(…, { key }) is createPersistedSession that outlives a module restart (docs/session.md §25).
+  assert.match(code, /browser\s*\?\s*liveSession\(/, 'the session is made in the browser only, survives a module restart');
+  assert.match(code, /\{ key: 'groundfacts-demo:session' \}/, 'and is kept across reloads');
 });
 
 test('every groundfacts/svelte name the recipe uses is exported by the built binding', { skip: !fs.existsSync(path.join(ROOT, 'pkg', 'package.json')) && 'pkg/ not built (scripts/build.sh)' }, () => {
@@ -79,6 +81,14 @@ test('every groundfacts/svelte name the recipe uses is exported by the built bin
   }
   for (const [, name] of section.matchAll(/^\| `(?:use:|\{@attach )?(\w+)[({=]/gm)) used.add(name);
   assert.ok(used.size >= 8, [...used].join());
-  for (const name of used) assert.match(dts, new RegExp(`export declare function ${name}\\b`), `${name} is exported`);
+  // Declared in index.d.ts, or re-exported there from a module beside it (persist.d.ts).
+  const exported = (name) =>
+    new RegExp(`export declare function ${name}\\b`).test(dts) || new RegExp(`export \\{[^}]*\\b${name}\\b[^}]*\\} from '\\./\\w+\\.js'`).test(dts);
+  for (const name of used) assert.ok(exported(name), `${name} is exported`);
+  const beside = fs.readdirSync(path.dirname(BINDING_DTS)).filter((f) => f.endsWith('.d.ts') && f !== 'index.d.ts');
+  for (const file of beside) {
+    const text = fs.readFileSync(path.join(path.dirname(BINDING_DTS), file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    assert.doesNotMatch(text, /\bany\b/, `no any in ${file}`);
+  }
   assert.doesNotMatch(declarations, /\bany\b/, 'no any in the binding\'s public types');
 });

@@ -182,22 +182,25 @@ test('node entry: a real trap becomes MODULE_RESET, old objects refuse, a new se
   assert.deepEqual(escaped, []);
 });
 
-test("the README's MODULE_RESET recipe continues from the last snapshot after a real trap", async () => {
+test("the README's MODULE_RESET recipe continues from the last snapshot after a real trap, saying history was lost", async () => {
   const block = codeBlocks(path.join(__dirname, '..', '..', 'pkg-template', 'README.md'), 'js').find((b) => b.heading === 'If the module traps');
   assert.ok(block, 'a js example under "## If the module traps"');
   // The example as written, then a trap, then its facts() again: a new session from the snapshot.
   const code = block.code.replace(/^import \{([^}]*)\} from 'groundfacts';$/m, 'const {$1} = __pkg;');
   const run = new Function('__pkg', 'exhaust', 'console', `${code}
     const before = facts();
+    const old = session;
     const keep = [];
     let trapped = null;
     try { exhaust(__pkg, buildNavigationGraph('filler', { pages: { home: { route: '/' } } }), keep); } catch (e) { trapped = e; }
     keep.length = 0;
-    return { before, trapped, old: session, after: facts(), now: session };`);
+    return { before, trapped, old, after: facts(), now: session };`);
   const { before, trapped, old, after, now } = run(gf, exhaust, { log: () => {} });
   assertModuleReset(trapped, gf);
-  assert.notEqual(now, old, 'facts() made a new session');
-  assert.equal(after, before, 'restored from the snapshot: the same facts block');
+  assert.notEqual(now, old, 'the onModuleReset listener made a new session');
+  const lost = /\nPart of this record was lost: the app's groundfacts module failed and was started again at version \d+\. [^\n]*/;
+  assert.match(after, lost, 'the new session says history was lost (docs/session.md §25)');
+  assert.equal(after.replace(lost, ''), before, 'restored from the snapshot: the same rows, the same block but that line');
   assert.equal(now.fire('home.hello').ok, true);
   assert.deepEqual(escaped, []);
 });

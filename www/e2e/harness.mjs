@@ -99,13 +99,16 @@ export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A headless Chromium with a fresh profile. Returns { context, close }. */
-export async function launch() {
+/**
+ * A headless Chromium with a fresh profile; `extraArgs` are added to the command line (the module
+ * restart tests lower V8's wasm memory ceiling with `--js-flags`). Returns { context, close }.
+ */
+export async function launch(extraArgs = []) {
   const profile = mkdtempSync(path.join(tmpdir(), 'groundfacts-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport: { width: 1400, height: 1000 },
   });
   return {
@@ -173,6 +176,27 @@ export function pathnameOf(page) {
 export async function screenshot(page, name, options = {}) {
   mkdirSync(outDir, { recursive: true });
   await page.screenshot({ path: path.join(outDir, `${name}.png`), ...options });
+}
+
+/** V8's ceiling on one wasm memory lowered to 128 MiB, so a page runs out of it in seconds. */
+export const SMALL_WASM_MEMORY = ['--js-flags=--wasm-max-mem-pages=2048'];
+
+/**
+ * Makes the page's groundfacts module trap for real (its wasm memory runs out) through the session the
+ * demo exposes (`window.groundfactsDemo`): state values just under the default 64 KiB limit, kept, until
+ * a call throws. Resolves to that error's `{ name, code }`.
+ */
+export function trapTheModule(page) {
+  return page.evaluate(() => {
+    const chunk = 'x'.repeat(60_000);
+    const session = window.groundfactsDemo.host.session;
+    try {
+      for (let i = 0; i < 100_000; i += 1) session.updateState({ [`filler.${i}`]: chunk });
+    } catch (error) {
+      return { name: error?.name, code: error?.code };
+    }
+    return { name: 'none', code: 'the memory never ran out' };
+  });
 }
 
 /** Fails with every console error and page error the page produced. */

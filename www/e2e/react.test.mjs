@@ -24,6 +24,8 @@ import {
   screenshot,
   serve,
   sleep,
+  SMALL_WASM_MEMORY,
+  trapTheModule,
   textOf,
   TIMEOUT,
   waitForText,
@@ -517,6 +519,49 @@ async function fullStorage(context, base) {
   await page.close();
 }
 
+/**
+ * docs/session.md §25 in the demo: the wasm memory runs out for real (a browser whose wasm memory ceiling
+ * is lowered); the provider builds the graph and a session again from the persisted record, marked
+ * historyLost — the facts panel keeps the attempts written before and says history was lost — and the
+ * mounted wizard, its handlers re-registered, the agent port over the new session and the router go on.
+ */
+async function moduleRestart(context, base) {
+  const { page, errors, problems } = await open(context, base, '/projects/new');
+  await waitForText(page, 'tools', 'wizard.journey.new-project', problems);
+  await page.getByTestId('name-input').fill('Before the trap');
+  await page.getByTestId('name-it').click();
+  await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it (committed; declared effect observed)', problems);
+  const before = await textOf(page, 'facts');
+  const oldHost = await page.evaluate(() => (window.__oldHost = window.groundfactsDemo.host, true));
+  assert.ok(oldHost);
+
+  const trapped = await trapTheModule(page);
+  assert.deepEqual(trapped, { name: 'SessionError', code: 'MODULE_RESET' });
+  const lost = "Part of this record was lost: the app's groundfacts module failed and was started again at version ";
+  await waitForText(page, 'facts', lost, problems);
+  const after = await textOf(page, 'facts');
+  assert.deepEqual(attemptLines(after), attemptLines(before), `the persisted attempts are still listed:\n${after}`);
+  assert.match(after, /Whatever was attempted before that restart and is not listed here was lost with it; this record can neither confirm nor rule out any of it\./);
+  assert.equal(
+    await page.evaluate(() => window.groundfactsDemo.host !== window.__oldHost && window.groundfactsDemo.host.session.node),
+    'wizard',
+    'a new host over a new session on the router page',
+  );
+
+  // The mounted wizard goes on in the new session: its handlers were registered again.
+  await page.getByTestId('recipe-select').selectOption('dose-response');
+  await page.getByTestId('pick-recipe').click();
+  await waitForText(page, 'facts', 'DID happen — user fired wizard.pick-recipe (committed; declared effect observed)', problems);
+  await agentCall(page, 'wizard.do_action', { action: 'next-to-review' });
+  await page.waitForURL((url) => url.pathname === '/projects/new/review', { timeout: TIMEOUT });
+  await waitForText(page, 'facts', 'You are on: review.', problems);
+  const last = await textOf(page, 'facts');
+  assert.ok(last.includes(lost), 'the line stays');
+  assert.equal(attemptLines(last).length, attemptLines(before).length + 2, last);
+  assertNoErrors(errors, 'module restart');
+  await page.close();
+}
+
 const app = { dir: undefined };
 
 for (const mode of MODES) {
@@ -562,6 +607,14 @@ for (const mode of MODES) {
     );
     await t.test('a stored record the session refuses is a warning and a fresh session', () => refusedRestore(context, server.base));
     await t.test('a storage that refuses the write is one warning; the stored record is removed', () => fullStorage(context, server.base));
+    await t.test('after a real trap the provider rebuilds graph and session; the block says history was lost; the app goes on', async () => {
+      const small = await launch(SMALL_WASM_MEMORY);
+      try {
+        await moduleRestart(small.context, server.base);
+      } finally {
+        await small.close();
+      }
+    });
     await t.test(
       'the provider owns one session through StrictMode and frees it at unmount (dev: React and the package as modules)',
       { skip: mode !== 'dev' && 'a production build bundles React and the package away' },

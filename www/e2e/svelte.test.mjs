@@ -15,7 +15,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  appWithTarball, assertNoErrors, launch, MODES, openPage, outDir, screenshot, serve, textOf, TIMEOUT, waitForText, waitUntil,
+  appWithTarball, assertNoErrors, launch, MODES, openPage, outDir, screenshot, serve, SMALL_WASM_MEMORY, textOf, TIMEOUT,
+  trapTheModule, waitForText, waitUntil,
 } from './harness.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
 import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
@@ -100,6 +101,63 @@ async function forgetTheRecord(page) {
 async function open(page, url, problems) {
   await page.goto(url);
   await waitForText(page, 'facts', 'FACTS FROM THE APP', problems);
+}
+
+/**
+ * docs/session.md §25 in the demo: on the review page, with the Data tab shown, the wasm memory runs out
+ * for real (a browser whose wasm memory ceiling is lowered). `liveSession` (src/lib/session.ts) builds the
+ * graph and a session again from the stored record, marked historyLost: the facts panel keeps the
+ * attempts written before and says history was lost, the shown tab is shown again, the review page's
+ * attachment re-registers its handlers (it reads `$session`), the store tap and the agent port follow.
+ */
+async function moduleRestart(base) {
+  const small = await launch(SMALL_WASM_MEMORY);
+  try {
+    const { page, errors, problems } = await openPage(small.context);
+    await open(page, `${base}/projects/new`, problems);
+    await page.getByTestId('name-input').fill('Before the trap');
+    await page.getByTestId('name-it').click();
+    await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it', problems);
+    await page.getByTestId('recipe-select').selectOption('dose-response');
+    await page.getByTestId('pick-recipe').click();
+    await waitForText(page, 'facts', 'DID happen — user fired wizard.pick-recipe', problems);
+    await page.getByTestId('next').click();
+    await page.waitForURL((url) => url.pathname === '/projects/new/review', { timeout: TIMEOUT });
+    await waitForText(page, 'facts', 'user fired wizard.next-to-review', problems);
+    await page.getByTestId('tab-data').click();
+    await waitUntil(
+      () => page.evaluate(() => window.groundfactsDemo.host.session.whereInPage().visible.includes('review.data')),
+      'the Data tab was not reported shown',
+    );
+    const before = await settledFacts(page);
+
+    const trapped = await trapTheModule(page);
+    assert.deepEqual(trapped, { name: 'SessionError', code: 'MODULE_RESET' });
+    const lost = "Part of this record was lost: the app's groundfacts module failed and was started again at version ";
+    await waitForText(page, 'facts', lost, problems);
+    const after = await settledFacts(page);
+    const attempts = (text) => text.split('\n').filter((line) => line.startsWith('  • '));
+    assert.deepEqual(attempts(after), attempts(before), `the stored attempts are still listed:\n${after}`);
+    assert.ok(after.includes('You are on: review.'), after);
+    const where = await page.evaluate(() => window.groundfactsDemo.host.session.whereInPage());
+    assert.ok(where.visible.includes('review.data'), `the shown tab was shown again: ${JSON.stringify(where)}`);
+    assert.equal(
+      await page.evaluate(() => window.groundfactsDemo.host.port.call('wizard.whats_here', {}).youAreOn ?? null),
+      'review',
+      'the agent port answers from the new session',
+    );
+
+    // The review page's handlers are in the new session: Create goes through and is recorded.
+    await page.getByTestId('tab-summary').click();
+    await page.getByTestId('create').click();
+    await waitForText(page, 'facts', 'user fired review.create-project', problems);
+    const last = await textOf(page, 'facts');
+    assert.ok(last.includes(lost), 'the line stays');
+    assert.ok(!last.includes('did NOT happen — user fired review.create-project (nothing ran)'), `the handler ran:\n${last}`);
+    assertNoErrors(errors, 'module restart');
+  } finally {
+    await small.close();
+  }
 }
 
 for (const mode of MODES) {
@@ -297,6 +355,10 @@ for (const mode of MODES) {
 
     await t.test('a live model is relayed through the port (Anthropic-shaped stand-in)', () =>
       relayThroughAModel(browser.context, base, 'anthropic'),
+    );
+
+    await t.test('after a real trap liveSession rebuilds graph and session; the block says history was lost; the page goes on', () =>
+      moduleRestart(base),
     );
   });
 }

@@ -1,9 +1,11 @@
 // One session per browser tab, made in the browser and kept in sessionStorage: a reload continues
 // the record (same version, same facts block). On the server (SSR, prerendering) `session` is
-// undefined, and every store, action and wiring of groundfacts/svelte accepts that.
+// undefined, and every store, action and wiring of groundfacts/svelte accepts that. `liveSession`
+// makes it a store that outlives a module restart (a trap): the helpers follow the new session, and
+// a direct call reads the session now, `session?.current` (`$session` in a component).
 import { browser } from '$app/environment';
 import { matchRoute } from 'groundfacts';
-import { createPersistedSession, reportState } from 'groundfacts/svelte';
+import { liveSession, reportState } from 'groundfacts/svelte';
 import { get } from 'svelte/store';
 import { graph } from './graph';
 import { projects, toState } from './projects';
@@ -12,7 +14,7 @@ import { upload } from './upload';
 export { graph };
 
 export const session = browser
-  ? createPersistedSession(
+  ? liveSession(
       graph,
       undefined,
       {
@@ -25,7 +27,7 @@ export const session = browser
   : undefined;
 
 // A restored session may hold an Upload fire whose upload died with the old page: say so.
-if (session) upload.reportLostUploads(session);
+if (session) upload.reportLostUploads(session.current);
 
 // The store tap: the store's every value, projected, goes to session.updateState.
 reportState(session, projects, toState);
