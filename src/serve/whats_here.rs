@@ -219,8 +219,6 @@ mod tests {
             busy: None,
             materialized: Some(true),
             guard_unevaluated: vec![],
-            disabled_evidence: vec![],
-            writes: vec![],
         };
         let input = InputContract::Schema(schema.clone());
         assert_eq!(

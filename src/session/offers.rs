@@ -148,10 +148,14 @@ impl Inner {
             let action = &aff.action;
             let greyed = self.greyed(aff);
             // docs/session.md §21: why it is grey, only when a declared condition greys it.
-            let why = greyed
+            let (blocked_because, unblocked_by) = match greyed
                 .as_ref()
                 .filter(|e| !e.is_empty())
-                .map(|e| self.greyed_why(aff, e));
+                .map(|e| self.greyed_why(aff, e))
+            {
+                Some(why) => (Some(why.blocked_because), Some(why.unblocked_by)),
+                None => (None, None),
+            };
             let expects = match lent.as_deref_mut() {
                 Some(lent) => {
                     lent.push(Rc::clone(action));
@@ -166,13 +170,11 @@ impl Inner {
                 goes_to: action.navigates_to.clone(),
                 expects,
                 high_effect: action.high_effect,
-                blocked_because: why.as_ref().map(|w| w.blocked_because.clone()),
-                unblocked_by: why.map(|w| w.unblocked_by),
+                blocked_because,
+                unblocked_by,
                 busy: self.busy_label(&aff.id).map(|l| str::to_owned(&l)),
                 materialized: wiring.then(|| self.materializable(aff)),
                 guard_unevaluated: verdict.map(|v| v.unevaluated).unwrap_or_default(),
-                disabled_evidence: greyed.unwrap_or_default(),
-                writes: action.writes.clone().unwrap_or_default(),
             });
         }
         edges
