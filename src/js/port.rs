@@ -293,14 +293,14 @@ impl AgentPort {
     }
 }
 
-/// `whats_here`'s result as a JS object: serde writes it straight to JSON text (no `Value` built;
-/// docs/boundary.md §3) with the facts block and the brief as `null`, which are then set in place.
+/// `whats_here`'s result as a JS object: written straight to JSON text (`WhatsHere::write_json`,
+/// no `Value` built; docs/boundary.md, "Speed targets") with the facts block and the brief as
+/// `null`, which are then set in place.
 fn hand_over_whats_here(mut result: WhatsHere) -> Result<JsValue, JsValue> {
     let facts = result.facts.take().unwrap_or_default();
     let brief = result.brief.take().unwrap_or_default();
-    convert::with_json(&result, |json| {
-        fast::parse_with_texts(json, &[("facts", &facts), ("brief", &brief)])
-    })
+    let json = result.json_text();
+    fast::parse_with_texts(&json, &[("facts", &facts), ("brief", &brief)])
 }
 
 /// The error result of a call that found no session to act on.

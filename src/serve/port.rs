@@ -175,7 +175,7 @@ impl AgentPort {
 }
 
 /// A tool call's result: a JSON object, or `whats_here`'s typed result (the per-turn read, written
-/// straight to JSON text at the boundary; docs/boundary.md §3).
+/// straight to JSON text at the boundary; docs/boundary.md, "Speed targets").
 #[derive(Debug)]
 pub enum Answer {
     Json(Value),
@@ -184,13 +184,13 @@ pub enum Answer {
 
 impl Answer {
     /// The result as a JSON object. `whats_here`'s is read back from the very text the wasm boundary
-    /// hands JS (one serializer for both, and the debug `shapes::check` in `call` sees that text).
+    /// hands JS (`WhatsHere::write_json`), so the debug `shapes::check` in `call` checks that text.
     pub fn into_value(self) -> Value {
         match self {
             Answer::Json(value) => value,
-            Answer::WhatsHere(result) => serde_json::to_string(&result)
-                .and_then(|text| serde_json::from_str(&text))
-                .unwrap_or(Value::Null),
+            Answer::WhatsHere(result) => {
+                serde_json::from_str(&result.json_text()).unwrap_or(Value::Null)
+            }
         }
     }
 }
