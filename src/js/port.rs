@@ -296,7 +296,7 @@ impl AgentPort {
 /// `whats_here`'s result as a JS object: written straight to JSON text (`WhatsHere::write_json`,
 /// no `Value` built; docs/boundary.md, "Speed targets") with the facts block and the brief as
 /// `null`, which are then set in place.
-fn hand_over_whats_here(mut result: WhatsHere) -> Result<JsValue, JsValue> {
+pub(super) fn hand_over_whats_here(mut result: WhatsHere) -> Result<JsValue, JsValue> {
     let facts = result.facts.take().unwrap_or_default();
     let brief = result.brief.take().unwrap_or_default();
     let json = result.json_text();
