@@ -374,12 +374,31 @@ fn present_view(session: &Session, since: Option<u64>, max: usize) -> FactsView 
     }
 }
 
-/// Whether each node a brief's rows name is a page, asked of the graph once per node: the shown rows
-/// name the same few nodes over and over (interned, so usually the same pointer).
+/// Whether each node a brief's rows name is a page, asked of the graph once per node, and whether
+/// each action they name is served (with its high-effect mark), asked of the session once per action:
+/// the shown rows name the same few nodes and actions over and over (interned, so usually the same
+/// pointer). Nothing calls the host while a brief is built, so one answer holds for every row.
 #[derive(Default)]
-struct PageMemo(Vec<(std::rc::Rc<str>, bool)>);
+struct PageMemo(
+    Vec<(std::rc::Rc<str>, bool)>,
+    Vec<(std::rc::Rc<str>, Option<bool>)>,
+);
 
 impl PageMemo {
+    /// `Some(high_effect)` when `id` is served now, else `None` (`Session::served_action`).
+    fn served(&mut self, session: &Session, id: &std::rc::Rc<str>) -> Option<bool> {
+        let known = self
+            .1
+            .iter()
+            .find(|(n, _)| std::rc::Rc::ptr_eq(n, id) || **n == **id)
+            .map(|(_, served)| *served);
+        known.unwrap_or_else(|| {
+            let served = session.served_action(id).map(|a| a.high_effect);
+            self.1.push((std::rc::Rc::clone(id), served));
+            served
+        })
+    }
+
     fn node_ref(&mut self, session: &Session, id: &std::rc::Rc<str>) -> NodeRef {
         let known = self
             .0
@@ -405,16 +424,22 @@ fn brief_row(session: &Session, t: &TransitionView, pages: &mut PageMemo) -> Bri
     match t.kind {
         TransitionViewKind::Fired => {
             let id = t.affordance_id.clone().unwrap_or_else(|| "".into());
-            let served = session.served_action(&id);
+            let served = pages.served(session, &id);
+            let captured_does = t.does.is_some();
             BriefRow::Fired {
                 who: principal,
-                action: shared_action_ref(session, id, t.does.is_some()),
+                // As `shared_action_ref`, with the catalogue's answer memoised.
+                action: ActionRef {
+                    id,
+                    captured_does,
+                    declared_now: !captured_does && served.is_some(),
+                },
                 does: t.does.clone(),
                 from,
                 to: t.to_node.as_ref().map(|n| pages.node_ref(session, n)),
                 flags: FireFlags {
                     inferred: t.inferred,
-                    high_effect: served.is_some_and(|a| a.high_effect),
+                    high_effect: served == Some(true),
                     not_materialized: !t.materialized,
                     navigation_unconfirmed: t.navigation_unconfirmed,
                     awaiting_state: t.outcome == Outcome::Pending,

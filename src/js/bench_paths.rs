@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{convert, fast, port, session};
 use crate::codes::Refusal;
-use crate::serve::{AgentPort, PortOptions};
+use crate::serve::{AgentPort, Answer, PortOptions};
 use crate::session::results::{FireResult, SettlementState, UpdateResult};
 use crate::session::{EffectStatus, TransitionRecord};
 
@@ -157,11 +157,17 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
                     std::rc::Rc::new(AgentPort::new(core, PortOptions::default()))
                 }))
             });
-            let result = port.call("wizard.whats_here", &json!({}));
+            // The package's way: the typed result written to text by hand (`port::hand_over_whats_here`);
+            // the other ways get the same result as a `Value` built by its serde derive.
+            let Answer::WhatsHere(result) = port.call_answer("wizard.whats_here", &json!({}))
+            else {
+                return Err(JsValue::from_str("bench: whats_here did not answer"));
+            };
+            let value = |r: &crate::serve::WhatsHere| serde_json::to_value(r).unwrap_or_default();
             match path {
-                SWB => swb(&result),
-                TEXT => convert::to_js(&result),
-                _ => port::hand_over(result),
+                SWB => swb(&value(&result)),
+                TEXT => convert::to_js(&value(&result)),
+                _ => port::hand_over_whats_here(*result),
             }
         }
     }

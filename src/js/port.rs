@@ -23,7 +23,7 @@ use super::convert::{self, opt_bool, opt_string};
 use super::lifecycle::{self, Class};
 use super::session::session_arg;
 use super::{brand, errors, fast};
-use crate::serve::{AgentPort as CorePort, PortOptions, ToolFormat};
+use crate::serve::{AgentPort as CorePort, Answer, PortOptions, ToolFormat, WhatsHere};
 use crate::session::{Principal, Session};
 
 #[wasm_bindgen(module = "/src/js/webmcp.js")]
@@ -278,7 +278,10 @@ impl AgentPort {
         // Each argument within the session's size limit (decision 25): an oversized `input` is
         // never copied in; the core refuses its stand-in as PAYLOAD_TOO_LARGE.
         let result = match convert::to_json_within(&args, "call: args", self.limit, true) {
-            Ok(args) => port.call(&name, &args.unwrap_or_else(|| json!({}))),
+            Ok(args) => match port.call_answer(&name, &args.unwrap_or_else(|| json!({}))) {
+                Answer::Json(result) => result,
+                Answer::WhatsHere(result) => return hand_over_whats_here(*result),
+            },
             Err(_) => json!({
                 "ok": false,
                 "judgment": "error",
@@ -288,6 +291,16 @@ impl AgentPort {
         };
         hand_over(result)
     }
+}
+
+/// `whats_here`'s result as a JS object: written straight to JSON text (`WhatsHere::write_json`,
+/// no `Value` built; docs/boundary.md, "Speed targets") with the facts block and the brief as
+/// `null`, which are then set in place.
+pub(super) fn hand_over_whats_here(mut result: WhatsHere) -> Result<JsValue, JsValue> {
+    let facts = result.facts.take().unwrap_or_default();
+    let brief = result.brief.take().unwrap_or_default();
+    let json = result.json_text();
+    fast::parse_with_texts(&json, &[("facts", &facts), ("brief", &brief)])
 }
 
 /// The error result of a call that found no session to act on.

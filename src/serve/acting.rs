@@ -379,8 +379,6 @@ mod tests {
             busy: None,
             materialized: None,
             guard_unevaluated: vec![],
-            disabled_evidence: vec![],
-            writes: vec![],
         }
     }
 

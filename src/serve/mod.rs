@@ -26,9 +26,10 @@ mod whats_here;
 mod why;
 
 pub use formats::ToolFormat;
-pub use port::{AgentPort, PortOptions};
+pub use port::{AgentPort, Answer, PortOptions};
 pub use tool_name::encode_tool_name;
 pub use tools::ToolDescription;
+pub use whats_here::WhatsHere;
 
 use crate::session::Session;
 

@@ -14,6 +14,7 @@ use super::args::{error_head, Args, Out};
 use super::formats::{self, ToolFormat};
 use super::texts;
 use super::tools::{ToolDescription, ToolKind, ToolTable};
+use super::whats_here::WhatsHere;
 use crate::session::{Principal, Session, SessionError};
 
 /// `serveToAgent(session, options)`.
@@ -69,7 +70,7 @@ impl AgentPort {
     /// Route one tool call. Always a JSON object. One call for the session's listeners (decision 29),
     /// however many session calls it makes.
     pub fn call(&self, name: &str, args: &Value) -> Value {
-        let out = self.session.scoped(|| self.call_unscoped(name, args));
+        let out = self.call_answer(name, args).into_value();
         // Native debug builds (every `cargo test`): the result must be a declared `ServeResult`.
         #[cfg(all(debug_assertions, not(target_arch = "wasm32")))]
         if let Err(problem) = super::shapes::check(&out) {
@@ -78,25 +79,33 @@ impl AgentPort {
         out
     }
 
-    fn call_unscoped(&self, name: &str, args: &Value) -> Value {
+    /// [`AgentPort::call`] with `whats_here`'s result still typed, for a caller that writes it out as
+    /// JSON text itself (the wasm boundary) instead of building its `Value`.
+    pub fn call_answer(&self, name: &str, args: &Value) -> Answer {
+        self.session.scoped(|| self.call_unscoped(name, args))
+    }
+
+    fn call_unscoped(&self, name: &str, args: &Value) -> Answer {
         let args = Args::new(args);
         let out = match self.table.kind_of(name).cloned() {
             None => {
                 let mut out = error_head(Refusal::UnknownTool);
                 out.set("why", texts::UNKNOWN_TOOL)
                     .set("tools", self.table.names());
-                return out.done();
+                return Answer::Json(out.done());
             }
-            Some(ToolKind::WhatsHere) => self.whats_here(&args),
+            Some(ToolKind::WhatsHere) => {
+                return Answer::WhatsHere(Box::new(self.whats_here(&args)))
+            }
             Some(ToolKind::DoAction) => self.do_action(&args),
             Some(ToolKind::DidItWork) => self.did_it_work(&args),
             Some(ToolKind::Why) => self.why(&args),
             Some(ToolKind::Journey(id)) => self.journey(&id, &args),
         };
-        match out {
+        Answer::Json(match out {
             Ok(out) => out.done(),
             Err(error) => self.error_result(&error).done(),
-        }
+        })
     }
 
     /// The tool array in `format` (see `serve::formats`): the same bytes on every call.
@@ -162,6 +171,27 @@ impl AgentPort {
         out.set("why", error.message.clone());
         self.position(&mut out);
         out
+    }
+}
+
+/// A tool call's result: a JSON object, or `whats_here`'s typed result (the per-turn read, written
+/// straight to JSON text at the boundary; docs/boundary.md, "Speed targets").
+#[derive(Debug)]
+pub enum Answer {
+    Json(Value),
+    WhatsHere(Box<WhatsHere>),
+}
+
+impl Answer {
+    /// The result as a JSON object. `whats_here`'s is read back from the very text the wasm boundary
+    /// hands JS (`WhatsHere::write_json`), so the debug `shapes::check` in `call` checks that text.
+    pub fn into_value(self) -> Value {
+        match self {
+            Answer::Json(value) => value,
+            Answer::WhatsHere(result) => {
+                serde_json::from_str(&result.json_text()).unwrap_or(Value::Null)
+            }
+        }
     }
 }
 

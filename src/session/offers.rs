@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::state::{Affordance, Inner};
 use super::*;
 use crate::graph::guards::{evaluate, quick_check, ConditionEvidence, GuardVerdict};
-use crate::graph::InputContract;
+use crate::graph::{Action, InputContract};
 
 /// `expects` as the JS shape: `"none"`, the schema verbatim, or absent.
 pub(crate) fn expects_value(input: &InputContract) -> Option<Value> {
@@ -112,46 +112,10 @@ impl Inner {
     }
 
     pub fn available(&self) -> Available {
-        let on_page = self.graph.page(&self.node).is_some();
-        let wiring = self.wiring_exists();
-        let mut edges = Vec::new();
-        if on_page {
-            for aff in self.served_all() {
-                if !self.on_current_page(aff) {
-                    continue;
-                }
-                let verdict = self.guard_verdict_lean(aff);
-                if verdict.as_ref().is_some_and(|v| !v.passed) {
-                    continue;
-                }
-                let action = &aff.action;
-                let greyed = self.greyed(aff);
-                // docs/session.md §21: why it is grey, only when a declared condition greys it.
-                let why = greyed
-                    .as_ref()
-                    .filter(|e| !e.is_empty())
-                    .map(|e| self.greyed_why(aff, e));
-                edges.push(AvailableEdge {
-                    affordance_id: str::to_owned(&aff.id),
-                    description: str::to_owned(&aff.does),
-                    enabled: greyed.as_ref().map(|_| false),
-                    goes_to: action.navigates_to.clone(),
-                    expects: expects_value(&action.input),
-                    high_effect: action.high_effect,
-                    blocked_because: why.as_ref().map(|w| w.blocked_because.clone()),
-                    unblocked_by: why.map(|w| w.unblocked_by),
-                    busy: self.busy_label(&aff.id).map(|l| str::to_owned(&l)),
-                    materialized: wiring.then(|| self.materializable(aff)),
-                    guard_unevaluated: verdict.map(|v| v.unevaluated).unwrap_or_default(),
-                    disabled_evidence: greyed.unwrap_or_default(),
-                    writes: action.writes.clone().unwrap_or_default(),
-                });
-            }
-        }
         Available {
             version: self.version,
             node: str::to_owned(&self.node),
-            edges,
+            edges: self.offered_edges(None),
             journeys: self
                 .graph
                 .journeys
@@ -162,6 +126,58 @@ impl Inner {
                 })
                 .collect(),
         }
+    }
+
+    /// The edges of [`Inner::available`]. With `lent`, each edge's action is pushed there in the same
+    /// order and the edge carries no `expects` (the caller reads the schema from the action instead of
+    /// a copy).
+    fn offered_edges(&self, mut lent: Option<&mut Vec<Rc<Action>>>) -> Vec<AvailableEdge> {
+        if self.graph.page(&self.node).is_none() {
+            return Vec::new();
+        }
+        let wiring = self.wiring_exists();
+        let mut edges = Vec::with_capacity(8);
+        for aff in self.served_all() {
+            if !self.on_current_page(aff) {
+                continue;
+            }
+            let verdict = self.guard_verdict_lean(aff);
+            if verdict.as_ref().is_some_and(|v| !v.passed) {
+                continue;
+            }
+            let action = &aff.action;
+            let greyed = self.greyed(aff);
+            // docs/session.md §21: why it is grey, only when a declared condition greys it.
+            let (blocked_because, unblocked_by) = match greyed
+                .as_ref()
+                .filter(|e| !e.is_empty())
+                .map(|e| self.greyed_why(aff, e))
+            {
+                Some(why) => (Some(why.blocked_because), Some(why.unblocked_by)),
+                None => (None, None),
+            };
+            let expects = match lent.as_deref_mut() {
+                Some(lent) => {
+                    lent.push(Rc::clone(action));
+                    None
+                }
+                None => expects_value(&action.input),
+            };
+            edges.push(AvailableEdge {
+                affordance_id: str::to_owned(&aff.id),
+                description: str::to_owned(&aff.does),
+                enabled: greyed.as_ref().map(|_| false),
+                goes_to: action.navigates_to.clone(),
+                expects,
+                high_effect: action.high_effect,
+                blocked_because,
+                unblocked_by,
+                busy: self.busy_label(&aff.id).map(|l| str::to_owned(&l)),
+                materialized: wiring.then(|| self.materializable(aff)),
+                guard_unevaluated: verdict.map(|v| v.unevaluated).unwrap_or_default(),
+            });
+        }
+        edges
     }
 }
 
@@ -184,5 +200,13 @@ impl Session {
     /// An open journey frame does not narrow it.
     pub fn available(&self) -> Available {
         self.inner.borrow().available()
+    }
+
+    /// `available()`'s edges, each beside the action it offers, with no `expects` copied into the
+    /// edge (read it from the action's `input`): what `whats_here` writes its rows from.
+    pub fn available_lent(&self) -> (Vec<AvailableEdge>, Vec<Rc<Action>>) {
+        let mut actions = Vec::with_capacity(8);
+        let edges = self.inner.borrow().offered_edges(Some(&mut actions));
+        (edges, actions)
     }
 }

@@ -234,12 +234,6 @@ pub struct AvailableEdge {
     /// Rust-side: guard keys absent from the state (the edge is served anyway).
     #[serde(skip)]
     pub guard_unevaluated: Vec<String>,
-    /// Rust-side: the failing `enabledWhen` conjuncts of a greyed edge (empty for a switch-off).
-    #[serde(skip)]
-    pub disabled_evidence: Vec<ConditionEvidence>,
-    /// Rust-side: the authored `writes`.
-    #[serde(skip)]
-    pub writes: Vec<String>,
 }
 
 /// A journey as listed by `available()`.
