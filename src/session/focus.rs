@@ -288,7 +288,9 @@ impl Inner {
             .iter()
             .map(|(k, v)| (k.to_string(), *v))
             .collect();
-        explicit.sort();
+        // Unstable: the keys are unique (a map's), so the order is the same, and the wasm carries no
+        // stable sort at all (docs/size.md).
+        explicit.sort_unstable();
         Some(SnapTree {
             focus: t.focus.as_deref().map(str::to_string),
             explicit,
