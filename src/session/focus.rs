@@ -283,14 +283,17 @@ impl Inner {
         if t.focus.is_none() && t.explicit.is_empty() && t.rows.is_empty() && t.folded == 0 {
             return None;
         }
-        let mut explicit: Vec<(String, bool)> = t
-            .explicit
-            .iter()
-            .map(|(k, v)| (k.to_string(), *v))
+        // The marks sorted by path (a map's keys, so each once), through the paths alone: the wasm's
+        // one sort of strings serves here too (docs/size.md).
+        let mut paths: Vec<String> = t.explicit.keys().map(|k| k.to_string()).collect();
+        paths.sort_unstable();
+        let explicit: Vec<(String, bool)> = paths
+            .into_iter()
+            .filter_map(|k| {
+                let v = *t.explicit.get(k.as_str())?;
+                Some((k, v))
+            })
             .collect();
-        // Unstable: the keys are unique (a map's), so the order is the same, and the wasm carries no
-        // stable sort at all (docs/size.md).
-        explicit.sort_unstable();
         Some(SnapTree {
             focus: t.focus.as_deref().map(str::to_string),
             explicit,

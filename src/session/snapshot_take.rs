@@ -310,32 +310,42 @@ impl Inner {
     }
 
     /// What is served beyond the compiled graph, sorted: the structure a re-registration rebuilds.
+    /// Sorted by id (each id once: a mounted one, or a registered one not mounted), through the ids
+    /// alone, so the wasm's one sort of strings serves here too (docs/size.md).
     pub fn served_signature(&self) -> Vec<SnapServed> {
-        let mut out: Vec<SnapServed> = Vec::new();
-        for (id, stack) in &self.mounted {
-            if let Some((_, aff)) = stack.last() {
-                let entry = self.registry.get(id);
-                out.push(SnapServed {
-                    id: id.to_string(),
-                    declared: Some(aff.does.to_string()),
-                    handler: entry.is_some(),
-                    enabled: entry.is_none_or(|e| e.enabled),
-                });
-            }
-        }
-        for (id, entry) in &self.registry {
-            if self.mounted.get(id).is_some_and(|s| !s.is_empty()) {
-                continue;
-            }
-            out.push(SnapServed {
-                id: id.to_string(),
-                declared: None,
-                handler: true,
-                enabled: entry.enabled,
-            });
-        }
-        out.sort_unstable();
-        out
+        let mounted = |id: &str| self.mounted.get(id).and_then(|stack| stack.last());
+        let mut ids: Vec<String> = self
+            .mounted
+            .iter()
+            .filter(|(_, stack)| !stack.is_empty())
+            .map(|(id, _)| id.to_string())
+            .chain(
+                self.registry
+                    .keys()
+                    .filter(|id| mounted(id).is_none())
+                    .map(|id| id.to_string()),
+            )
+            .collect();
+        ids.sort_unstable();
+        ids.into_iter()
+            .filter_map(|id| {
+                let entry = self.registry.get(id.as_str());
+                Some(match mounted(&id) {
+                    Some((_, aff)) => SnapServed {
+                        declared: Some(aff.does.to_string()),
+                        handler: entry.is_some(),
+                        enabled: entry.is_none_or(|e| e.enabled),
+                        id,
+                    },
+                    None => SnapServed {
+                        declared: None,
+                        handler: true,
+                        enabled: entry?.enabled,
+                        id,
+                    },
+                })
+            })
+            .collect()
     }
 }
 
