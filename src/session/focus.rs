@@ -283,10 +283,10 @@ impl Inner {
         if t.focus.is_none() && t.explicit.is_empty() && t.rows.is_empty() && t.folded == 0 {
             return None;
         }
-        // The marks sorted by path (a map's keys, so each once), through the paths alone: the wasm's
-        // one sort of strings serves here too (docs/size.md).
-        let mut paths: Vec<String> = t.explicit.keys().map(|k| k.to_string()).collect();
-        paths.sort_unstable();
+        // The marks sorted by path (a map's keys, so each once), through the paths alone: the
+        // snapshot's one sort of strings serves here too (docs/size.md).
+        let paths =
+            super::snapshot_take::sorted(t.explicit.keys().map(|k| k.to_string()).collect());
         let explicit: Vec<(String, bool)> = paths
             .into_iter()
             .filter_map(|k| {
