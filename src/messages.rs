@@ -30,81 +30,83 @@ pub fn number_text(n: f64) -> String {
     if n.is_infinite() {
         return if n < 0.0 { "-inf" } else { "inf" }.into();
     }
+    // The digits of zmij's shortest form (`-1.5e-7`, `123.0`), and where the point falls among them.
     let mut buffer = zmij::Buffer::new();
-    let shortest = buffer.format_finite(n);
-    let (negative, unsigned) = match shortest.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, shortest),
-    };
-    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
-        Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
-        None => (unsigned, 0),
-    };
-    // The digits, and where the decimal point falls among them.
-    let mut digits = String::with_capacity(mantissa.len());
+    let mut digits: Vec<u8> = Vec::with_capacity(24);
     let mut point = None;
-    for c in mantissa.chars() {
-        if c == '.' {
-            point = Some(digits.len() as i32);
-        } else {
-            digits.push(c);
+    let (mut exponent, mut exponent_sign, mut in_exponent) = (0i32, 1i32, false);
+    for &b in buffer.format_finite(n).as_bytes() {
+        match b {
+            b'e' | b'E' => in_exponent = true,
+            b'-' if in_exponent => exponent_sign = -1,
+            b'0'..=b'9' if in_exponent => exponent = exponent * 10 + i32::from(b - b'0'),
+            b'0'..=b'9' => digits.push(b),
+            b'.' => point = Some(digits.len() as i32),
+            _ => {} // the number's sign (read from `n` below) or an exponent's `+`
         }
     }
-    let mut point = point.unwrap_or(digits.len() as i32) + exponent;
-    let leading = digits.len() - digits.trim_start_matches('0').len();
+    let mut point = point.unwrap_or(digits.len() as i32) + exponent_sign * exponent;
+    let leading = digits.iter().take_while(|&&d| d == b'0').count();
     digits.drain(..leading);
     point -= leading as i32;
-    digits.truncate(digits.trim_end_matches('0').len());
+    while digits.last() == Some(&b'0') {
+        digits.pop();
+    }
     if exactly_between(n.abs(), &digits, point) {
         // `n` lies exactly halfway between these digits and the next ones up: zmij took the even
         // digit, `Display` rounds the half up.
-        let mut bytes = digits.into_bytes();
-        let mut i = bytes.len();
+        let mut i = digits.len();
         loop {
             if i == 0 {
-                bytes.insert(0, b'1');
+                digits.insert(0, b'1');
                 point += 1;
                 break;
             }
             i -= 1;
-            if bytes[i] == b'9' {
-                bytes[i] = b'0';
+            if digits[i] == b'9' {
+                digits[i] = b'0';
             } else {
-                bytes[i] += 1;
+                digits[i] += 1;
                 break;
             }
         }
-        digits = String::from_utf8(bytes).unwrap_or_default();
-        digits.truncate(digits.trim_end_matches('0').len());
+        while digits.last() == Some(&b'0') {
+            digits.pop();
+        }
     }
-    let mut out = String::with_capacity(digits.len() + 8);
-    if negative {
-        out.push('-');
+    let zeros = point.unsigned_abs() as usize;
+    let mut out = Vec::with_capacity(digits.len() + zeros + 3);
+    if n.is_sign_negative() {
+        out.push(b'-');
     }
     if digits.is_empty() {
-        out.push('0');
+        out.push(b'0');
     } else if point <= 0 {
-        out.push_str("0.");
-        out.extend(std::iter::repeat_n('0', point.unsigned_abs() as usize));
-        out.push_str(&digits);
-    } else if point as usize >= digits.len() {
-        out.push_str(&digits);
-        out.extend(std::iter::repeat_n('0', point as usize - digits.len()));
+        out.extend_from_slice(b"0.");
+        out.resize(out.len() + zeros, b'0');
+        out.extend_from_slice(&digits);
+    } else if zeros >= digits.len() {
+        out.extend_from_slice(&digits);
+        out.resize(out.len() + zeros - digits.len(), b'0');
     } else {
-        out.push_str(&digits[..point as usize]);
-        out.push('.');
-        out.push_str(&digits[point as usize..]);
+        let (whole, fraction) = digits.split_at(zeros);
+        out.extend_from_slice(whole);
+        out.push(b'.');
+        out.extend_from_slice(fraction);
     }
-    out
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Whether `n` (finite, not negative) is exactly `0.digits5 × 10^point`: the tie between `digits` and
 /// the next number up at the same length. Exact in `u128`; a product that does not fit cannot be equal
 /// (a tie's odd part is under 2^53 · 10, so every equal product fits).
-fn exactly_between(n: f64, digits: &str, point: i32) -> bool {
-    let Ok(d) = digits.parse::<u64>() else {
+fn exactly_between(n: f64, digits: &[u8], point: i32) -> bool {
+    if digits.is_empty() || digits.len() > 18 {
         return false;
-    };
+    }
+    let d = digits
+        .iter()
+        .fold(0u64, |d, &b| d * 10 + u64::from(b - b'0'));
     let Some(halfway) = d.checked_mul(10).and_then(|d| d.checked_add(5)) else {
         return false;
     };
