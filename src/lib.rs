@@ -14,6 +14,7 @@
 
 mod words;
 
+pub mod case;
 pub mod codes;
 pub mod facts;
 pub mod graph;

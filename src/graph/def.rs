@@ -13,6 +13,16 @@ use serde_json::Value;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CallbackId(pub u32);
 
+impl CallbackId {
+    /// `ids` in ascending order, each once. Sorted through a binary heap, not `sort_unstable`: the
+    /// wasm then carries no quicksort instantiated for ids (docs/size.md).
+    pub fn sorted_unique(ids: Vec<CallbackId>) -> Vec<CallbackId> {
+        let mut ids = std::collections::BinaryHeap::from(ids).into_sorted_vec();
+        ids.dedup();
+        ids
+    }
+}
+
 /// A JS value as authored. Objects keep their own-key order (integer-like keys first, as JS does).
 #[derive(Debug, Clone, PartialEq)]
 pub enum DefValue {
@@ -152,4 +162,19 @@ pub fn s(text: &str) -> DefValue {
 pub fn from_json_text(text: &str) -> Result<DefValue, serde_json::Error> {
     let v: Value = serde_json::from_str(text)?;
     Ok(DefValue::from_json(&v))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CallbackId;
+
+    #[test]
+    fn sorted_unique_sorts_and_drops_repeats() {
+        let ids = |v: &[u32]| v.iter().map(|&n| CallbackId(n)).collect::<Vec<_>>();
+        assert_eq!(
+            CallbackId::sorted_unique(ids(&[5, 1, 5, 3, 1, 9, 0])),
+            ids(&[0, 1, 3, 5, 9])
+        );
+        assert_eq!(CallbackId::sorted_unique(Vec::new()), ids(&[]));
+    }
 }

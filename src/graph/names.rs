@@ -163,10 +163,10 @@ pub fn resolve_name<'a>(name: &str, ids: impl IntoIterator<Item = &'a str> + Clo
 
 /// The candidate closest to `typed` if it is plausibly a typo of it (case-insensitive edit distance).
 pub fn nearest<'a>(typed: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let typed_lower = typed.to_lowercase();
+    let typed_lower = crate::case::lowercase(typed);
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
-        let distance = edit_distance(&typed_lower, &candidate.to_lowercase());
+        let distance = edit_distance(&typed_lower, &crate::case::lowercase(candidate));
         let limit = (candidate.chars().count() / 3).max(1);
         if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, candidate));

@@ -116,7 +116,8 @@ pub fn match_route_in(pages: &[Page], path: &str) -> Option<String> {
 }
 
 fn same(route: &str, segment: &str, case_sensitive: bool) -> bool {
-    route == segment || (!case_sensitive && route.to_lowercase() == segment.to_lowercase())
+    route == segment
+        || (!case_sensitive && crate::case::lowercase(route) == crate::case::lowercase(segment))
 }
 
 /// React Router's score of the best variant of `pattern` that matches `segments`, or `None`.

@@ -284,7 +284,7 @@ impl Reader<'_> {
                 )
             })?;
         if length > self.budget as f64 {
-            return Err(self.fault(ErrorCode::ValueTooLarge, &format!("is an array of {length} entries, more than the {MAX_VALUES} a value may hold; pass a smaller array")));
+            return Err(self.fault(ErrorCode::ValueTooLarge, &format!("is an array of {} entries, more than the {MAX_VALUES} a value may hold; pass a smaller array", crate::messages::number_text(length))));
         }
         let length = length as u32;
         let mut items = Vec::with_capacity(length as usize);

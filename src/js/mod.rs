@@ -80,6 +80,8 @@ mod wiring;
 
 /// One-time setup, called by every entry point that can start a page's use of the package.
 pub(crate) fn init() {
+    // Non-ASCII lowercasing by the engine, so the module carries no Unicode case tables (`crate::case`).
+    crate::case::install(|text| String::from(js_sys::JsString::from(text).to_lower_case()));
     #[cfg(debug_assertions)]
     {
         use std::sync::Once;

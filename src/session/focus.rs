@@ -283,12 +283,17 @@ impl Inner {
         if t.focus.is_none() && t.explicit.is_empty() && t.rows.is_empty() && t.folded == 0 {
             return None;
         }
-        let mut explicit: Vec<(String, bool)> = t
-            .explicit
-            .iter()
-            .map(|(k, v)| (k.to_string(), *v))
+        // The marks sorted by path (a map's keys, so each once), through the paths alone: the
+        // snapshot's one sort of strings serves here too (docs/size.md).
+        let paths =
+            super::snapshot_take::sorted(t.explicit.keys().map(|k| k.to_string()).collect());
+        let explicit: Vec<(String, bool)> = paths
+            .into_iter()
+            .filter_map(|k| {
+                let v = *t.explicit.get(k.as_str())?;
+                Some((k, v))
+            })
             .collect();
-        explicit.sort();
         Some(SnapTree {
             focus: t.focus.as_deref().map(str::to_string),
             explicit,

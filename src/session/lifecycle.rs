@@ -106,9 +106,7 @@ impl Session {
             inner.mount_order.clear();
             inner.deferred.clear();
             inner.outbox.clear();
-            ids.sort_unstable();
-            ids.dedup();
-            ids
+            CallbackId::sorted_unique(ids)
         };
         self.host.release_callbacks(&ids);
         self.host.closed(self);

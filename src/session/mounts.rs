@@ -206,8 +206,7 @@ impl Session {
                 group.callbacks.push(cb);
             }
             group.callbacks.extend(held);
-            group.callbacks.sort_unstable();
-            group.callbacks.dedup();
+            group.callbacks = CallbackId::sorted_unique(std::mem::take(&mut group.callbacks));
             inner.groups.insert(n, group);
             for w in warnings {
                 inner.warn(w);

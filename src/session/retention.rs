@@ -126,7 +126,7 @@ fn whole(
     }
     Err(SessionError::usage(
         ErrorCode::BadArgument,
-        format!("createSession: options.{name} must be a whole number from 1 to {max}, not {n}. Omit it for the default ({default}); see docs/decisions.md decision 25."),
+        format!("createSession: options.{name} must be a whole number from 1 to {max}, not {}. Omit it for the default ({default}); see docs/decisions.md decision 25.", crate::messages::number_text(n)),
     ))
 }
 

@@ -185,13 +185,8 @@ impl Inner {
             })
             .collect();
         let folded = &self.keep.folded;
-        let mut warned_nodes: Vec<String> =
-            self.dead_end_warned.iter().map(|n| n.to_string()).collect();
-        // Unstable sorts throughout: equal elements are identical here, so the order is the same, and
-        // the wasm carries one sort fewer (docs/size.md).
-        warned_nodes.sort_unstable();
-        let mut once: Vec<String> = self.warned_once.iter().cloned().collect();
-        once.sort_unstable();
+        let warned_nodes = sorted(self.dead_end_warned.iter().map(|n| n.to_string()).collect());
+        let once = sorted(self.warned_once.iter().cloned().collect());
         SessionSnapshot {
             format: SNAPSHOT_FORMAT.to_string(),
             format_version: SNAPSHOT_FORMAT_VERSION,
@@ -311,32 +306,42 @@ impl Inner {
     }
 
     /// What is served beyond the compiled graph, sorted: the structure a re-registration rebuilds.
+    /// Sorted by id (each id once: a mounted one, or a registered one not mounted), through the ids
+    /// alone, so [`sorted`] serves here too (docs/size.md).
     pub fn served_signature(&self) -> Vec<SnapServed> {
-        let mut out: Vec<SnapServed> = Vec::new();
-        for (id, stack) in &self.mounted {
-            if let Some((_, aff)) = stack.last() {
-                let entry = self.registry.get(id);
-                out.push(SnapServed {
-                    id: id.to_string(),
-                    declared: Some(aff.does.to_string()),
-                    handler: entry.is_some(),
-                    enabled: entry.is_none_or(|e| e.enabled),
-                });
-            }
-        }
-        for (id, entry) in &self.registry {
-            if self.mounted.get(id).is_some_and(|s| !s.is_empty()) {
-                continue;
-            }
-            out.push(SnapServed {
-                id: id.to_string(),
-                declared: None,
-                handler: true,
-                enabled: entry.enabled,
-            });
-        }
-        out.sort_unstable();
-        out
+        let mounted = |id: &str| self.mounted.get(id).and_then(|stack| stack.last());
+        let ids: Vec<String> = self
+            .mounted
+            .iter()
+            .filter(|(_, stack)| !stack.is_empty())
+            .map(|(id, _)| id.to_string())
+            .chain(
+                self.registry
+                    .keys()
+                    .filter(|id| mounted(id).is_none())
+                    .map(|id| id.to_string()),
+            )
+            .collect();
+        sorted(ids)
+            .into_iter()
+            .filter_map(|id| {
+                let entry = self.registry.get(id.as_str());
+                Some(match mounted(&id) {
+                    Some((_, aff)) => SnapServed {
+                        declared: Some(aff.does.to_string()),
+                        handler: entry.is_some(),
+                        enabled: entry.is_none_or(|e| e.enabled),
+                        id,
+                    },
+                    None => SnapServed {
+                        declared: None,
+                        handler: true,
+                        enabled: entry?.enabled,
+                        id,
+                    },
+                })
+            })
+            .collect()
     }
 }
 
@@ -345,4 +350,11 @@ impl Session {
     pub fn snapshot(&self) -> SessionSnapshot {
         self.inner.borrow().take_snapshot()
     }
+}
+
+/// `texts` in ascending order. Every sort the snapshot makes is of strings, through this one heap sort
+/// (`BinaryHeap`, not `sort_unstable`): the wasm carries no quicksort at all (docs/size.md). Equal
+/// strings are identical, so the order is the one any sort gives.
+pub(crate) fn sorted(texts: Vec<String>) -> Vec<String> {
+    std::collections::BinaryHeap::from(texts).into_sorted_vec()
 }
