@@ -116,7 +116,24 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             match path {
                 SWB => swb(&r),
                 TEXT => convert::to_js(&r),
-                _ => fast::update_result(&r).ok_or_else(missing),
+                _ => {
+                    // The package's way: the record built from the row itself, shared.
+                    thread_local! {
+                        static SHARED: std::cell::RefCell<Option<crate::session::SharedRow>> = const { std::cell::RefCell::new(None) };
+                    }
+                    let row = SHARED.with(|row| {
+                        let mut row = row.borrow_mut();
+                        if row.is_none() {
+                            *row = core.newest_shared_row();
+                        }
+                        row.clone()
+                    });
+                    let bare = UpdateResult {
+                        transition: None,
+                        ..r
+                    };
+                    fast::update_result(&bare, row.as_ref()).ok_or_else(missing)
+                }
             }
         }
         6 => {

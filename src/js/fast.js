@@ -132,8 +132,9 @@ export function returnedJson(value, maxDepth, maxValues) {
   }
 }
 
-export function acceptedFire(transitionId, settlement, effectStatus, version) {
-  return { ok: true, transitionId, settlement, effectStatus, version };
+// `stage` and `n` make the transition id (`<stage>#<n>`); `n` < 0: `stage` is the whole id.
+export function acceptedFire(stage, n, settlement, effectStatus, version) {
+  return { ok: true, transitionId: n < 0 ? stage : `${stage}#${n}`, settlement, effectStatus, version };
 }
 
 export function renderedBlock(node, version, text) {
@@ -148,19 +149,20 @@ export function parseWithTexts(json, key1, text1, key2, text2) {
 }
 
 // A TransitionRecord in serde's key order; absent members (undefined) are left out, JSON members
-// (payload, guardUnevaluated, produced) arrive as JSON text. src/js/fast.rs's `transition_record`.
-export function transitionRecord(id, kind, principal, affordanceId, does, stimulus, inferred, attributedTo,
+// (payload, guardUnevaluated, produced) arrive as JSON text; the id is `<stage>#<n>`, the askId
+// `ask#<askN>`. src/js/fast.rs's `transition_record`.
+export function transitionRecord(stage, n, kind, principal, affordanceId, does, stimulus, inferred,
   basis, certainty, timestamp, payload, outcome, effectVerified, fromNode, toNode, toNodeClaimed, arrival,
-  unverifiedEdge, guardUnevaluated, produced, cursorVersion, askId, materialized) {
+  unverifiedEdge, guardUnevaluated, produced, cursorVersion, askN, materialized) {
   const cause = { kind, principal };
   if (affordanceId !== undefined) cause.affordanceId = affordanceId;
   if (does !== undefined) cause.does = does;
   if (stimulus !== undefined) cause.stimulus = stimulus;
   if (inferred) cause.inferred = true;
   const t = {
-    id,
+    id: `${stage}#${n}`,
     cause,
-    attribution: { principal: attributedTo, basis, certainty },
+    attribution: { principal, basis, certainty },
     timestamp: Number.isFinite(timestamp) ? timestamp : null,
   };
   if (payload !== undefined) t.payload = JSON.parse(payload);
@@ -174,7 +176,7 @@ export function transitionRecord(id, kind, principal, affordanceId, does, stimul
   if (guardUnevaluated !== undefined) t.guardUnevaluated = JSON.parse(guardUnevaluated);
   if (produced !== undefined) t.produced = JSON.parse(produced);
   t.cursorVersion = cursorVersion;
-  if (askId !== undefined) t.askId = askId;
+  if (askN !== undefined) t.askId = `ask#${askN}`;
   if (materialized !== undefined) t.materialized = materialized;
   return t;
 }

@@ -19,11 +19,11 @@
 //! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
 //! literal. docs/boundary.md has the measurements. Used by `convert`, `host`, `session` and `port`.
 
-use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use crate::session::records::{EffectVerified, TransitionRecord};
+use crate::session::records::EffectVerified;
 use crate::session::results::UpdateResult;
+use crate::session::SharedRow;
 
 #[wasm_bindgen(module = "/src/js/fast.js")]
 extern "C" {
@@ -45,21 +45,22 @@ extern "C" {
     fn is_returned_failure_js(value: &JsValue) -> bool;
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(
-        transition_id: &str,
+        stage: &JsValue,
+        n: f64,
         settlement: &JsValue,
         effect_status: &JsValue,
         version: f64,
     ) -> JsValue;
     #[wasm_bindgen(js_name = transitionRecord)]
     fn transition_record_js(
-        id: &str,
+        stage: &JsValue,
+        n: u32,
         kind: &JsValue,
         principal: &JsValue,
         affordance_id: &JsValue,
         does: &JsValue,
-        stimulus: Option<&str>,
+        stimulus: &JsValue,
         inferred: bool,
-        attributed_to: &JsValue,
         basis: &JsValue,
         certainty: &JsValue,
         timestamp: f64,
@@ -74,7 +75,7 @@ extern "C" {
         guard_unevaluated: Option<&str>,
         produced: Option<&str>,
         cursor_version: f64,
-        ask_id: Option<&str>,
+        ask_n: Option<u32>,
         materialized: Option<bool>,
     ) -> JsValue;
     #[wasm_bindgen(js_name = updateResult)]
@@ -189,8 +190,17 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
     if !plain || version > SAFE {
         return None;
     }
+    // `<stage>#<n>` is joined in JS from the kept stage name: no fresh string to decode.
+    let (stage, n) = match id
+        .rsplit_once('#')
+        .map(|(stage, n)| (stage, n.parse::<u32>()))
+    {
+        Some((stage, Ok(n))) => (name(stage), f64::from(n)),
+        _ => (JsValue::from_str(id), -1.0),
+    };
     Some(accepted_fire_js(
-        id,
+        &stage,
+        n,
         &word(settlement.as_str()),
         &word(status.as_str()),
         version as f64,
@@ -245,43 +255,37 @@ fn name(text: &str) -> JsValue {
 /// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.
 const SAFE: u64 = 1 << 53;
 
-/// A `TransitionRecord` built as a JS object by `fast.js` (keys in serde's order, absent ones left
-/// out; `alreadyTrue` rows go through serde): short strings and cached words cross instead of ~400 bytes of JSON to parse, which cost
-/// ~1.9 µs of a fire with a state report (benches/js/boundary.cjs). `None` past 2^53.
-fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
-    // A fire whose verify already held (docs/session.md §23) is rare: serde's text carries its
-    // `alreadyTrue` instead of a longer argument list here.
-    if t.cursor_version > SAFE || t.already_true.is_some() {
-        return None;
-    }
-    let text = |v: &Option<Value>| v.as_ref().and_then(|v| serde_json::to_string(v).ok());
+/// A `TransitionRecord` built as a JS object by `fast.js` from the row itself ([`SharedRow`]: keys in
+/// serde's order, absent ones left out): shared names cross as kept JS strings, the id is joined in JS,
+/// the payload's kept text is parsed by `JSON.parse` without being parsed and written again here, where
+/// ~400 bytes of JSON to parse cost ~1.9 µs of a fire with a state report (benches/js/boundary.cjs).
+pub(crate) fn transition_record(t: &SharedRow) -> JsValue {
     let guard = t
         .guard_unevaluated
         .as_ref()
         .and_then(|keys| serde_json::to_string(keys).ok());
-    let (payload, produced) = (text(&t.payload), text(&t.produced));
-    if (t.payload.is_some() && payload.is_none()) || (t.produced.is_some() && produced.is_none()) {
-        return None;
-    }
-    let c = &t.cause;
     let effect_verified = match t.effect_verified {
         None => JsValue::UNDEFINED,
         Some(EffectVerified::Observed(b)) => JsValue::from_bool(b),
         Some(EffectVerified::Unobservable) => word("unobservable"),
     };
-    Some(transition_record_js(
-        &t.id,
-        &word(c.kind.as_str()),
-        &word(c.principal.as_str()),
-        &c.affordance_id.as_deref().map_or(JsValue::UNDEFINED, name),
-        &c.does.as_deref().map_or(JsValue::UNDEFINED, name),
-        c.stimulus.as_deref(),
-        c.inferred,
-        &word(t.attribution.principal.as_str()),
-        &word(t.attribution.basis.as_str()),
-        &word(t.attribution.certainty.as_str()),
+    let (affordance_id, does) = match &t.affordance {
+        Some((id, does)) => (name(id), name(does)),
+        None => (JsValue::UNDEFINED, JsValue::UNDEFINED),
+    };
+    transition_record_js(
+        &name(&t.stage),
+        t.n,
+        &word(t.kind.as_str()),
+        &word(t.principal.as_str()),
+        &affordance_id,
+        &does,
+        &t.stimulus.as_deref().map_or(JsValue::UNDEFINED, name),
+        t.inferred,
+        &word(t.basis.as_str()),
+        &word(t.certainty.as_str()),
         t.timestamp,
-        payload.as_deref(),
+        t.payload.as_deref(),
         &word(t.outcome.as_str()),
         &effect_verified,
         &name(&t.from_node),
@@ -290,23 +294,26 @@ fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
         &t.arrival.map_or(JsValue::UNDEFINED, |a| word(a.as_str())),
         t.unverified_edge,
         guard.as_deref(),
-        produced.as_deref(),
+        t.produced.as_deref(),
         t.cursor_version as f64,
-        t.ask_id.as_deref(),
+        t.ask_n,
         t.materialized,
-    ))
+    )
 }
 
 /// The usual `UpdateResult` (`{ok, attributed?, transition?, version}`, no reason, pending or issues)
-/// built as a JS object; `None` for any other shape (the caller serialises it).
-pub fn update_result(r: &UpdateResult) -> Option<JsValue> {
-    if r.reason.is_some() || r.pending.is_some() || r.issues.is_some() || r.version > SAFE {
+/// built as a JS object, its record from `row` (the core leaves `transition` out when it hands the row
+/// over shared); `None` for any other shape (the caller serialises it).
+pub(crate) fn update_result(r: &UpdateResult, row: Option<&SharedRow>) -> Option<JsValue> {
+    if r.reason.is_some()
+        || r.pending.is_some()
+        || r.issues.is_some()
+        || r.transition.is_some()
+        || r.version > SAFE
+    {
         return None;
     }
-    let transition = match &r.transition {
-        Some(t) => transition_record(t)?,
-        None => JsValue::UNDEFINED,
-    };
+    let transition = row.map_or(JsValue::UNDEFINED, transition_record);
     Some(update_result_js(
         r.ok,
         r.attributed,

@@ -205,11 +205,11 @@ impl JsSession {
                 return convert::to_js(&refusal);
             }
         };
-        let result = self
+        let (result, row) = self
             .live()?
-            .update_state(&delta, core_options)
+            .update_state_shared(&delta, core_options)
             .map_err(to_js_error)?;
-        if let Some(updated) = fast::update_result(&result) {
+        if let Some(updated) = fast::update_result(&result, row.as_ref()) {
             return Ok(updated);
         }
         convert::to_js(&result)

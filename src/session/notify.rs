@@ -152,7 +152,20 @@ impl Session {
         delta: &Value,
         options: UpdateOptions,
     ) -> Result<UpdateResult, SessionError> {
-        self.scoped(|| self.update_state_body(delta, options))
+        self.scoped(|| self.update_state_body(delta, options, false))
+            .map(|(result, _)| result)
+    }
+
+    /// [`Session::update_state`] whose reported row comes back shared ([`SharedRow`]) instead of as
+    /// the result's `transition`, where it can: the JS layer builds the record from it without
+    /// copying names or parsing the payload's kept text.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(crate) fn update_state_shared(
+        &self,
+        delta: &Value,
+        options: UpdateOptions,
+    ) -> Result<(UpdateResult, Option<SharedRow>), SessionError> {
+        self.scoped(|| self.update_state_body(delta, options, true))
     }
 
     /// Report the router's position: a page id, or a path resolved with `matchRoute` (`report`).
