@@ -132,6 +132,11 @@ export function returnedJson(value, maxDepth, maxValues) {
   }
 }
 
+// A fire's payload for its handler, from the text `plainJsonWithin` wrote for it (src/js/host.rs).
+export function parseJson(text) {
+  return JSON.parse(text);
+}
+
 // `stage` and `n` make the transition id (`<stage>#<n>`); `n` < 0: `stage` is the whole id.
 export function acceptedFire(stage, n, settlement, effectStatus, version) {
   return { ok: true, transitionId: n < 0 ? stage : `${stage}#${n}`, settlement, effectStatus, version };

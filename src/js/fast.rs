@@ -37,6 +37,8 @@ extern "C" {
         max_depth: u32,
         max_values: u32,
     ) -> JsValue;
+    #[wasm_bindgen(catch, js_name = parseJson)]
+    fn parse_json_js(text: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = thenOf)]
@@ -120,11 +122,22 @@ pub enum Within {
 /// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
 /// `per_member`; `None` when the reader must judge the value.
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
+    plain_json_within_text(value, limit, per_member).map(|(within, _)| within)
+}
+
+/// [`plain_json_within`], with the JSON text the walker wrote (a JS string) when the value was read
+/// whole from it (nothing over the limit): `JSON.parse` of that text gives the very value the core
+/// parsed (the core's serde accepted it), so it can stand in for writing the value out again.
+pub fn plain_json_within_text(
+    value: &JsValue,
+    limit: usize,
+    per_member: bool,
+) -> Option<(Within, Option<JsValue>)> {
     let out = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1);
     if let Some(text) = out.as_string() {
         return serde_json::from_str(&text)
             .ok()
-            .map(|json| Within::Json(json, Vec::new()));
+            .map(|json| (Within::Json(json, Vec::new()), Some(out)));
     }
     if !out.is_object() {
         return None;
@@ -133,7 +146,7 @@ pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Opt
         .ok()
         .and_then(|j| j.as_string());
     let Some(json) = json else {
-        return Some(Within::TooLarge);
+        return Some((Within::TooLarge, None));
     };
     let keys =
         js_sys::Reflect::get(&out, &JsValue::from_str("oversized")).unwrap_or(JsValue::UNDEFINED);
@@ -143,7 +156,12 @@ pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Opt
         .collect();
     serde_json::from_str(&json)
         .ok()
-        .map(|json| Within::Json(json, keys))
+        .map(|json| (Within::Json(json, keys), None))
+}
+
+/// `JSON.parse(text)` of a JS string this module's walker wrote; `None` if it throws.
+pub fn parse_json(text: &JsValue) -> Option<JsValue> {
+    parse_json_js(text).ok()
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned

@@ -218,6 +218,28 @@ impl Host for JsHost {
         self.run_handler(&f, &arg)
     }
 
+    fn call_handler_carrying(
+        &self,
+        session: &Session,
+        handler: CallbackId,
+        input: Option<&Value>,
+        carried: Option<&dyn std::any::Any>,
+    ) -> HandlerOutcome {
+        // The payload's JSON text as the walker wrote it (`convert::to_json_within_text`): parsed
+        // here, in JS, it is the input the core checked, without writing it out and decoding it again.
+        let text = carried.and_then(|c| c.downcast_ref::<JsValue>());
+        let (Some(text), Some(_)) = (text, input) else {
+            return self.call_handler(session, handler, input);
+        };
+        let Some(f) = callbacks::get(handler) else {
+            return self.call_handler(session, handler, input);
+        };
+        match fast::parse_json(text) {
+            Some(arg) => self.run_handler(&f, &arg),
+            None => self.call_handler(session, handler, input),
+        }
+    }
+
     fn ask_predicate(
         &self,
         _session: &Session,

@@ -338,15 +338,17 @@ impl JsSession {
         let id = string_arg(&id, "fire: id")?;
         let what = "fire: options";
         let source = principal(&options, "source", what)?;
-        let payload = convert::to_json_within(
+        let (payload, text) = convert::to_json_within_text(
             &convert::field(&options, "payload", what)?,
             "fire: options.payload",
             self.live()?.limits().1,
             false,
         )?;
+        // The walker's text rides along: the handler's input is parsed from it (`JsHost`).
+        let carried = text.as_ref().map(|t| t as &dyn std::any::Any);
         let result = self
             .live()?
-            .fire_unsnapshotted(&id, FireOptions { source, payload })
+            .fire_carrying(&id, FireOptions { source, payload }, carried)
             .map_err(to_js_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
