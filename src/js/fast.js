@@ -6,6 +6,7 @@
 
 const BAIL = { bail: true };
 const TOO_LARGE = { tooLarge: true };
+const TOO_LARGE_RESULT = Object.freeze({ tooLarge: true });
 
 // A byte budget (decision 25), when `state.left` is set: the JSON text's length in UTF-16 units, a
 // lower bound of its UTF-8 bytes, so a value this counts over the limit is over it in the core too.
@@ -95,8 +96,38 @@ export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
     const json = write(value, 0, state);
     return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;
   } catch (e) {
-    return e === TOO_LARGE ? { tooLarge: true } : undefined;
+    return e === TOO_LARGE ? TOO_LARGE_RESULT : undefined;
   }
+}
+
+// `fire`'s options in one pass (src/js/fast.rs `fire_options`), `source` then `payload`, each read
+// once: `null` when there are none (or neither member is there); with no `source`, the payload's JSON
+// text when the walker reads it whole (nothing over `limit`, no lone surrogate escape, which the
+// core's parser leaves to the reader); `[undefined, payload, true]` when the walker left the payload
+// to the reader; `[source]` when there is a source (checked, then the payload read, member by member).
+// 1: options is not an object; 2 / 3: the `source` / `payload` getter threw; 4: the payload is over
+// `limit`.
+export function fireOptions(options, limit, maxDepth, maxValues) {
+  if (options === undefined || options === null) return null;
+  if (typeof options !== 'object') return 1;
+  let source;
+  let payload;
+  try {
+    source = options.source;
+  } catch (_) {
+    return 2;
+  }
+  // A source is checked before the payload is read, as member-by-member.
+  if (source !== undefined && source !== null) return [source];
+  try {
+    payload = options.payload;
+  } catch (_) {
+    return 3;
+  }
+  if (payload === undefined) return null;
+  const json = plainJsonWithin(payload, limit, false, maxDepth, maxValues);
+  if (typeof json === 'string' && !json.includes('\\ud')) return json;
+  return json === TOO_LARGE_RESULT ? 4 : [undefined, payload, true];
 }
 
 // A handler's return value is deferred when it is a thenable: an object or function whose `then` is a

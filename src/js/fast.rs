@@ -19,6 +19,7 @@
 //! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
 //! literal. docs/boundary.md has the measurements. Used by `convert`, `host`, `session` and `port`.
 
+use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use crate::session::records::EffectVerified;
@@ -37,6 +38,8 @@ extern "C" {
         max_depth: u32,
         max_values: u32,
     ) -> JsValue;
+    #[wasm_bindgen(js_name = fireOptions)]
+    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> JsValue;
     #[wasm_bindgen(catch, js_name = parseJson)]
     fn parse_json_js(text: &JsValue) -> Result<JsValue, JsValue>;
     #[wasm_bindgen(js_name = returnedJson)]
@@ -157,6 +160,62 @@ pub fn plain_json_within_text(
     serde_json::from_str(&json)
         .ok()
         .map(|json| (Within::Json(json, keys), None))
+}
+
+/// What [`fire_options`] read of `fire`'s options.
+pub enum FireOptionsRead {
+    /// No `source`; the payload (`None`: absent), with the walker's JSON text of it.
+    Plain(Option<Value>, Option<JsValue>),
+    /// A `source` as read, for the member-by-member checks (the payload is read after it).
+    Source(JsValue),
+    /// The payload as read, which the walker left to the reader.
+    ForReader(JsValue),
+}
+
+/// `fire`'s options (`source`, then `payload`, each read once) in one JS call instead of one per
+/// member and one for the walker: without a `source` (the agent's default), the payload as
+/// [`plain_json_within_text`] reads it; otherwise what was read, for the member-by-member checks. A bad options value or a
+/// throwing getter is the same `BAD_ARGUMENT` that [`convert::field`](super::convert::field) gives.
+pub fn fire_options(
+    options: &JsValue,
+    limit: usize,
+    what: &str,
+) -> Result<FireOptionsRead, JsValue> {
+    let _reading = super::convert::reading(what)?;
+    let read = fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1);
+    if let Some(text) = read.as_string() {
+        if let Ok(payload) = serde_json::from_str(&text) {
+            return Ok(FireOptionsRead::Plain(Some(payload), Some(read)));
+        }
+        // Not expected (the walker leaves the core's parser's refusals to the reader); read it again.
+        let payload = super::convert::field(options, "payload", what)?;
+        return Ok(FireOptionsRead::ForReader(payload));
+    }
+    if read.is_null() {
+        return Ok(FireOptionsRead::Plain(None, None));
+    }
+    if let Some(code) = read.as_f64() {
+        if code == 4.0 {
+            let stand_in = super::convert::oversized_stand_in(limit);
+            return Ok(FireOptionsRead::Plain(Some(stand_in), None));
+        }
+        // 1: not an object; 2 / 3: the `source` / `payload` getter threw.
+        let key = if code == 2.0 { "source" } else { "payload" };
+        let message = if code == 1.0 {
+            format!("{what} must be an object (or omitted)")
+        } else {
+            format!("{what}.{key} could not be read (a getter threw)")
+        };
+        return Err(super::errors::new_session_error(
+            crate::codes::ErrorCode::BadArgument,
+            &message,
+        ));
+    }
+    let members = js_sys::Array::from(&read);
+    Ok(match members.length() {
+        1 => FireOptionsRead::Source(members.get(0)),
+        _ => FireOptionsRead::ForReader(members.get(1)),
+    })
 }
 
 /// `JSON.parse(text)` of a JS string this module's walker wrote; `None` if it throws.

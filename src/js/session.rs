@@ -47,7 +47,12 @@ pub(super) fn principal(
     key: &'static str,
     what: &str,
 ) -> Result<Option<Principal>, JsValue> {
-    match opt_string(options, key, what)? {
+    principal_of(convert::field(options, key, what)?, key, what)
+}
+
+/// [`principal`] of a member already read.
+fn principal_of(value: JsValue, key: &str, what: &str) -> Result<Option<Principal>, JsValue> {
+    match convert::opt_string_of(value, key, what)? {
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
             errors::new_session_error(
@@ -337,13 +342,27 @@ impl JsSession {
     ) -> Result<JsValue, JsValue> {
         let id = string_arg(&id, "fire: id")?;
         let what = "fire: options";
-        let source = principal(&options, "source", what)?;
-        let (payload, text) = convert::to_json_within_text(
-            &convert::field(&options, "payload", what)?,
-            "fire: options.payload",
-            self.live()?.limits().1,
-            false,
-        )?;
+        let limit = self.live()?.limits().1;
+        // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
+        // checks below take what it read when it cannot settle them itself.
+        let (source, payload, text) = match fast::fire_options(&options, limit, what)? {
+            fast::FireOptionsRead::Plain(payload, text) => (None, payload, text),
+            fast::FireOptionsRead::ForReader(payload) => (
+                None,
+                convert::to_json_by_reader(&payload, "fire: options.payload")?,
+                None,
+            ),
+            fast::FireOptionsRead::Source(source) => {
+                let source = principal_of(source, "source", what)?;
+                let (payload, text) = convert::to_json_within_text(
+                    &convert::field(&options, "payload", what)?,
+                    "fire: options.payload",
+                    limit,
+                    false,
+                )?;
+                (source, payload, text)
+            }
+        };
         // The walker's text rides along: the handler's input is parsed from it (`JsHost`).
         let carried = text.as_ref().map(|t| t as &dyn std::any::Any);
         let result = self

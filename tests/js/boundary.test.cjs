@@ -156,3 +156,51 @@ test('a handler\'s input is the payload the core kept, key order and odd values 
   assert.equal(lone.ok, true);
   assert.equal(JSON.stringify(inputs.at(-1)), JSON.stringify(session.transitions().at(-1).payload));
 });
+
+// `fire`'s options are read in one JS pass (src/js/fast.js `fireOptions`): every answer the
+// member-by-member reads gave must stay — each member read once, `source` checked before `payload` is
+// read, the same errors for a bad options value or a throwing getter, the reader for what the walker
+// cannot settle, the size refusal as data.
+test('fire options read in one pass: same answers, each member read once, in order', () => {
+  const { session } = wizard();
+  const inputs = [];
+  session.registerActions('wizard', { handlers: { 'name-it': (input) => { inputs.push(input); } } });
+  const reads = [];
+  const counted = (source, payload) => ({
+    get source() { reads.push('source'); return source; },
+    get payload() { reads.push('payload'); return payload; },
+  });
+  assert.equal(session.fire('wizard.name-it', counted(undefined, { name: 'a' })).ok, true);
+  assert.deepEqual(reads.splice(0), ['source', 'payload']);
+  assert.equal(session.fire('wizard.name-it', counted('user', { name: 'b' })).ok, true);
+  assert.deepEqual(reads.splice(0), ['source', 'payload']);
+  assert.equal(session.transitions().at(-1).cause.principal, 'user');
+  // A bad source is refused before the payload is read.
+  assert.throws(() => session.fire('wizard.name-it', counted('robot', { name: 'c' })), (e) => e.code === 'BAD_ARGUMENT' && /fire: options\.source must be/.test(e.message));
+  assert.deepEqual(reads.splice(0), ['source']);
+  assert.throws(() => session.fire('wizard.name-it', counted(7, { name: 'c' })), /fire: options\.source must be a string/);
+  assert.throws(() => session.fire('wizard.name-it', 'options'), (e) => e.code === 'BAD_ARGUMENT' && e.message === 'groundfacts: fire: options must be an object (or omitted)');
+  const throwing = (key) => Object.defineProperty({}, key, { enumerable: true, get() { throw new Error('no'); } });
+  assert.throws(() => session.fire('wizard.name-it', throwing('source')), (e) => e.code === 'BAD_ARGUMENT' && /fire: options\.source could not be read \(a getter threw\)/.test(e.message));
+  assert.throws(() => session.fire('wizard.name-it', throwing('payload')), (e) => e.code === 'BAD_ARGUMENT' && /fire: options\.payload could not be read \(a getter threw\)/.test(e.message));
+  // No options, null options, options without members: no payload.
+  for (const options of [undefined, null, {}, { source: null }]) {
+    const fired = session.fire('wizard.name-it', options);
+    assert.equal(fired.ok, false, 'name-it requires its input');
+    assert.equal(fired.reason, 'PAYLOAD_INVALID');
+  }
+  // What the walker leaves to the reader: a cycle is refused with the reader's own error.
+  const cyclic = { name: 'cyc' };
+  cyclic.self = cyclic;
+  assert.throws(() => session.fire('wizard.name-it', { payload: cyclic }), (e) => e.code === 'CYCLIC_VALUE');
+  // A lone surrogate (escaped by the walker, refused by the core's parser) reaches the handler as the
+  // reader converts it, the same as through the member-by-member path (an explicit source).
+  session.fire('wizard.name-it', { payload: { name: 'x\udc00y' } });
+  session.fire('wizard.name-it', { source: 'agent', payload: { name: 'x\udc00y' } });
+  assert.equal(JSON.stringify(inputs.at(-2)), JSON.stringify(inputs.at(-1)));
+  // Over the size limit: refused as data, not thrown.
+  const big = session.fire('wizard.name-it', { payload: { name: 'x'.repeat(70_000) } });
+  assert.equal(big.ok, false);
+  assert.equal(big.reason, 'PAYLOAD_TOO_LARGE');
+  assert.equal(session.fire('wizard.name-it', { payload: { name: 'fine' } }).ok, true, 'the session still fires');
+});
