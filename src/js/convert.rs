@@ -146,34 +146,22 @@ pub fn to_json_within(
     limit: usize,
     per_member: bool,
 ) -> Result<Option<Value>, JsValue> {
-    to_json_within_text(value, what, limit, per_member).map(|(json, _)| json)
-}
-
-/// [`to_json_within`], with the JSON text the JS walker wrote when the value was read whole from it
-/// (`fast::plain_json_within_text`): a fire carries it to its handler (`JsHost`'s
-/// `call_handler_carrying`), which parses it instead of writing the payload out again.
-pub fn to_json_within_text(
-    value: &JsValue,
-    what: &str,
-    limit: usize,
-    per_member: bool,
-) -> Result<(Option<Value>, Option<JsValue>), JsValue> {
     if value.is_undefined() {
-        return Ok((None, None));
+        return Ok(None);
     }
     // Reading a value can run app getters that call back in: it counts as a call-out (decision 24).
     let _reading = reading(what)?;
-    match fast::plain_json_within_text(value, limit, per_member) {
-        Some((fast::Within::Json(mut json, oversized), text)) => {
+    match fast::plain_json_within(value, limit, per_member) {
+        Some(fast::Within::Json(mut json, oversized)) => {
             if let Value::Object(members) = &mut json {
                 for key in oversized {
                     members.insert(key, oversized_stand_in(limit));
                 }
             }
-            Ok((Some(json), text))
+            Ok(Some(json))
         }
-        Some((fast::Within::TooLarge, _)) => Ok((Some(oversized_stand_in(limit)), None)),
-        None => to_json(value, what).map(|json| (json, None)),
+        Some(fast::Within::TooLarge) => Ok(Some(oversized_stand_in(limit))),
+        None => to_json(value, what),
     }
 }
 

@@ -6,7 +6,6 @@
 
 const BAIL = { bail: true };
 const TOO_LARGE = { tooLarge: true };
-const TOO_LARGE_RESULT = Object.freeze({ tooLarge: true });
 
 // A byte budget (decision 25), when `state.left` is set: the JSON text's length in UTF-16 units, a
 // lower bound of its UTF-8 bytes, so a value this counts over the limit is over it in the core too.
@@ -15,17 +14,39 @@ function spend(state, n) {
 }
 const OBJECT_PROTOTYPE = Object.prototype;
 
+// A member of a copy, made as `JSON.parse` makes it: `__proto__` is an own data member, not the
+// prototype.
+function setMember(copy, key, value) {
+  if (key === '__proto__') {
+    Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    copy[key] = value;
+  }
+}
+
+// The walker: `value` as JSON text, or a throw (BAIL: the reader must judge it; TOO_LARGE: over the
+// byte budget). With `state.copy`, it also leaves in `state.made` a copy of what it wrote, the value
+// `JSON.parse` of the text would give (-0 as 0, non-finite numbers and `undefined` in arrays as null).
 function write(value, depth, state) {
   if (--state.budget < 0) throw BAIL;
   switch (typeof value) {
-    case 'string': spend(state, value.length + 2); return JSON.stringify(value);
-    case 'boolean': return value ? 'true' : 'false';
+    case 'string': spend(state, value.length + 2); state.made = value; return JSON.stringify(value);
+    case 'boolean': state.made = value; return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) return 'null';
+      if (!Number.isFinite(value)) {
+        state.made = null;
+        return 'null';
+      }
       if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw BAIL;
+      state.made = value === 0 ? 0 : value; // -0 is written 0
       return String(value);
-    case 'undefined': return 'null';
-    case 'object': if (value === null) return 'null'; break;
+    case 'undefined': state.made = null; return 'null';
+    case 'object':
+      if (value === null) {
+        state.made = null;
+        return 'null';
+      }
+      break;
     default: throw BAIL;
   }
   if (depth >= state.maxDepth || state.ancestors.includes(value)) throw BAIL;
@@ -35,17 +56,21 @@ function write(value, depth, state) {
     const length = value.length;
     if (typeof length !== 'number') throw BAIL;
     out = '[';
+    const copy = state.copy ? [] : undefined;
     for (let i = 0; i < length; i++) {
       if (i > 0) out += ',';
       out += write(value[i], depth + 1, state);
+      if (copy !== undefined) copy.push(state.made);
     }
     out += ']';
+    state.made = copy;
   } else {
     const proto = Object.getPrototypeOf(value);
     if (proto !== null && proto !== OBJECT_PROTOTYPE) throw BAIL;
     if (Object.getOwnPropertySymbols(value).length > 0) throw BAIL;
     const keys = Object.keys(value);
     out = '{';
+    const copy = state.copy ? {} : undefined;
     let first = true;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
@@ -63,6 +88,7 @@ function write(value, depth, state) {
         } catch (e) {
           if (e !== TOO_LARGE) throw e;
           state.oversized.push(key);
+          state.made = null;
           text = 'null';
         }
       } else {
@@ -70,9 +96,11 @@ function write(value, depth, state) {
         text = write(member, depth + 1, state);
       }
       out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+      if (copy !== undefined) setMember(copy, key, state.made);
       first = false;
     }
     out += '}';
+    state.made = copy;
   }
   state.ancestors.pop();
   return out;
@@ -80,10 +108,15 @@ function write(value, depth, state) {
 
 export function plainJson(value, maxDepth, maxValues) {
   try {
-    return write(value, 0, { budget: maxValues, maxDepth, ancestors: [] });
+    return write(value, 0, walkState(maxValues, maxDepth, undefined, undefined, false, false));
   } catch (_) {
     return undefined;
   }
+}
+
+// One shape for every walk's state.
+function walkState(budget, maxDepth, left, limit, perMember, copy) {
+  return { budget, maxDepth, ancestors: [], left, limit, perMember, oversized: [], copy, made: undefined };
 }
 
 // `value` as JSON text within `limit` bytes: the text; `undefined` when the reader must judge the
@@ -91,24 +124,27 @@ export function plainJson(value, maxDepth, maxValues) {
 // the budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
 export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
   const members = perMember && typeof value === 'object' && value !== null && !Array.isArray(value);
-  const state = { budget: maxValues, maxDepth, ancestors: [], left: members ? undefined : limit, limit, perMember: members, oversized: [] };
+  const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members, false);
   try {
     const json = write(value, 0, state);
     return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;
   } catch (e) {
-    return e === TOO_LARGE ? TOO_LARGE_RESULT : undefined;
+    return e === TOO_LARGE ? { tooLarge: true } : undefined;
   }
 }
 
+// What `fireOptions` read, taken (and let go) by src/js/fast.rs right after it returns.
+let taken = { text: undefined, copy: undefined, member: undefined };
+
 // `fire`'s options in one pass (src/js/fast.rs `fire_options`), `source` then `payload`, each read
-// once: `null` when there are none (or neither member is there); with no `source`, the payload's JSON
-// text when the walker reads it whole (nothing over `limit`, no lone surrogate escape, which the
-// core's parser leaves to the reader); `[undefined, payload, true]` when the walker left the payload
-// to the reader; `[source]` when there is a source (checked, then the payload read, member by member).
-// 1: options is not an object; 2 / 3: the `source` / `payload` getter threw; 4: the payload is over
-// `limit`.
+// once. The answer is a number, with what was read left for `takeText` / `takeCopy` / `takeMember`:
+// 0: no source and no payload; 1: options is not an object; 2 / 3: the `source` / `payload` getter
+// threw; 4: no source, the payload is over `limit`; 5: no source, the walker read the payload whole
+// (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
+// JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
+// is read, as member by member); 7: no source, the payload as read, which the walker left to the reader.
 export function fireOptions(options, limit, maxDepth, maxValues) {
-  if (options === undefined || options === null) return null;
+  if (options === undefined || options === null) return 0;
   if (typeof options !== 'object') return 1;
   let source;
   let payload;
@@ -117,17 +153,49 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
   } catch (_) {
     return 2;
   }
-  // A source is checked before the payload is read, as member-by-member.
-  if (source !== undefined && source !== null) return [source];
+  if (source !== undefined && source !== null) {
+    taken.member = source;
+    return 6;
+  }
   try {
     payload = options.payload;
   } catch (_) {
     return 3;
   }
-  if (payload === undefined) return null;
-  const json = plainJsonWithin(payload, limit, false, maxDepth, maxValues);
-  if (typeof json === 'string' && !json.includes('\\ud')) return json;
-  return json === TOO_LARGE_RESULT ? 4 : [undefined, payload, true];
+  if (payload === undefined) return 0;
+  const state = walkState(maxValues, maxDepth, limit, limit, false, true);
+  let json;
+  try {
+    json = write(payload, 0, state);
+  } catch (e) {
+    if (e === TOO_LARGE) return 4;
+    json = undefined;
+  }
+  if (json !== undefined && !json.includes('\\ud')) {
+    taken.text = json;
+    taken.copy = state.made;
+    return 5;
+  }
+  taken.member = payload;
+  return 7;
+}
+
+export function takeText() {
+  const text = taken.text;
+  taken.text = undefined;
+  return text;
+}
+
+export function takeCopy() {
+  const copy = taken.copy;
+  taken.copy = undefined;
+  return copy;
+}
+
+export function takeMember() {
+  const member = taken.member;
+  taken.member = undefined;
+  return member;
 }
 
 // A handler's return value is deferred when it is a thenable: an object or function whose `then` is a
@@ -161,11 +229,6 @@ export function returnedJson(value, maxDepth, maxValues) {
   } catch (_) {
     return undefined;
   }
-}
-
-// A fire's payload for its handler, from the text `plainJsonWithin` wrote for it (src/js/host.rs).
-export function parseJson(text) {
-  return JSON.parse(text);
 }
 
 // `stage` and `n` make the transition id (`<stage>#<n>`); `n` < 0: `stage` is the whole id.

@@ -39,9 +39,13 @@ extern "C" {
         max_values: u32,
     ) -> JsValue;
     #[wasm_bindgen(js_name = fireOptions)]
-    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> JsValue;
-    #[wasm_bindgen(catch, js_name = parseJson)]
-    fn parse_json_js(text: &JsValue) -> Result<JsValue, JsValue>;
+    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> u32;
+    #[wasm_bindgen(js_name = takeText)]
+    fn take_text_js() -> Option<String>;
+    #[wasm_bindgen(js_name = takeCopy)]
+    fn take_copy_js() -> JsValue;
+    #[wasm_bindgen(js_name = takeMember)]
+    fn take_member_js() -> JsValue;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = thenOf)]
@@ -125,22 +129,11 @@ pub enum Within {
 /// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
 /// `per_member`; `None` when the reader must judge the value.
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
-    plain_json_within_text(value, limit, per_member).map(|(within, _)| within)
-}
-
-/// [`plain_json_within`], with the JSON text the walker wrote (a JS string) when the value was read
-/// whole from it (nothing over the limit): `JSON.parse` of that text gives the very value the core
-/// parsed (the core's serde accepted it), so it can stand in for writing the value out again.
-pub fn plain_json_within_text(
-    value: &JsValue,
-    limit: usize,
-    per_member: bool,
-) -> Option<(Within, Option<JsValue>)> {
     let out = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1);
     if let Some(text) = out.as_string() {
         return serde_json::from_str(&text)
             .ok()
-            .map(|json| (Within::Json(json, Vec::new()), Some(out)));
+            .map(|json| Within::Json(json, Vec::new()));
     }
     if !out.is_object() {
         return None;
@@ -149,7 +142,7 @@ pub fn plain_json_within_text(
         .ok()
         .and_then(|j| j.as_string());
     let Some(json) = json else {
-        return Some((Within::TooLarge, None));
+        return Some(Within::TooLarge);
     };
     let keys =
         js_sys::Reflect::get(&out, &JsValue::from_str("oversized")).unwrap_or(JsValue::UNDEFINED);
@@ -159,12 +152,13 @@ pub fn plain_json_within_text(
         .collect();
     serde_json::from_str(&json)
         .ok()
-        .map(|json| (Within::Json(json, keys), None))
+        .map(|json| Within::Json(json, keys))
 }
 
 /// What [`fire_options`] read of `fire`'s options.
 pub enum FireOptionsRead {
-    /// No `source`; the payload (`None`: absent), with the walker's JSON text of it.
+    /// No `source`; the payload (`None`: absent), with the walker's copy of it (what `JSON.parse` of
+    /// its text gives: the handler's input, `JsHost::call_handler_carrying`).
     Plain(Option<Value>, Option<JsValue>),
     /// A `source` as read, for the member-by-member checks (the payload is read after it).
     Source(JsValue),
@@ -173,54 +167,49 @@ pub enum FireOptionsRead {
 }
 
 /// `fire`'s options (`source`, then `payload`, each read once) in one JS call instead of one per
-/// member and one for the walker: without a `source` (the agent's default), the payload as
-/// [`plain_json_within_text`] reads it; otherwise what was read, for the member-by-member checks. A bad options value or a
-/// throwing getter is the same `BAD_ARGUMENT` that [`convert::field`](super::convert::field) gives.
+/// member and one for the walker: without a `source` (the agent's default), the payload as the walker
+/// reads it, with its copy for the handler; otherwise what was read, for the member-by-member checks.
+/// A bad options value or a throwing getter is the same `BAD_ARGUMENT` that
+/// [`convert::field`](super::convert::field) gives.
 pub fn fire_options(
     options: &JsValue,
     limit: usize,
     what: &str,
 ) -> Result<FireOptionsRead, JsValue> {
     let _reading = super::convert::reading(what)?;
-    let read = fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1);
-    if let Some(text) = read.as_string() {
-        if let Ok(payload) = serde_json::from_str(&text) {
-            return Ok(FireOptionsRead::Plain(Some(payload), Some(read)));
+    let key = match fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1) {
+        0 => return Ok(FireOptionsRead::Plain(None, None)),
+        1 => {
+            return Err(super::errors::new_session_error(
+                crate::codes::ErrorCode::BadArgument,
+                &format!("{what} must be an object (or omitted)"),
+            ))
         }
-        // Not expected (the walker leaves the core's parser's refusals to the reader); read it again.
-        let payload = super::convert::field(options, "payload", what)?;
-        return Ok(FireOptionsRead::ForReader(payload));
-    }
-    if read.is_null() {
-        return Ok(FireOptionsRead::Plain(None, None));
-    }
-    if let Some(code) = read.as_f64() {
-        if code == 4.0 {
+        2 => "source",
+        3 => "payload",
+        4 => {
             let stand_in = super::convert::oversized_stand_in(limit);
             return Ok(FireOptionsRead::Plain(Some(stand_in), None));
         }
-        // 1: not an object; 2 / 3: the `source` / `payload` getter threw.
-        let key = if code == 2.0 { "source" } else { "payload" };
-        let message = if code == 1.0 {
-            format!("{what} must be an object (or omitted)")
-        } else {
-            format!("{what}.{key} could not be read (a getter threw)")
-        };
-        return Err(super::errors::new_session_error(
-            crate::codes::ErrorCode::BadArgument,
-            &message,
-        ));
-    }
-    let members = js_sys::Array::from(&read);
-    Ok(match members.length() {
-        1 => FireOptionsRead::Source(members.get(0)),
-        _ => FireOptionsRead::ForReader(members.get(1)),
-    })
-}
-
-/// `JSON.parse(text)` of a JS string this module's walker wrote; `None` if it throws.
-pub fn parse_json(text: &JsValue) -> Option<JsValue> {
-    parse_json_js(text).ok()
+        5 => {
+            let text = take_text_js().unwrap_or_default();
+            let copy = take_copy_js();
+            return Ok(match serde_json::from_str(&text) {
+                Ok(payload) => FireOptionsRead::Plain(Some(payload), Some(copy)),
+                // Not expected (lone surrogates, which the core's parser refuses, go to the reader
+                // already); read it again and let the reader judge.
+                Err(_) => {
+                    FireOptionsRead::ForReader(super::convert::field(options, "payload", what)?)
+                }
+            });
+        }
+        6 => return Ok(FireOptionsRead::Source(take_member_js())),
+        _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
+    };
+    Err(super::errors::new_session_error(
+        crate::codes::ErrorCode::BadArgument,
+        &format!("{what}.{key} could not be read (a getter threw)"),
+    ))
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned

@@ -225,17 +225,14 @@ impl Host for JsHost {
         input: Option<&Value>,
         carried: Option<&dyn std::any::Any>,
     ) -> HandlerOutcome {
-        // The payload's JSON text as the walker wrote it (`convert::to_json_within_text`): parsed
-        // here, in JS, it is the input the core checked, without writing it out and decoding it again.
-        let text = carried.and_then(|c| c.downcast_ref::<JsValue>());
-        let (Some(text), Some(_)) = (text, input) else {
+        // The walker's copy of the payload (`fast::fire_options`): what `JSON.parse` of the text
+        // the core parsed gives, so the very input the core checked, without writing it out again.
+        let copy = carried.and_then(|c| c.downcast_ref::<JsValue>());
+        let (Some(copy), Some(_)) = (copy, input) else {
             return self.call_handler(session, handler, input);
         };
-        let Some(f) = callbacks::get(handler) else {
-            return self.call_handler(session, handler, input);
-        };
-        match fast::parse_json(text) {
-            Some(arg) => self.run_handler(&f, &arg),
+        match callbacks::get(handler) {
+            Some(f) => self.run_handler(&f, copy),
             None => self.call_handler(session, handler, input),
         }
     }

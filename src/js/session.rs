@@ -345,8 +345,8 @@ impl JsSession {
         let limit = self.live()?.limits().1;
         // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
         // checks below take what it read when it cannot settle them itself.
-        let (source, payload, text) = match fast::fire_options(&options, limit, what)? {
-            fast::FireOptionsRead::Plain(payload, text) => (None, payload, text),
+        let (source, payload, copy) = match fast::fire_options(&options, limit, what)? {
+            fast::FireOptionsRead::Plain(payload, copy) => (None, payload, copy),
             fast::FireOptionsRead::ForReader(payload) => (
                 None,
                 convert::to_json_by_reader(&payload, "fire: options.payload")?,
@@ -354,17 +354,17 @@ impl JsSession {
             ),
             fast::FireOptionsRead::Source(source) => {
                 let source = principal_of(source, "source", what)?;
-                let (payload, text) = convert::to_json_within_text(
+                let payload = convert::to_json_within(
                     &convert::field(&options, "payload", what)?,
                     "fire: options.payload",
                     limit,
                     false,
                 )?;
-                (source, payload, text)
+                (source, payload, None)
             }
         };
-        // The walker's text rides along: the handler's input is parsed from it (`JsHost`).
-        let carried = text.as_ref().map(|t| t as &dyn std::any::Any);
+        // The walker's copy of the payload rides along: it is the handler's input (`JsHost`).
+        let carried = copy.as_ref().map(|c| c as &dyn std::any::Any);
         let result = self
             .live()?
             .fire_carrying(&id, FireOptions { source, payload }, carried)

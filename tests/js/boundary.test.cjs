@@ -111,9 +111,9 @@ test('refused fire results (serde-wasm-bindgen) keep serde\'s keys and order', (
   assert.equal(gap.affordanceId, 'wizard.next-to-review');
 });
 
-// A fire's handler gets its payload parsed from the JS walker's text (src/js/host.rs
-// `call_handler_carrying`), not written out by the core again: it must be the value the core checked
-// and kept — serde's row payload — with the same keys in the same order, for odd values too.
+// A fire's handler gets the JS walker's copy of its payload (src/js/fast.js `fireOptions`, src/js/host.rs
+// `call_handler_carrying`), not the core's value written out again: it must be the value the core
+// checked and kept — serde's row payload — with the same keys in the same order, for odd values too.
 test('a handler\'s input is the payload the core kept, key order and odd values included', () => {
   const { session } = wizard();
   const inputs = [];
@@ -150,6 +150,11 @@ test('a handler\'s input is the payload the core kept, key order and odd values 
   assert.ok(Object.is(inputs[1].n, 0), '-0 arrives as 0, as the core keeps it');
   assert.ok(Object.hasOwn(inputs[4], '__proto__'), '__proto__ stays an own member');
   assert.deepEqual(Object.keys(inputs[2]), ['2', '10', 'name', 'z', 'a', '']);
+  assert.notEqual(inputs[2].a, payloads[2].a, 'nested objects are copies too');
+  assert.notEqual(inputs[2].a.y, payloads[2].a.y, 'nested arrays are copies too');
+  assert.deepEqual(inputs[3].list, [null, null], 'undefined in an array arrives as null');
+  assert.equal(inputs[3].nan, null);
+  assert.ok(!Object.hasOwn(inputs[3], 'skipped'), 'an undefined member is left out');
   // A payload the walker hands to the reader (a lone surrogate the core's parser refuses as text)
   // still reaches the handler, as the reader converted it.
   const lone = session.fire('wizard.name-it', { payload: { name: 'lone \ud800 surrogate' } });
