@@ -133,6 +133,25 @@ export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
   }
 }
 
+// A second copy of the newest walked payload, kept untouched (the handler may change its own): the
+// payload of the record src/js/fast.rs builds for a row that keeps the very same JSON text
+// (`transitionRecord`'s `pristine`), instead of parsing that text again. Used once.
+let pristine;
+
+// A copy of a copy the walker made (plain data only: nothing to check, no getters).
+function clonePlain(value) {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = [];
+    for (let i = 0; i < value.length; i++) out.push(clonePlain(value[i]));
+    return out;
+  }
+  const out = {};
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) setMember(out, keys[i], clonePlain(value[keys[i]]));
+  return out;
+}
+
 // What `fireOptions` read, taken (and let go) by src/js/fast.rs right after it returns.
 let taken = { text: undefined, copy: undefined, member: undefined };
 
@@ -174,6 +193,7 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
   if (json !== undefined && !json.includes('\\ud')) {
     taken.text = json;
     taken.copy = state.made;
+    pristine = clonePlain(state.made);
     return 5;
   }
   taken.member = payload;
@@ -248,11 +268,12 @@ export function parseWithTexts(json, key1, text1, key2, text2) {
 }
 
 // A TransitionRecord in serde's key order; absent members (undefined) are left out, JSON members
-// (payload, guardUnevaluated, produced) arrive as JSON text; the id is `<stage>#<n>`, the askId
-// `ask#<askN>`. src/js/fast.rs's `transition_record`.
+// (payload, guardUnevaluated, produced) arrive as JSON text, or, with `pristinePayload`, the payload is
+// the kept copy of the newest walked payload (the row keeps that very text); the id is `<stage>#<n>`,
+// the askId `ask#<askN>`. src/js/fast.rs's `transition_record`.
 export function transitionRecord(stage, n, kind, principal, affordanceId, does, stimulus, inferred,
-  basis, certainty, timestamp, payload, outcome, effectVerified, fromNode, toNode, toNodeClaimed, arrival,
-  unverifiedEdge, guardUnevaluated, produced, cursorVersion, askN, materialized) {
+  basis, certainty, timestamp, payload, pristinePayload, outcome, effectVerified, fromNode, toNode,
+  toNodeClaimed, arrival, unverifiedEdge, guardUnevaluated, produced, cursorVersion, askN, materialized) {
   const cause = { kind, principal };
   if (affordanceId !== undefined) cause.affordanceId = affordanceId;
   if (does !== undefined) cause.does = does;
@@ -264,7 +285,12 @@ export function transitionRecord(stage, n, kind, principal, affordanceId, does, 
     attribution: { principal, basis, certainty },
     timestamp: Number.isFinite(timestamp) ? timestamp : null,
   };
-  if (payload !== undefined) t.payload = JSON.parse(payload);
+  if (payload !== undefined) {
+    t.payload = JSON.parse(payload);
+  } else if (pristinePayload) {
+    t.payload = pristine;
+    pristine = undefined;
+  }
   t.outcome = outcome;
   if (effectVerified !== undefined) t.effectVerified = effectVerified;
   t.fromNode = fromNode;

@@ -74,6 +74,7 @@ extern "C" {
         certainty: &JsValue,
         timestamp: f64,
         payload: Option<&str>,
+        pristine_payload: bool,
         outcome: &JsValue,
         effect_verified: &JsValue,
         from_node: &JsValue,
@@ -155,6 +156,26 @@ pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Opt
         .map(|json| Within::Json(json, keys))
 }
 
+thread_local! {
+    /// The JSON text of the newest payload [`fire_options`] walked, while `fast.js` keeps an untouched
+    /// copy of it (its `pristine`): a record whose row keeps this very text takes that copy as its
+    /// payload instead of parsing the text (`JSON.parse` of a fresh string is ~0.3 µs). Used once.
+    static WALKED_PAYLOAD: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Whether `text` is the newest walked payload's text, whose untouched copy `fast.js` then hands to
+/// the record being built (once: it is let go here).
+fn take_walked_payload(text: &str) -> bool {
+    WALKED_PAYLOAD.with(|walked| {
+        let mut walked = walked.borrow_mut();
+        let same = walked.as_deref() == Some(text);
+        if same {
+            *walked = None;
+        }
+        same
+    })
+}
+
 /// What [`fire_options`] read of `fire`'s options.
 pub enum FireOptionsRead {
     /// No `source`; the payload (`None`: absent), with the walker's copy of it (what `JSON.parse` of
@@ -195,10 +216,15 @@ pub fn fire_options(
             let text = take_text_js().unwrap_or_default();
             let copy = take_copy_js();
             return Ok(match serde_json::from_str(&text) {
-                Ok(payload) => FireOptionsRead::Plain(Some(payload), Some(copy)),
+                Ok(payload) => {
+                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
+                    FireOptionsRead::Plain(Some(payload), Some(copy))
+                }
                 // Not expected (lone surrogates, which the core's parser refuses, go to the reader
-                // already); read it again and let the reader judge.
+                // already); read it again and let the reader judge. `fast.js`'s kept copy is of
+                // this payload now, so no older text may take it.
                 Err(_) => {
+                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = None);
                     FireOptionsRead::ForReader(super::convert::field(options, "payload", what)?)
                 }
             });
@@ -335,6 +361,8 @@ pub(crate) fn transition_record(t: &SharedRow) -> JsValue {
         Some(EffectVerified::Observed(b)) => JsValue::from_bool(b),
         Some(EffectVerified::Unobservable) => word("unobservable"),
     };
+    // The row keeps the newest walked payload's very text: `fast.js` has an untouched copy of it.
+    let pristine = t.payload.as_deref().is_some_and(take_walked_payload);
     let (affordance_id, does) = match &t.affordance {
         Some((id, does)) => (name(id), name(does)),
         None => (JsValue::UNDEFINED, JsValue::UNDEFINED),
@@ -351,7 +379,8 @@ pub(crate) fn transition_record(t: &SharedRow) -> JsValue {
         &word(t.basis.as_str()),
         &word(t.certainty.as_str()),
         t.timestamp,
-        t.payload.as_deref(),
+        t.payload.as_deref().filter(|_| !pristine),
+        pristine,
         &word(t.outcome.as_str()),
         &effect_verified,
         &name(&t.from_node),

@@ -209,3 +209,41 @@ test('fire options read in one pass: same answers, each member read once, in ord
   assert.equal(big.reason, 'PAYLOAD_TOO_LARGE');
   assert.equal(session.fire('wizard.name-it', { payload: { name: 'fine' } }).ok, true, 'the session still fires');
 });
+
+// An update's record takes, as its payload, an untouched copy of the newest walked payload when its
+// row keeps that very text (src/js/fast.js `pristine`): a handler changing its own input, a nested
+// fire in between, or a record of another row must still show what the row keeps.
+test('an update\'s record shows the payload the row keeps, whatever the handler did to its input', () => {
+  const { session } = wizard();
+  const results = [];
+  let nested = false;
+  session.registerActions('wizard', {
+    handlers: {
+      'name-it': (input) => {
+        const original = JSON.stringify(input);
+        input.name = 'changed by the handler';
+        if (input.extra) input.extra.list.push('pushed');
+        if (nested) {
+          nested = false;
+          session.fire('wizard.name-it', { payload: { name: 'the nested fire' } });
+        }
+        const r = session.updateState({ 'project.name': 'x', 'project.recipe': '', 'projects.count': 0 });
+        sameAsSerde(session, r);
+        results.push({ r, original, input });
+        return r;
+      },
+    },
+  });
+  session.fire('wizard.name-it', { payload: { name: 'first', extra: { list: [1, 2] } } });
+  nested = true;
+  session.fire('wizard.name-it', { payload: { name: 'outer' } });
+  session.fire('wizard.name-it', { payload: { name: 'same' } });
+  session.fire('wizard.name-it', { payload: { name: 'same' } });
+  assert.equal(results.length, 5);
+  for (const { r, original, input } of results) {
+    assert.equal(JSON.stringify(r.transition.payload), original, 'the payload as fired, not as changed');
+    assert.notEqual(r.transition.payload, input, 'not the handler\'s own input');
+  }
+  const payloads = results.map(({ r }) => r.transition.payload);
+  assert.equal(new Set(payloads).size, payloads.length, 'every record has its own payload object');
+});
