@@ -119,18 +119,32 @@ function walkState(budget, maxDepth, left, limit, perMember, copy) {
   return { budget, maxDepth, ancestors: [], left, limit, perMember, oversized: [], copy, made: undefined };
 }
 
-// `value` as JSON text within `limit` bytes: the text; `undefined` when the reader must judge the
-// value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has
-// the budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
+// What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
+// src/js/fast.rs right after they return.
+const taken = { text: undefined, copy: undefined, member: undefined, within: undefined };
+
+// `value` as JSON text within `limit` bytes, when the walker read it whole: the text. Otherwise
+// `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
+// value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has the
+// budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
 export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
   const members = perMember && typeof value === 'object' && value !== null && !Array.isArray(value);
   const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members, false);
   try {
     const json = write(value, 0, state);
-    return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;
+    if (state.oversized.length === 0) return json;
+    taken.within = { json, oversized: state.oversized };
   } catch (e) {
-    return e === TOO_LARGE ? { tooLarge: true } : undefined;
+    taken.within = e === TOO_LARGE ? { tooLarge: true } : undefined;
   }
+  return undefined;
+}
+
+// What the last `plainJsonWithin` that gave no text found (taken once, right after it returns).
+export function takeWithin() {
+  const within = taken.within;
+  taken.within = undefined;
+  return within;
 }
 
 // A second copy of the newest walked payload, kept untouched (the handler may change its own): the
@@ -152,8 +166,6 @@ function clonePlain(value) {
   return out;
 }
 
-// What `fireOptions` read, taken (and let go) by src/js/fast.rs right after it returns.
-let taken = { text: undefined, copy: undefined, member: undefined };
 
 // `fire`'s options in one pass (src/js/fast.rs `fire_options`), `source` then `payload`, each read
 // once. The answer is a number, with what was read left for `takeText` / `takeCopy` / `takeMember`:

@@ -37,7 +37,9 @@ extern "C" {
         per_member: bool,
         max_depth: u32,
         max_values: u32,
-    ) -> JsValue;
+    ) -> Option<String>;
+    #[wasm_bindgen(js_name = takeWithin)]
+    fn take_within_js() -> JsValue;
     #[wasm_bindgen(js_name = fireOptions)]
     fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> u32;
     #[wasm_bindgen(js_name = takeText)]
@@ -130,12 +132,13 @@ pub enum Within {
 /// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
 /// `per_member`; `None` when the reader must judge the value.
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
-    let out = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1);
-    if let Some(text) = out.as_string() {
+    // The text comes back as the call's own result (one crossing); anything else is taken after.
+    if let Some(text) = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1) {
         return serde_json::from_str(&text)
             .ok()
             .map(|json| Within::Json(json, Vec::new()));
     }
+    let out = take_within_js();
     if !out.is_object() {
         return None;
     }
