@@ -282,8 +282,8 @@ export function parseWithTexts(json, key1, text1, key2, text2) {
 // A TransitionRecord in serde's key order; absent members (undefined) are left out, JSON members
 // (payload, guardUnevaluated, produced) arrive as JSON text, or, with `pristinePayload`, the payload is
 // the kept copy of the newest walked payload (the row keeps that very text); the id is `<stage>#<n>`,
-// the askId `ask#<askN>`. src/js/fast.rs's `transition_record`.
-export function transitionRecord(stage, n, kind, principal, affordanceId, does, stimulus, inferred,
+// the askId `ask#<askN>`. For `updateWithRecord` (src/js/fast.rs `update_with_record`).
+function transitionRecord(stage, n, kind, principal, affordanceId, does, stimulus, inferred,
   basis, certainty, timestamp, payload, pristinePayload, outcome, effectVerified, fromNode, toNode,
   toNodeClaimed, arrival, unverifiedEdge, guardUnevaluated, produced, cursorVersion, askN, materialized) {
   const cause = { kind, principal };
@@ -316,6 +316,18 @@ export function transitionRecord(stage, n, kind, principal, affordanceId, does, 
   if (askN !== undefined) t.askId = `ask#${askN}`;
   if (materialized !== undefined) t.materialized = materialized;
   return t;
+}
+
+// An UpdateResult with its record (one call from src/js/fast.rs): `transitionRecord`'s arguments after
+// the result's own.
+export function updateWithRecord(ok, attributed, version, stage, n, kind, principal, affordanceId, does,
+  stimulus, inferred, basis, certainty, timestamp, payload, pristinePayload, outcome, effectVerified,
+  fromNode, toNode, toNodeClaimed, arrival, unverifiedEdge, guardUnevaluated, produced, cursorVersion,
+  askN, materialized) {
+  const t = transitionRecord(stage, n, kind, principal, affordanceId, does, stimulus, inferred, basis,
+    certainty, timestamp, payload, pristinePayload, outcome, effectVerified, fromNode, toNode,
+    toNodeClaimed, arrival, unverifiedEdge, guardUnevaluated, produced, cursorVersion, askN, materialized);
+  return updateResult(ok, attributed, t, version);
 }
 
 export function updateResult(ok, attributed, transition, version) {

@@ -62,8 +62,11 @@ extern "C" {
         effect_status: &JsValue,
         version: f64,
     ) -> JsValue;
-    #[wasm_bindgen(js_name = transitionRecord)]
-    fn transition_record_js(
+    #[wasm_bindgen(js_name = updateWithRecord)]
+    fn update_with_record_js(
+        ok: bool,
+        attributed: Option<bool>,
+        version: f64,
         stage: &JsValue,
         n: u32,
         kind: &JsValue,
@@ -350,11 +353,11 @@ fn name(text: &str) -> JsValue {
 /// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.
 const SAFE: u64 = 1 << 53;
 
-/// A `TransitionRecord` built as a JS object by `fast.js` from the row itself ([`SharedRow`]: keys in
-/// serde's order, absent ones left out): shared names cross as kept JS strings, the id is joined in JS,
+/// An `UpdateResult` with its `TransitionRecord`, built as JS objects by `fast.js` in one call, the
+/// record from the row itself ([`SharedRow`]: keys in serde's order, absent ones left out): shared names cross as kept JS strings, the id is joined in JS,
 /// the payload's kept text is parsed by `JSON.parse` without being parsed and written again here, where
 /// ~400 bytes of JSON to parse cost ~1.9 µs of a fire with a state report (benches/js/boundary.cjs).
-pub(crate) fn transition_record(t: &SharedRow) -> JsValue {
+fn update_with_record(r: &UpdateResult, t: &SharedRow) -> JsValue {
     let guard = t
         .guard_unevaluated
         .as_ref()
@@ -370,7 +373,10 @@ pub(crate) fn transition_record(t: &SharedRow) -> JsValue {
         Some((id, does)) => (name(id), name(does)),
         None => (JsValue::UNDEFINED, JsValue::UNDEFINED),
     };
-    transition_record_js(
+    update_with_record_js(
+        r.ok,
+        r.attributed,
+        r.version as f64,
         &name(&t.stage),
         t.n,
         &word(t.kind.as_str()),
@@ -411,13 +417,10 @@ pub(crate) fn update_result(r: &UpdateResult, row: Option<&SharedRow>) -> Option
     {
         return None;
     }
-    let transition = row.map_or(JsValue::UNDEFINED, transition_record);
-    Some(update_result_js(
-        r.ok,
-        r.attributed,
-        &transition,
-        r.version as f64,
-    ))
+    Some(match row {
+        Some(row) => update_with_record(r, row),
+        None => update_result_js(r.ok, r.attributed, &JsValue::UNDEFINED, r.version as f64),
+    })
 }
 
 /// `{ node, version, text }` (a `RenderedBlock`, in that key order) built as a JS object literal: the
