@@ -166,7 +166,6 @@ function clonePlain(value) {
   return out;
 }
 
-
 // `fire`'s options in one pass (src/js/fast.rs `fire_options`), `source` then `payload`, each read
 // once. The answer is a number, with what was read left for `takeText` / `takeCopy` / `takeMember`:
 // 0: no source and no payload; 1: options is not an object; 2 / 3: the `source` / `payload` getter

@@ -10,11 +10,14 @@
 //! refusal keeps its message. Its limits are `convert`'s constants, passed in on every call.
 //! `returned_json` adds the handler-return checks (a thenable, an own `ok: false`) that route a value
 //! to `host`'s slow path; [`then_of`] and [`is_returned_failure`] are those same checks, which `host`
-//! uses too, so each is written once.
+//! uses too, so each is written once. [`fire_options`] reads `fire`'s options in the same one call
+//! as the walk, and the walker also makes the copy of the payload its handler gets (what `JSON.parse`
+//! of the text the core parsed gives), and an untouched second copy for the record of the row that
+//! keeps that text.
 //!
 //! Out: the results of every fire are built as JS objects from short strings and cached enum words
-//! (`acceptedFire`, `updateResult` with its `transitionRecord`; each enum's word is its `as_str`) instead
-//! of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
+//! (`acceptedFire`, `updateWithRecord` with the row itself, [`SharedRow`]; each enum's word is its
+//! `as_str`) instead of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
 //! with the texts left out, then the texts are set in place, which keeps every key's position and skips
 //! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
 //! literal. docs/boundary.md has the measurements. Used by `convert`, `host`, `session` and `port`.
