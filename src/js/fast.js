@@ -14,6 +14,15 @@ function spend(state, n) {
 }
 const OBJECT_PROTOTYPE = Object.prototype;
 
+// What `JSON.stringify` escapes in a string: `"`, `\`, control characters, and (lone) surrogates.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+// A string as JSON text: `JSON.stringify`'s own answer, which is the string in quotes when there is
+// nothing to escape (most keys and values; the test is cheaper than the call).
+function quoted(text) {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
 // A member of a copy, made as `JSON.parse` makes it: `__proto__` is an own data member, not the
 // prototype.
 function setMember(copy, key, value) {
@@ -30,7 +39,7 @@ function setMember(copy, key, value) {
 function write(value, depth, state) {
   if (--state.budget < 0) throw BAIL;
   switch (typeof value) {
-    case 'string': spend(state, value.length + 2); state.made = value; return JSON.stringify(value);
+    case 'string': spend(state, value.length + 2); state.made = value; return quoted(value);
     case 'boolean': state.made = value; return value ? 'true' : 'false';
     case 'number':
       if (!Number.isFinite(value)) {
@@ -95,7 +104,7 @@ function write(value, depth, state) {
         spend(state, key.length + 4);
         text = write(member, depth + 1, state);
       }
-      out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+      out += (first ? '' : ',') + quoted(key) + ':' + text;
       if (copy !== undefined) setMember(copy, key, state.made);
       first = false;
     }

@@ -70,6 +70,11 @@ test('updateState outside a handler: stimulus rows, named rows, asserted princip
   ];
   for (const r of results) sameAsSerde(session, r);
   assert.ok(results.some((r) => r.transition && r.transition.cause.kind === 'stimulus'), 'a stimulus row was built');
+  // Keys and values the walker must escape (or need not) reach the state exactly.
+  const odd = { 'q"k': 'v"\\', 'b\\k': '\n', 'c\u0001k': '\u001f', '\u2028': 'é😀', '","x":"': '</script>' };
+  assert.equal(session.updateState(odd).ok, true);
+  const state = session.state();
+  for (const [k, v] of Object.entries(odd)) assert.equal(state[k], v, JSON.stringify(k));
   assert.equal(results.at(-1).ok, false);
   assert.equal(results.at(-1).reason, 'UNKNOWN_TRANSITION');
 });
@@ -127,6 +132,7 @@ test('a handler\'s input is the payload the core kept, key order and odd values 
     { name: 'holes', list: [undefined, null, () => 1 === 1 ? undefined : 0].slice(0, 2), skipped: undefined, nan: NaN, inf: -Infinity },
     { name: 'proto', ['__proto__']: 'own' },
     { name: 'deep', d: [[[[[[[[[['x']]]]]]]]]] },
+    { name: 'keys', 'q"k': 1, 'b\\k': 2, 'n\nk': 3, 'c\u0001k': 4, '\u2028': 5, 'é😀': 6, '","x":"': 7 },
   ];
   // `__proto__` as an own data member (JSON.parse makes one, as a literal's computed key does not).
   payloads[4] = JSON.parse('{"name":"proto","__proto__":{"own":true}}');
