@@ -302,15 +302,35 @@ fn collect_defects(
     depth: usize,
     defects: &mut Vec<String>,
 ) {
-    let properties = declared_properties(schema);
-    for key in required_keys(schema) {
-        if !given.contains_key(key) {
-            defects.push(format!("missing required key '{path}{key}'"));
+    // Read in place, on every fire with a declared input: no list of the schema's properties or
+    // required keys is made, and a small payload is scanned rather than hashed.
+    let properties = match keyword(schema, "properties") {
+        Some(Value::Object(properties)) => Some(properties),
+        _ => None,
+    };
+    let declared = |key: &str| {
+        properties.and_then(|p| {
+            p.iter()
+                .find(|(name, _)| name.as_str() == key)
+                .map(|(_, v)| v)
+        })
+    };
+    let has = |key: &str| {
+        if given.len() <= 8 {
+            given.keys().any(|k| k == key)
+        } else {
+            given.contains_key(key)
+        }
+    };
+    if let Some(Value::Array(required)) = keyword(schema, "required") {
+        for key in required.iter().filter_map(Value::as_str) {
+            if !has(key) {
+                defects.push(format!("missing required key '{path}{key}'"));
+            }
         }
     }
     for (key, value) in given {
-        let Some((_, Value::Object(property))) = properties.iter().find(|(name, _)| *name == key)
-        else {
+        let Some(Value::Object(property)) = declared(key) else {
             continue;
         };
         if declines_to_judge(property) {
@@ -343,7 +363,7 @@ fn collect_defects(
     if closed {
         let unexpected: Vec<String> = given
             .keys()
-            .filter(|k| !properties.iter().any(|(name, _)| name == k))
+            .filter(|k| declared(k).is_none())
             .map(|k| format!("'{path}{}'", show_key(k)))
             .collect();
         if !unexpected.is_empty() {

@@ -51,8 +51,9 @@ struct FireOptions {
     payload: Option<Value>,
 }
 
-/// `fire`'s options object (`{ source?, payload? }`): the `Reflect` member reads `fire` does, or
-/// `from_value` into a derived struct.
+/// `fire`'s options object (`{ source?, payload? }`): what `fire` does (`fast::fire_options`, one JS
+/// call reading both members and walking the payload, with its copy for the handler), the `Reflect`
+/// member reads it did before (path 2), or `from_value` into a derived struct.
 #[wasm_bindgen(js_name = __benchReadOptions)]
 pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
     if path == SWB {
@@ -60,6 +61,12 @@ pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
         return Ok(u32::from(read.source.is_some()) + u32::from(read.payload.is_some()));
     }
     let what = "bench: options";
+    if path != TEXT {
+        return Ok(match fast::fire_options(&options, 1 << 20, what)? {
+            fast::FireOptionsRead::Plain(payload, _) => u32::from(payload.is_some()),
+            fast::FireOptionsRead::Source(_) | fast::FireOptionsRead::ForReader(_) => 0,
+        });
+    }
     let source = session::principal(&options, "source", what)?;
     let payload = convert::to_json_within(
         &convert::field(&options, "payload", what)?,
@@ -116,7 +123,24 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
             match path {
                 SWB => swb(&r),
                 TEXT => convert::to_js(&r),
-                _ => fast::update_result(&r).ok_or_else(missing),
+                _ => {
+                    // The package's way: the record built from the row itself, shared.
+                    thread_local! {
+                        static SHARED: std::cell::RefCell<Option<crate::session::SharedRow>> = const { std::cell::RefCell::new(None) };
+                    }
+                    let row = SHARED.with(|row| {
+                        let mut row = row.borrow_mut();
+                        if row.is_none() {
+                            *row = core.newest_shared_row();
+                        }
+                        row.clone()
+                    });
+                    let bare = UpdateResult {
+                        transition: None,
+                        ..r
+                    };
+                    fast::update_result(&bare, row.as_ref()).ok_or_else(missing)
+                }
             }
         }
         6 => {

@@ -114,6 +114,15 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     if let Some(json) = fast::plain_json(value) {
         return Ok(Some(json));
     }
+    to_json_by_reader(value, what)
+}
+
+/// [`to_json`] by the member-by-member reader alone, for a value the JS walker already left to it.
+pub fn to_json_by_reader(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
+    if value.is_undefined() {
+        return Ok(None);
+    }
+    let _reading = reading(what)?;
     let converted = read_value(value, what, false)?;
     let json = converted.value.to_json();
     callbacks::release(&converted.callbacks);
@@ -480,7 +489,11 @@ pub fn opt_string(
     key: &'static str,
     what: &str,
 ) -> Result<Option<String>, JsValue> {
-    let value = field(options, key, what)?;
+    opt_string_of(field(options, key, what)?, key, what)
+}
+
+/// [`opt_string`] of a member already read.
+pub fn opt_string_of(value: JsValue, key: &str, what: &str) -> Result<Option<String>, JsValue> {
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }

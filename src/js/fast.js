@@ -14,17 +14,48 @@ function spend(state, n) {
 }
 const OBJECT_PROTOTYPE = Object.prototype;
 
+// What `JSON.stringify` escapes in a string: `"`, `\`, control characters, and (lone) surrogates.
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+// A string as JSON text: `JSON.stringify`'s own answer, which is the string in quotes when there is
+// nothing to escape (most keys and values; the test is cheaper than the call).
+function quoted(text) {
+  return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+// A member of a copy, made as `JSON.parse` makes it: `__proto__` is an own data member, not the
+// prototype.
+function setMember(copy, key, value) {
+  if (key === '__proto__') {
+    Object.defineProperty(copy, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    copy[key] = value;
+  }
+}
+
+// The walker: `value` as JSON text, or a throw (BAIL: the reader must judge it; TOO_LARGE: over the
+// byte budget). With `state.copy`, it also leaves in `state.made` a copy of what it wrote, the value
+// `JSON.parse` of the text would give (-0 as 0, non-finite numbers and `undefined` in arrays as null).
 function write(value, depth, state) {
   if (--state.budget < 0) throw BAIL;
   switch (typeof value) {
-    case 'string': spend(state, value.length + 2); return JSON.stringify(value);
-    case 'boolean': return value ? 'true' : 'false';
+    case 'string': spend(state, value.length + 2); state.made = value; return quoted(value);
+    case 'boolean': state.made = value; return value ? 'true' : 'false';
     case 'number':
-      if (!Number.isFinite(value)) return 'null';
+      if (!Number.isFinite(value)) {
+        state.made = null;
+        return 'null';
+      }
       if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw BAIL;
+      state.made = value === 0 ? 0 : value; // -0 is written 0
       return String(value);
-    case 'undefined': return 'null';
-    case 'object': if (value === null) return 'null'; break;
+    case 'undefined': state.made = null; return 'null';
+    case 'object':
+      if (value === null) {
+        state.made = null;
+        return 'null';
+      }
+      break;
     default: throw BAIL;
   }
   if (depth >= state.maxDepth || state.ancestors.includes(value)) throw BAIL;
@@ -34,17 +65,21 @@ function write(value, depth, state) {
     const length = value.length;
     if (typeof length !== 'number') throw BAIL;
     out = '[';
+    const copy = state.copy ? [] : undefined;
     for (let i = 0; i < length; i++) {
       if (i > 0) out += ',';
       out += write(value[i], depth + 1, state);
+      if (copy !== undefined) copy.push(state.made);
     }
     out += ']';
+    state.made = copy;
   } else {
     const proto = Object.getPrototypeOf(value);
     if (proto !== null && proto !== OBJECT_PROTOTYPE) throw BAIL;
     if (Object.getOwnPropertySymbols(value).length > 0) throw BAIL;
     const keys = Object.keys(value);
     out = '{';
+    const copy = state.copy ? {} : undefined;
     let first = true;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
@@ -62,16 +97,19 @@ function write(value, depth, state) {
         } catch (e) {
           if (e !== TOO_LARGE) throw e;
           state.oversized.push(key);
+          state.made = null;
           text = 'null';
         }
       } else {
         spend(state, key.length + 4);
         text = write(member, depth + 1, state);
       }
-      out += (first ? '' : ',') + JSON.stringify(key) + ':' + text;
+      out += (first ? '' : ',') + quoted(key) + ':' + text;
+      if (copy !== undefined) setMember(copy, key, state.made);
       first = false;
     }
     out += '}';
+    state.made = copy;
   }
   state.ancestors.pop();
   return out;
@@ -79,24 +117,125 @@ function write(value, depth, state) {
 
 export function plainJson(value, maxDepth, maxValues) {
   try {
-    return write(value, 0, { budget: maxValues, maxDepth, ancestors: [] });
+    return write(value, 0, walkState(maxValues, maxDepth, undefined, undefined, false, false));
   } catch (_) {
     return undefined;
   }
 }
 
-// `value` as JSON text within `limit` bytes: the text; `undefined` when the reader must judge the
-// value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has
-// the budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
+// One shape for every walk's state.
+function walkState(budget, maxDepth, left, limit, perMember, copy) {
+  return { budget, maxDepth, ancestors: [], left, limit, perMember, oversized: [], copy, made: undefined };
+}
+
+// What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
+// src/js/fast.rs right after they return.
+const taken = { text: undefined, copy: undefined, member: undefined, within: undefined };
+
+// `value` as JSON text within `limit` bytes, when the walker read it whole: the text. Otherwise
+// `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
+// value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has the
+// budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
 export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
   const members = perMember && typeof value === 'object' && value !== null && !Array.isArray(value);
-  const state = { budget: maxValues, maxDepth, ancestors: [], left: members ? undefined : limit, limit, perMember: members, oversized: [] };
+  const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members, false);
   try {
     const json = write(value, 0, state);
-    return state.oversized.length > 0 ? { json, oversized: state.oversized } : json;
+    if (state.oversized.length === 0) return json;
+    taken.within = { json, oversized: state.oversized };
   } catch (e) {
-    return e === TOO_LARGE ? { tooLarge: true } : undefined;
+    taken.within = e === TOO_LARGE ? { tooLarge: true } : undefined;
   }
+  return undefined;
+}
+
+// What the last `plainJsonWithin` that gave no text found (taken once, right after it returns).
+export function takeWithin() {
+  const within = taken.within;
+  taken.within = undefined;
+  return within;
+}
+
+// A second copy of the newest walked payload, kept untouched (the handler may change its own): the
+// payload of the record src/js/fast.rs builds for a row that keeps the very same JSON text
+// (`transitionRecord`'s `pristine`), instead of parsing that text again. Used once.
+let pristine;
+
+// A copy of a copy the walker made (plain data only: nothing to check, no getters).
+function clonePlain(value) {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = [];
+    for (let i = 0; i < value.length; i++) out.push(clonePlain(value[i]));
+    return out;
+  }
+  const out = {};
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) setMember(out, keys[i], clonePlain(value[keys[i]]));
+  return out;
+}
+
+// `fire`'s options in one pass (src/js/fast.rs `fire_options`), `source` then `payload`, each read
+// once. The answer is a number, with what was read left for `takeText` / `takeCopy` / `takeMember`:
+// 0: no source and no payload; 1: options is not an object; 2 / 3: the `source` / `payload` getter
+// threw; 4: no source, the payload is over `limit`; 5: no source, the walker read the payload whole
+// (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
+// JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
+// is read, as member by member); 7: no source, the payload as read, which the walker left to the reader.
+export function fireOptions(options, limit, maxDepth, maxValues) {
+  if (options === undefined || options === null) return 0;
+  if (typeof options !== 'object') return 1;
+  let source;
+  let payload;
+  try {
+    source = options.source;
+  } catch (_) {
+    return 2;
+  }
+  if (source !== undefined && source !== null) {
+    taken.member = source;
+    return 6;
+  }
+  try {
+    payload = options.payload;
+  } catch (_) {
+    return 3;
+  }
+  if (payload === undefined) return 0;
+  const state = walkState(maxValues, maxDepth, limit, limit, false, true);
+  let json;
+  try {
+    json = write(payload, 0, state);
+  } catch (e) {
+    if (e === TOO_LARGE) return 4;
+    json = undefined;
+  }
+  if (json !== undefined && !json.includes('\\ud')) {
+    taken.text = json;
+    taken.copy = state.made;
+    pristine = clonePlain(state.made);
+    return 5;
+  }
+  taken.member = payload;
+  return 7;
+}
+
+export function takeText() {
+  const text = taken.text;
+  taken.text = undefined;
+  return text;
+}
+
+export function takeCopy() {
+  const copy = taken.copy;
+  taken.copy = undefined;
+  return copy;
+}
+
+export function takeMember() {
+  const member = taken.member;
+  taken.member = undefined;
+  return member;
 }
 
 // A handler's return value is deferred when it is a thenable: an object or function whose `then` is a
@@ -132,8 +271,9 @@ export function returnedJson(value, maxDepth, maxValues) {
   }
 }
 
-export function acceptedFire(transitionId, settlement, effectStatus, version) {
-  return { ok: true, transitionId, settlement, effectStatus, version };
+// `stage` and `n` make the transition id (`<stage>#<n>`); `n` < 0: `stage` is the whole id.
+export function acceptedFire(stage, n, settlement, effectStatus, version) {
+  return { ok: true, transitionId: n < 0 ? stage : `${stage}#${n}`, settlement, effectStatus, version };
 }
 
 export function renderedBlock(node, version, text) {
@@ -148,22 +288,29 @@ export function parseWithTexts(json, key1, text1, key2, text2) {
 }
 
 // A TransitionRecord in serde's key order; absent members (undefined) are left out, JSON members
-// (payload, guardUnevaluated, produced) arrive as JSON text. src/js/fast.rs's `transition_record`.
-export function transitionRecord(id, kind, principal, affordanceId, does, stimulus, inferred, attributedTo,
-  basis, certainty, timestamp, payload, outcome, effectVerified, fromNode, toNode, toNodeClaimed, arrival,
-  unverifiedEdge, guardUnevaluated, produced, cursorVersion, askId, materialized) {
+// (payload, guardUnevaluated, produced) arrive as JSON text, or, with `pristinePayload`, the payload is
+// the kept copy of the newest walked payload (the row keeps that very text); the id is `<stage>#<n>`,
+// the askId `ask#<askN>`. For `updateWithRecord` (src/js/fast.rs `update_with_record`).
+function transitionRecord(stage, n, kind, principal, affordanceId, does, stimulus, inferred,
+  basis, certainty, timestamp, payload, pristinePayload, outcome, effectVerified, fromNode, toNode,
+  toNodeClaimed, arrival, unverifiedEdge, guardUnevaluated, produced, cursorVersion, askN, materialized) {
   const cause = { kind, principal };
   if (affordanceId !== undefined) cause.affordanceId = affordanceId;
   if (does !== undefined) cause.does = does;
   if (stimulus !== undefined) cause.stimulus = stimulus;
   if (inferred) cause.inferred = true;
   const t = {
-    id,
+    id: `${stage}#${n}`,
     cause,
-    attribution: { principal: attributedTo, basis, certainty },
+    attribution: { principal, basis, certainty },
     timestamp: Number.isFinite(timestamp) ? timestamp : null,
   };
-  if (payload !== undefined) t.payload = JSON.parse(payload);
+  if (payload !== undefined) {
+    t.payload = JSON.parse(payload);
+  } else if (pristinePayload) {
+    t.payload = pristine;
+    pristine = undefined;
+  }
   t.outcome = outcome;
   if (effectVerified !== undefined) t.effectVerified = effectVerified;
   t.fromNode = fromNode;
@@ -174,9 +321,21 @@ export function transitionRecord(id, kind, principal, affordanceId, does, stimul
   if (guardUnevaluated !== undefined) t.guardUnevaluated = JSON.parse(guardUnevaluated);
   if (produced !== undefined) t.produced = JSON.parse(produced);
   t.cursorVersion = cursorVersion;
-  if (askId !== undefined) t.askId = askId;
+  if (askN !== undefined) t.askId = `ask#${askN}`;
   if (materialized !== undefined) t.materialized = materialized;
   return t;
+}
+
+// An UpdateResult with its record (one call from src/js/fast.rs): `transitionRecord`'s arguments after
+// the result's own.
+export function updateWithRecord(ok, attributed, version, stage, n, kind, principal, affordanceId, does,
+  stimulus, inferred, basis, certainty, timestamp, payload, pristinePayload, outcome, effectVerified,
+  fromNode, toNode, toNodeClaimed, arrival, unverifiedEdge, guardUnevaluated, produced, cursorVersion,
+  askN, materialized) {
+  const t = transitionRecord(stage, n, kind, principal, affordanceId, does, stimulus, inferred, basis,
+    certainty, timestamp, payload, pristinePayload, outcome, effectVerified, fromNode, toNode,
+    toNodeClaimed, arrival, unverifiedEdge, guardUnevaluated, produced, cursorVersion, askN, materialized);
+  return updateResult(ok, attributed, t, version);
 }
 
 export function updateResult(ok, attributed, transition, version) {

@@ -10,11 +10,14 @@
 //! refusal keeps its message. Its limits are `convert`'s constants, passed in on every call.
 //! `returned_json` adds the handler-return checks (a thenable, an own `ok: false`) that route a value
 //! to `host`'s slow path; [`then_of`] and [`is_returned_failure`] are those same checks, which `host`
-//! uses too, so each is written once.
+//! uses too, so each is written once. [`fire_options`] reads `fire`'s options in the same one call
+//! as the walk, and the walker also makes the copy of the payload its handler gets (what `JSON.parse`
+//! of the text the core parsed gives), and an untouched second copy for the record of the row that
+//! keeps that text.
 //!
 //! Out: the results of every fire are built as JS objects from short strings and cached enum words
-//! (`acceptedFire`, `updateResult` with its `transitionRecord`; each enum's word is its `as_str`) instead
-//! of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
+//! (`acceptedFire`, `updateWithRecord` with the row itself, [`SharedRow`]; each enum's word is its
+//! `as_str`) instead of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
 //! with the texts left out, then the texts are set in place, which keeps every key's position and skips
 //! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
 //! literal. docs/boundary.md has the measurements. Used by `convert`, `host`, `session` and `port`.
@@ -22,8 +25,9 @@
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use crate::session::records::{EffectVerified, TransitionRecord};
+use crate::session::records::EffectVerified;
 use crate::session::results::UpdateResult;
+use crate::session::SharedRow;
 
 #[wasm_bindgen(module = "/src/js/fast.js")]
 extern "C" {
@@ -36,7 +40,17 @@ extern "C" {
         per_member: bool,
         max_depth: u32,
         max_values: u32,
-    ) -> JsValue;
+    ) -> Option<String>;
+    #[wasm_bindgen(js_name = takeWithin)]
+    fn take_within_js() -> JsValue;
+    #[wasm_bindgen(js_name = fireOptions)]
+    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> u32;
+    #[wasm_bindgen(js_name = takeText)]
+    fn take_text_js() -> Option<String>;
+    #[wasm_bindgen(js_name = takeCopy)]
+    fn take_copy_js() -> JsValue;
+    #[wasm_bindgen(js_name = takeMember)]
+    fn take_member_js() -> JsValue;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = thenOf)]
@@ -45,25 +59,30 @@ extern "C" {
     fn is_returned_failure_js(value: &JsValue) -> bool;
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(
-        transition_id: &str,
+        stage: &JsValue,
+        n: f64,
         settlement: &JsValue,
         effect_status: &JsValue,
         version: f64,
     ) -> JsValue;
-    #[wasm_bindgen(js_name = transitionRecord)]
-    fn transition_record_js(
-        id: &str,
+    #[wasm_bindgen(js_name = updateWithRecord)]
+    fn update_with_record_js(
+        ok: bool,
+        attributed: Option<bool>,
+        version: f64,
+        stage: &JsValue,
+        n: u32,
         kind: &JsValue,
         principal: &JsValue,
         affordance_id: &JsValue,
         does: &JsValue,
-        stimulus: Option<&str>,
+        stimulus: &JsValue,
         inferred: bool,
-        attributed_to: &JsValue,
         basis: &JsValue,
         certainty: &JsValue,
         timestamp: f64,
         payload: Option<&str>,
+        pristine_payload: bool,
         outcome: &JsValue,
         effect_verified: &JsValue,
         from_node: &JsValue,
@@ -74,7 +93,7 @@ extern "C" {
         guard_unevaluated: Option<&str>,
         produced: Option<&str>,
         cursor_version: f64,
-        ask_id: Option<&str>,
+        ask_n: Option<u32>,
         materialized: Option<bool>,
     ) -> JsValue;
     #[wasm_bindgen(js_name = updateResult)]
@@ -119,12 +138,13 @@ pub enum Within {
 /// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
 /// `per_member`; `None` when the reader must judge the value.
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
-    let out = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1);
-    if let Some(text) = out.as_string() {
+    // The text comes back as the call's own result (one crossing); anything else is taken after.
+    if let Some(text) = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1) {
         return serde_json::from_str(&text)
             .ok()
             .map(|json| Within::Json(json, Vec::new()));
     }
+    let out = take_within_js();
     if !out.is_object() {
         return None;
     }
@@ -143,6 +163,88 @@ pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Opt
     serde_json::from_str(&json)
         .ok()
         .map(|json| Within::Json(json, keys))
+}
+
+thread_local! {
+    /// The JSON text of the newest payload [`fire_options`] walked, while `fast.js` keeps an untouched
+    /// copy of it (its `pristine`): a record whose row keeps this very text takes that copy as its
+    /// payload instead of parsing the text (`JSON.parse` of a fresh string is ~0.3 µs). Used once.
+    static WALKED_PAYLOAD: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Whether `text` is the newest walked payload's text, whose untouched copy `fast.js` then hands to
+/// the record being built (once: it is let go here).
+fn take_walked_payload(text: &str) -> bool {
+    WALKED_PAYLOAD.with(|walked| {
+        let mut walked = walked.borrow_mut();
+        let same = walked.as_deref() == Some(text);
+        if same {
+            *walked = None;
+        }
+        same
+    })
+}
+
+/// What [`fire_options`] read of `fire`'s options.
+pub enum FireOptionsRead {
+    /// No `source`; the payload (`None`: absent), with the walker's copy of it (what `JSON.parse` of
+    /// its text gives: the handler's input, `JsHost::call_handler_carrying`).
+    Plain(Option<Value>, Option<JsValue>),
+    /// A `source` as read, for the member-by-member checks (the payload is read after it).
+    Source(JsValue),
+    /// The payload as read, which the walker left to the reader.
+    ForReader(JsValue),
+}
+
+/// `fire`'s options (`source`, then `payload`, each read once) in one JS call instead of one per
+/// member and one for the walker: without a `source` (the agent's default), the payload as the walker
+/// reads it, with its copy for the handler; otherwise what was read, for the member-by-member checks.
+/// A bad options value or a throwing getter is the same `BAD_ARGUMENT` that
+/// [`convert::field`](super::convert::field) gives.
+pub fn fire_options(
+    options: &JsValue,
+    limit: usize,
+    what: &str,
+) -> Result<FireOptionsRead, JsValue> {
+    let _reading = super::convert::reading(what)?;
+    let key = match fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1) {
+        0 => return Ok(FireOptionsRead::Plain(None, None)),
+        1 => {
+            return Err(super::errors::new_session_error(
+                crate::codes::ErrorCode::BadArgument,
+                &format!("{what} must be an object (or omitted)"),
+            ))
+        }
+        2 => "source",
+        3 => "payload",
+        4 => {
+            let stand_in = super::convert::oversized_stand_in(limit);
+            return Ok(FireOptionsRead::Plain(Some(stand_in), None));
+        }
+        5 => {
+            let text = take_text_js().unwrap_or_default();
+            let copy = take_copy_js();
+            return Ok(match serde_json::from_str(&text) {
+                Ok(payload) => {
+                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
+                    FireOptionsRead::Plain(Some(payload), Some(copy))
+                }
+                // Not expected (lone surrogates, which the core's parser refuses, go to the reader
+                // already); read it again and let the reader judge. `fast.js`'s kept copy is of
+                // this payload now, so no older text may take it.
+                Err(_) => {
+                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = None);
+                    FireOptionsRead::ForReader(super::convert::field(options, "payload", what)?)
+                }
+            });
+        }
+        6 => return Ok(FireOptionsRead::Source(take_member_js())),
+        _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
+    };
+    Err(super::errors::new_session_error(
+        crate::codes::ErrorCode::BadArgument,
+        &format!("{what}.{key} could not be read (a getter threw)"),
+    ))
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned
@@ -189,8 +291,17 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
     if !plain || version > SAFE {
         return None;
     }
+    // `<stage>#<n>` is joined in JS from the kept stage name: no fresh string to decode.
+    let (stage, n) = match id
+        .rsplit_once('#')
+        .map(|(stage, n)| (stage, n.parse::<u32>()))
+    {
+        Some((stage, Ok(n))) => (name(stage), f64::from(n)),
+        _ => (JsValue::from_str(id), -1.0),
+    };
     Some(accepted_fire_js(
-        id,
+        &stage,
+        n,
         &word(settlement.as_str()),
         &word(status.as_str()),
         version as f64,
@@ -245,43 +356,43 @@ fn name(text: &str) -> JsValue {
 /// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.
 const SAFE: u64 = 1 << 53;
 
-/// A `TransitionRecord` built as a JS object by `fast.js` (keys in serde's order, absent ones left
-/// out; `alreadyTrue` rows go through serde): short strings and cached words cross instead of ~400 bytes of JSON to parse, which cost
-/// ~1.9 µs of a fire with a state report (benches/js/boundary.cjs). `None` past 2^53.
-fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
-    // A fire whose verify already held (docs/session.md §23) is rare: serde's text carries its
-    // `alreadyTrue` instead of a longer argument list here.
-    if t.cursor_version > SAFE || t.already_true.is_some() {
-        return None;
-    }
-    let text = |v: &Option<Value>| v.as_ref().and_then(|v| serde_json::to_string(v).ok());
+/// An `UpdateResult` with its `TransitionRecord`, built as JS objects by `fast.js` in one call, the
+/// record from the row itself ([`SharedRow`]: keys in serde's order, absent ones left out): shared names cross as kept JS strings, the id is joined in JS,
+/// the payload's kept text is parsed by `JSON.parse` without being parsed and written again here, where
+/// ~400 bytes of JSON to parse cost ~1.9 µs of a fire with a state report (benches/js/boundary.cjs).
+fn update_with_record(r: &UpdateResult, t: &SharedRow) -> JsValue {
     let guard = t
         .guard_unevaluated
         .as_ref()
         .and_then(|keys| serde_json::to_string(keys).ok());
-    let (payload, produced) = (text(&t.payload), text(&t.produced));
-    if (t.payload.is_some() && payload.is_none()) || (t.produced.is_some() && produced.is_none()) {
-        return None;
-    }
-    let c = &t.cause;
     let effect_verified = match t.effect_verified {
         None => JsValue::UNDEFINED,
         Some(EffectVerified::Observed(b)) => JsValue::from_bool(b),
         Some(EffectVerified::Unobservable) => word("unobservable"),
     };
-    Some(transition_record_js(
-        &t.id,
-        &word(c.kind.as_str()),
-        &word(c.principal.as_str()),
-        &c.affordance_id.as_deref().map_or(JsValue::UNDEFINED, name),
-        &c.does.as_deref().map_or(JsValue::UNDEFINED, name),
-        c.stimulus.as_deref(),
-        c.inferred,
-        &word(t.attribution.principal.as_str()),
-        &word(t.attribution.basis.as_str()),
-        &word(t.attribution.certainty.as_str()),
+    // The row keeps the newest walked payload's very text: `fast.js` has an untouched copy of it.
+    let pristine = t.payload.as_deref().is_some_and(take_walked_payload);
+    let (affordance_id, does) = match &t.affordance {
+        Some((id, does)) => (name(id), name(does)),
+        None => (JsValue::UNDEFINED, JsValue::UNDEFINED),
+    };
+    update_with_record_js(
+        r.ok,
+        r.attributed,
+        r.version as f64,
+        &name(&t.stage),
+        t.n,
+        &word(t.kind.as_str()),
+        &word(t.principal.as_str()),
+        &affordance_id,
+        &does,
+        &t.stimulus.as_deref().map_or(JsValue::UNDEFINED, name),
+        t.inferred,
+        &word(t.basis.as_str()),
+        &word(t.certainty.as_str()),
         t.timestamp,
-        payload.as_deref(),
+        t.payload.as_deref().filter(|_| !pristine),
+        pristine,
         &word(t.outcome.as_str()),
         &effect_verified,
         &name(&t.from_node),
@@ -290,29 +401,29 @@ fn transition_record(t: &TransitionRecord) -> Option<JsValue> {
         &t.arrival.map_or(JsValue::UNDEFINED, |a| word(a.as_str())),
         t.unverified_edge,
         guard.as_deref(),
-        produced.as_deref(),
+        t.produced.as_deref(),
         t.cursor_version as f64,
-        t.ask_id.as_deref(),
+        t.ask_n,
         t.materialized,
-    ))
+    )
 }
 
 /// The usual `UpdateResult` (`{ok, attributed?, transition?, version}`, no reason, pending or issues)
-/// built as a JS object; `None` for any other shape (the caller serialises it).
-pub fn update_result(r: &UpdateResult) -> Option<JsValue> {
-    if r.reason.is_some() || r.pending.is_some() || r.issues.is_some() || r.version > SAFE {
+/// built as a JS object, its record from `row` (the core leaves `transition` out when it hands the row
+/// over shared); `None` for any other shape (the caller serialises it).
+pub(crate) fn update_result(r: &UpdateResult, row: Option<&SharedRow>) -> Option<JsValue> {
+    if r.reason.is_some()
+        || r.pending.is_some()
+        || r.issues.is_some()
+        || r.transition.is_some()
+        || r.version > SAFE
+    {
         return None;
     }
-    let transition = match &r.transition {
-        Some(t) => transition_record(t)?,
-        None => JsValue::UNDEFINED,
-    };
-    Some(update_result_js(
-        r.ok,
-        r.attributed,
-        &transition,
-        r.version as f64,
-    ))
+    Some(match row {
+        Some(row) => update_with_record(r, row),
+        None => update_result_js(r.ok, r.attributed, &JsValue::UNDEFINED, r.version as f64),
+    })
 }
 
 /// `{ node, version, text }` (a `RenderedBlock`, in that key order) built as a JS object literal: the

@@ -218,6 +218,25 @@ impl Host for JsHost {
         self.run_handler(&f, &arg)
     }
 
+    fn call_handler_carrying(
+        &self,
+        session: &Session,
+        handler: CallbackId,
+        input: Option<&Value>,
+        carried: Option<&dyn std::any::Any>,
+    ) -> HandlerOutcome {
+        // The walker's copy of the payload (`fast::fire_options`): what `JSON.parse` of the text
+        // the core parsed gives, so the very input the core checked, without writing it out again.
+        let copy = carried.and_then(|c| c.downcast_ref::<JsValue>());
+        let (Some(copy), Some(_)) = (copy, input) else {
+            return self.call_handler(session, handler, input);
+        };
+        match callbacks::get(handler) {
+            Some(f) => self.run_handler(&f, copy),
+            None => self.call_handler(session, handler, input),
+        }
+    }
+
     fn ask_predicate(
         &self,
         _session: &Session,

@@ -47,7 +47,12 @@ pub(super) fn principal(
     key: &'static str,
     what: &str,
 ) -> Result<Option<Principal>, JsValue> {
-    match opt_string(options, key, what)? {
+    principal_of(convert::field(options, key, what)?, key, what)
+}
+
+/// [`principal`] of a member already read.
+fn principal_of(value: JsValue, key: &str, what: &str) -> Result<Option<Principal>, JsValue> {
+    match convert::opt_string_of(value, key, what)? {
         None => Ok(None),
         Some(text) => Principal::parse(&text).map(Some).ok_or_else(|| {
             errors::new_session_error(
@@ -210,11 +215,11 @@ impl JsSession {
                 return convert::to_js(&refusal);
             }
         };
-        let result = self
+        let (result, row) = self
             .live()?
-            .update_state(&delta, core_options)
+            .update_state_shared(&delta, core_options)
             .map_err(to_js_error)?;
-        if let Some(updated) = fast::update_result(&result) {
+        if let Some(updated) = fast::update_result(&result, row.as_ref()) {
             return Ok(updated);
         }
         convert::to_js(&result)
@@ -342,16 +347,32 @@ impl JsSession {
     ) -> Result<JsValue, JsValue> {
         let id = string_arg(&id, "fire: id")?;
         let what = "fire: options";
-        let source = principal(&options, "source", what)?;
-        let payload = convert::to_json_within(
-            &convert::field(&options, "payload", what)?,
-            "fire: options.payload",
-            self.live()?.limits().1,
-            false,
-        )?;
+        let limit = self.live()?.limits().1;
+        // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
+        // checks below take what it read when it cannot settle them itself.
+        let (source, payload, copy) = match fast::fire_options(&options, limit, what)? {
+            fast::FireOptionsRead::Plain(payload, copy) => (None, payload, copy),
+            fast::FireOptionsRead::ForReader(payload) => (
+                None,
+                convert::to_json_by_reader(&payload, "fire: options.payload")?,
+                None,
+            ),
+            fast::FireOptionsRead::Source(source) => {
+                let source = principal_of(source, "source", what)?;
+                let payload = convert::to_json_within(
+                    &convert::field(&options, "payload", what)?,
+                    "fire: options.payload",
+                    limit,
+                    false,
+                )?;
+                (source, payload, None)
+            }
+        };
+        // The walker's copy of the payload rides along: it is the handler's input (`JsHost`).
+        let carried = copy.as_ref().map(|c| c as &dyn std::any::Any);
         let result = self
             .live()?
-            .fire_unsnapshotted(&id, FireOptions { source, payload })
+            .fire_carrying(&id, FireOptions { source, payload }, carried)
             .map_err(to_js_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);

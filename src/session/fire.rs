@@ -379,12 +379,13 @@ impl Inner {
 }
 
 impl Session {
-    /// The body of `fire` / `fire_unsnapshotted` (`notify` runs it as one call).
+    /// The body of `fire` / `fire_unsnapshotted` / `fire_carrying` (`notify` runs it as one call).
     pub(super) fn fire_with(
         &self,
         id: &str,
         options: FireOptions,
         snapshot: bool,
+        carried: Option<&dyn std::any::Any>,
     ) -> Result<FireResult, SessionError> {
         self.guard("fire")?;
         let now = self.host.now_ms();
@@ -420,9 +421,15 @@ impl Session {
             let (outcome, via_navigate) = {
                 let _open = depth::CallOut::open();
                 match &runner {
-                    Runner::Handler(cb) => {
-                        (self.host.call_handler(self, *cb, payload.as_ref()), false)
-                    }
+                    Runner::Handler(cb) => (
+                        self.host.call_handler_carrying(
+                            self,
+                            *cb,
+                            payload.as_ref(),
+                            carried.filter(|_| payload.is_some()),
+                        ),
+                        false,
+                    ),
                     Runner::Navigate(href) => (
                         self.navigate_returned(idx, self.host.navigate(self, href)),
                         true,

@@ -2,9 +2,85 @@
 //! attempt index's counts (all, since a cursor), whose cost does not grow with history (the newest-N
 //! rows themselves are read by `attempt_rows`). Used by the JS layer, `facts`, `serve`.
 
+use std::rc::Rc;
+
 use super::state::{json_value, Gap, Inner, Rec, RowRef};
 use super::*;
 use crate::codes::ErrorCode;
+
+/// A transition row's members as a record shows them, shared with the row instead of copied (names
+/// are the row's `Rc<str>`s; `payload` and `produced` its kept JSON texts, unparsed): what the JS layer
+/// builds an `UpdateResult`'s record from (`js::fast`), at the moment `snapshot` would be taken.
+/// Made only for rows whose record has no `alreadyTrue` and whose numbers are exact as doubles
+/// (≤ 2^53); any other row is snapshotted.
+#[derive(Debug, Clone)]
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+pub(crate) struct SharedRow {
+    /// The id is `<stage>#<n>`.
+    pub stage: Rc<str>,
+    pub n: u32,
+    pub kind: CauseKind,
+    pub principal: Principal,
+    /// The affordance's id and `does` (fired rows).
+    pub affordance: Option<(Rc<str>, Rc<str>)>,
+    pub stimulus: Option<Rc<str>>,
+    pub inferred: bool,
+    pub basis: AttributionBasis,
+    pub certainty: Certainty,
+    pub timestamp: f64,
+    pub payload: Option<Box<str>>,
+    pub outcome: Outcome,
+    pub effect_verified: Option<EffectVerified>,
+    pub from_node: Rc<str>,
+    pub to_node: Option<Rc<str>>,
+    pub to_node_claimed: bool,
+    pub arrival: Option<Arrival>,
+    pub unverified_edge: bool,
+    pub guard_unevaluated: Option<Vec<String>>,
+    pub produced: Option<Box<str>>,
+    pub cursor_version: u64,
+    /// The record's `askId` is `ask#<n>`.
+    pub ask_n: Option<u32>,
+    /// The record's `materialized` (only `false` is shown).
+    pub materialized: Option<bool>,
+}
+
+impl SharedRow {
+    /// The row shared, or `None` where it must be snapshotted (see the type).
+    pub(crate) fn of(rec: &Rec) -> Option<SharedRow> {
+        if rec.already_true || rec.cursor_version > 1 << 53 {
+            return None;
+        }
+        Some(SharedRow {
+            stage: Rc::clone(&rec.stage),
+            n: rec.n,
+            kind: rec.kind,
+            principal: rec.principal,
+            affordance: rec
+                .affordance
+                .as_ref()
+                .map(|a| (Rc::clone(&a.id), Rc::clone(&a.does))),
+            stimulus: rec.stimulus.clone(),
+            inferred: rec.inferred,
+            basis: rec.basis,
+            certainty: rec.certainty,
+            timestamp: rec.timestamp,
+            payload: rec.payload.clone(),
+            outcome: rec.outcome,
+            effect_verified: rec.effect_verified,
+            from_node: Rc::clone(&rec.from_node),
+            to_node: rec.to_node.clone(),
+            to_node_claimed: rec.to_node_claimed,
+            arrival: rec.arrival,
+            unverified_edge: rec.unverified_edge,
+            guard_unevaluated: rec.guard_unevaluated.as_deref().cloned(),
+            produced: rec.produced.clone(),
+            cursor_version: rec.cursor_version,
+            ask_n: rec.ask_n,
+            materialized: (!rec.materialized).then_some(false),
+        })
+    }
+}
 
 impl Inner {
     /// A detached public snapshot of a transition row.
@@ -156,6 +232,17 @@ impl Session {
             .iter()
             .map(|r| inner.snapshot(r))
             .collect()
+    }
+
+    /// The newest transition row, shared (`None` where it would be snapshotted): what the JS
+    /// layer's bench times building an `UpdateResult`'s record from.
+    #[cfg(feature = "bench-paths")]
+    pub(crate) fn newest_shared_row(&self) -> Option<SharedRow> {
+        self.inner
+            .borrow()
+            .transitions
+            .back()
+            .and_then(SharedRow::of)
     }
 
     /// One transition by id, if it exists.

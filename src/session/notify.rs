@@ -133,7 +133,7 @@ impl Session {
 impl Session {
     /// Fire an action. Refusals are data (`ok:false`); `Err` only for `REENTRANCY`.
     pub fn fire(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, true))
+        self.scoped(|| self.fire_with(id, options, true, None))
     }
 
     /// [`Session::fire`] without the Rust-side `transition` snapshot (serialisation skips it, so the JS
@@ -143,7 +143,20 @@ impl Session {
         id: &str,
         options: FireOptions,
     ) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, false))
+        self.scoped(|| self.fire_with(id, options, false, None))
+    }
+
+    /// [`Session::fire_unsnapshotted`] carrying `carried` to the host with the handler's input
+    /// (`Host::call_handler_carrying`): what the caller read the payload from, e.g. the JS layer's
+    /// JSON text of it. Only passed when the handler gets the payload.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(crate) fn fire_carrying(
+        &self,
+        id: &str,
+        options: FireOptions,
+        carried: Option<&dyn std::any::Any>,
+    ) -> Result<FireResult, SessionError> {
+        self.scoped(|| self.fire_with(id, options, false, carried))
     }
 
     /// Report a (partial, flat) state delta (`report`). A non-object delta → `BAD_DELTA`.
@@ -152,7 +165,20 @@ impl Session {
         delta: &Value,
         options: UpdateOptions,
     ) -> Result<UpdateResult, SessionError> {
-        self.scoped(|| self.update_state_body(delta, options))
+        self.scoped(|| self.update_state_body(delta, options, false))
+            .map(|(result, _)| result)
+    }
+
+    /// [`Session::update_state`] whose reported row comes back shared ([`SharedRow`]) instead of as
+    /// the result's `transition`, where it can: the JS layer builds the record from it without
+    /// copying names or parsing the payload's kept text.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(crate) fn update_state_shared(
+        &self,
+        delta: &Value,
+        options: UpdateOptions,
+    ) -> Result<(UpdateResult, Option<SharedRow>), SessionError> {
+        self.scoped(|| self.update_state_body(delta, options, true))
     }
 
     /// Report the router's position: a page id, or a path resolved with `matchRoute` (`report`).

@@ -301,12 +301,15 @@ impl Session {
         !self.inner.borrow().position_reported
     }
 
-    /// Report a (partial, flat) state delta. A non-object delta → `BAD_DELTA`.
+    /// Report a (partial, flat) state delta. A non-object delta → `BAD_DELTA`. With `shared`, the
+    /// reported row comes back as a [`SharedRow`] instead of the result's `transition` where it can
+    /// (taken at the same moment).
     pub(super) fn update_state_body(
         &self,
         delta: &Value,
         options: UpdateOptions,
-    ) -> Result<UpdateResult, SessionError> {
+        shared: bool,
+    ) -> Result<(UpdateResult, Option<SharedRow>), SessionError> {
         self.guard("updateState")?;
         let Value::Object(delta) = delta else {
             return Err(SessionError::usage(
@@ -315,7 +318,7 @@ impl Session {
             ));
         };
         if let Some(refused) = self.inner.borrow().oversized_update(delta, &options) {
-            return Ok(refused);
+            return Ok((refused, None));
         }
         let now = self.host.now_ms();
         let (idx, attributed, verdict) = {
@@ -328,15 +331,18 @@ impl Session {
                     options.principal.unwrap_or(Principal::System),
                 );
                 let version = inner.version;
-                return Ok(UpdateResult {
-                    ok: false,
-                    attributed: None,
-                    transition: None,
-                    version,
-                    reason: Some(depth::REASON),
-                    pending: None,
-                    issues: None,
-                });
+                return Ok((
+                    UpdateResult {
+                        ok: false,
+                        attributed: None,
+                        transition: None,
+                        version,
+                        reason: Some(depth::REASON),
+                        pending: None,
+                        issues: None,
+                    },
+                    None,
+                ));
             }
             let rung = if let Some(named) = &options.transition_id {
                 match inner
@@ -358,15 +364,18 @@ impl Session {
                             .iter()
                             .filter_map(|&p| inner.rec(p).map(Rec::id))
                             .collect();
-                        return Ok(UpdateResult {
-                            ok: false,
-                            attributed: None,
-                            transition: None,
-                            version: inner.version,
-                            reason: Some(Refusal::UnknownTransition),
-                            pending: Some(pending),
-                            issues: None,
-                        });
+                        return Ok((
+                            UpdateResult {
+                                ok: false,
+                                attributed: None,
+                                transition: None,
+                                version: inner.version,
+                                reason: Some(Refusal::UnknownTransition),
+                                pending: Some(pending),
+                                issues: None,
+                            },
+                            None,
+                        ));
                     }
                 }
             } else {
@@ -403,15 +412,24 @@ impl Session {
         }
         self.flush();
         let inner = self.inner.borrow();
-        Ok(UpdateResult {
-            ok: true,
-            attributed: Some(attributed),
-            transition: inner.rec(idx).map(|r| inner.snapshot(r)),
-            version: inner.version,
-            reason: None,
-            pending: None,
-            issues: None,
-        })
+        let row = inner.rec(idx);
+        let shared_row = row.filter(|_| shared).and_then(SharedRow::of);
+        let transition = match shared_row {
+            Some(_) => None,
+            None => row.map(|r| inner.snapshot(r)),
+        };
+        Ok((
+            UpdateResult {
+                ok: true,
+                attributed: Some(attributed),
+                transition,
+                version: inner.version,
+                reason: None,
+                pending: None,
+                issues: None,
+            },
+            shared_row,
+        ))
     }
 
     /// Report the router's position: a page id, or a path resolved with `matchRoute`.

@@ -57,8 +57,15 @@ impl Inner {
         let action = &aff.action;
         rec.effect_verified = Some(match (action.declares_writes(), delta) {
             (true, Some(d)) => {
-                let all = action.writes.iter().flatten().all(|k| d.contains_key(k));
-                EffectVerified::Observed(all)
+                // A report has a handful of keys: scanning them beats hashing each written key.
+                let has = |k: &String| {
+                    if d.len() <= 8 {
+                        d.keys().any(|r| r == k)
+                    } else {
+                        d.contains_key(k)
+                    }
+                };
+                EffectVerified::Observed(action.writes.iter().flatten().all(has))
             }
             _ => EffectVerified::Unobservable,
         });
