@@ -43,6 +43,8 @@ extern "C" {
     ) -> Option<String>;
     #[wasm_bindgen(js_name = takeWithin)]
     fn take_within_js() -> JsValue;
+    #[wasm_bindgen(js_name = sawProtoKey)]
+    fn saw_proto_key_js() -> bool;
     #[wasm_bindgen(js_name = fireOptions)]
     fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> u32;
     #[wasm_bindgen(js_name = takeText)]
@@ -113,6 +115,11 @@ extern "C" {
         key2: Option<&str>,
         text2: Option<&str>,
     ) -> Result<JsValue, JsValue>;
+}
+
+/// Whether the walker has read a key named `__proto__` since `fast.js` loaded (`convert::to_js_objects`).
+pub fn saw_proto_key() -> bool {
+    saw_proto_key_js()
 }
 
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
