@@ -134,4 +134,66 @@ test('a session restored from snapshot text keeps __proto__ own in its ledgers',
   const row = rows.find((t) => t.cause.kind === 'fired');
   ownProto(row.payload.in, 'restored payload.in');
   ownProto(row.produced, 'restored produced');
+  // The same key spelled with an escape, which JSON allows.
+  const escaped = text.replaceAll('"__proto__"', '"\\u005f_proto__"');
+  assert.ok(!escaped.includes('__proto__'));
+  const again = wizard(fresh(), { restore: escaped }).session;
+  const rows2 = again.transitions();
+  plainThroughout(rows2, 'transitions() after restoring the escaped text');
+  ownProto(rows2.find((t) => t.cause.kind === 'fired').payload.in, 'restored (escaped) payload.in');
+});
+
+test('the port, WebMCP, asks and the other reads hand a __proto__ member out as its own', async () => {
+  const gf = fresh();
+  const app = { path: '/projects/new' };
+  const def = wizardDefinition(gf, app);
+  def.pages.wizard.actions['name-it'].input = { type: 'object' };
+  def.pages.wizard.actions.send = { does: 'Send it', confirm: true, input: { type: 'object' } };
+  const graph = gf.buildNavigationGraph('wizard', def);
+  const session = gf.createSession(graph, (href) => { app.path = href; }, {
+    node: 'wizard', state: { 'project.name': '', held: proto() }, onWarn: () => {},
+  });
+  session.registerActions('wizard', {
+    handlers: { 'name-it': (input) => { session.updateState({ 'project.name': 'p', more: input.more }); return { made: proto() }; } },
+  });
+  session.registerActions('wizard', { handlers: { send: () => proto() } });
+  const port = gf.serveToAgent(session);
+  const results = [];
+  const did = port.call('wizard.do_action', { action: 'wizard.name-it', input: JSON.parse(`{"name":"p","more":${PROTO}}`) });
+  results.push(['do_action', did]);
+  assert.equal(did.ok, true, JSON.stringify(did));
+  results.push(['did_it_work', port.call('wizard.did_it_work', { transitionId: did.transitionId })]);
+  results.push(['why', port.call('wizard.why', { key: 'project.name' })]);
+  results.push(['whats_here', port.call('wizard.whats_here', {})]);
+  results.push(['answer', port.answer({ id: 'c', type: 'function', function: { name: 'wizard_why', arguments: '{"key":"more"}' } }, { format: 'openai' })]);
+  results.push(['settlementIfKnown', session.settlementIfKnown(did.transitionId)]);
+  results.push(['available()', session.available()]);
+  results.push(['state()', session.state()]);
+  results.push(['transitions()', session.transitions()]);
+  results.push(['gaps()', session.gaps()]);
+  results.push(['snapshot()', session.snapshot()]);
+  // A high-effect action: the ask's card, then the confirmed fire.
+  const asked = port.call('wizard.do_action', { action: 'wizard.send', input: JSON.parse(`{"to":${PROTO}}`) });
+  results.push(['the ask', asked]);
+  assert.equal(asked.judgment, 'needs-confirm', JSON.stringify(asked));
+  results.push(['asks()', session.asks()]);
+  const sent = port.call('wizard.do_action', { action: 'wizard.send', input: JSON.parse(`{"to":${PROTO}}`), confirm: true });
+  results.push(['the confirmed ask', sent]);
+  results.push(['asks() after', session.asks()]);
+  // WebMCP: a model context that keeps the tools, then one tool called as an agent would.
+  const tools = new Map();
+  const modelContext = { registerTool: (tool) => { tools.set(tool.name, tool); }, unregisterTool: (name) => { tools.delete(name); } };
+  const unregister = gf.exposeToWebMCP(port, modelContext);
+  await unregister.ready;
+  results.push(['WebMCP did_it_work', await tools.get('wizard.did_it_work').execute({ transitionId: did.transitionId })]);
+  results.push(['WebMCP why', await tools.get('wizard.why').execute({ key: 'more' })]);
+  unregister();
+  for (const [where, value] of results) plainThroughout(value, where);
+  ownProto(session.state().held, 'state().held');
+  ownProto(session.state().more, 'state().more');
+  ownProto(session.transitions().find((t) => t.id === did.transitionId).payload.more, 'the row\'s payload.more');
+  ownProto(session.transitions().find((t) => t.id === did.transitionId).produced.made, 'the row\'s produced.made');
+  ownProto(session.settlementIfKnown(did.transitionId).data.made, 'settlementIfKnown data');
+  const text = JSON.stringify(results);
+  assert.ok(text.split('"__proto__":{"x":1}').length > 8, 'the member shows in the results');
 });
