@@ -428,7 +428,8 @@ thread_local! {
 }
 
 /// A value holding a key (or, authored, a name) `__proto__` has crossed in by the reader or as text
-/// (a snapshot's): from now on [`to_js_objects`] takes the text route (docs/boundary.md §2).
+/// (a snapshot's): from now on [`to_js_objects`] takes the text route (docs/boundary.md, "A member
+/// named `__proto__`").
 pub fn note_proto_key() {
     PROTO_KEY_SEEN.with(|seen| seen.set(true));
 }

@@ -36,7 +36,8 @@ function setMember(copy, key, value) {
 // Whether a key named `__proto__` has crossed in through the walker since this module loaded. The
 // ledgers are built by serde-wasm-bindgen, which sets object members by assignment: assigning
 // `__proto__` sets the prototype instead of making an own member, so once such a key may be held,
-// src/js/convert.rs `to_js_objects` hands data out by `JSON.parse` instead (docs/boundary.md §2).
+// src/js/convert.rs `to_js_objects` hands data out by `JSON.parse` instead (docs/boundary.md,
+// "A member named `__proto__`").
 let protoKeySeen = false;
 
 // Read by src/js/convert.rs (through fast.rs) before it builds a result with serde-wasm-bindgen.

@@ -47,7 +47,8 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
             ));
         }
         // A key `__proto__` in the text (or one spelled with a `\u` escape) switches the ledgers
-        // to the text route, as the walker does for an object (docs/boundary.md §2).
+        // to the text route, as the walker does for an object (docs/boundary.md, "A member named
+        // `__proto__`").
         if text.contains(convert::PROTO_KEY) || text.contains("\\u") {
             convert::note_proto_key();
         }

@@ -146,7 +146,8 @@ test('a handler\'s input is the payload the core kept, key order and odd values 
   for (let i = 0; i < payloads.length; i += 1) {
     const input = inputs[i];
     // (The `__proto__` payload included: once such a key has crossed in, transitions() hands its
-    // rows out by `JSON.parse`, which keeps it an own member; docs/boundary.md §2.)
+    // rows out by `JSON.parse`, which keeps it an own member; docs/boundary.md, "A member named
+    // `__proto__`".)
     assert.equal(JSON.stringify(input), JSON.stringify(rows[i].payload), `payload ${i}: as kept`);
     assert.equal(JSON.stringify(input), JSON.stringify(payloads[i]), `payload ${i}: as sent`);
     assert.notEqual(input, payloads[i], 'a copy, not the caller\'s object');

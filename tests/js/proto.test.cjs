@@ -1,7 +1,8 @@
 // A member named `__proto__` in app data must come back as an own member wherever the package hands
 // data out, as `JSON.parse` makes it — never as the returned object's prototype (which silently drops
-// the member). The ledgers are built by serde-wasm-bindgen (docs/boundary.md §1), whose object
-// members are set by assignment; docs/boundary.md §2 says when they take the text route instead.
+// the member). The ledgers are built by serde-wasm-bindgen (docs/boundary.md), whose object
+// members are set by assignment; docs/boundary.md ("A member named `__proto__`") says when they
+// take the text route instead.
 // Each case loads a fresh instance of the built package, so no earlier value has already switched
 // the route for it.
 'use strict';
