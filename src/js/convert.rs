@@ -414,12 +414,15 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// So does everything once a key named `__proto__` may be held ([`proto_key_seen`]): the crate sets
 /// a member by assignment, which for `__proto__` sets the object's prototype and drops the member.
 pub fn to_js_objects<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    if proto_key_seen() {
-        return to_js(value);
-    }
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .or_else(|_| to_js(value))
+    // One text route per type, for both reasons (smaller wasm than a second call of `to_js`).
+    let objects = if proto_key_seen() {
+        Err(())
+    } else {
+        value
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .map_err(|_| ())
+    };
+    objects.or_else(|()| to_js(value))
 }
 
 thread_local! {

@@ -49,7 +49,9 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
         // A key `__proto__` in the text (or one spelled with a `\u` escape) switches the ledgers
         // to the text route, as the walker does for an object (docs/boundary.md, "A member named
         // `__proto__`").
-        if text.contains(convert::PROTO_KEY) || text.contains("\\u") {
+        let bytes = text.as_bytes();
+        let key = convert::PROTO_KEY.as_bytes();
+        if bytes.windows(2).any(|w| w == b"\\u") || bytes.windows(key.len()).any(|w| w == key) {
             convert::note_proto_key();
         }
         return serde_json::from_str(&text)
