@@ -24,9 +24,6 @@ use crate::graph::DefValue;
 use crate::host::CallbackId;
 use crate::session::depth;
 
-/// The one key JS's object literals and assignments treat as the prototype (see [`to_js_objects`]).
-pub const PROTO_KEY: &str = "__proto__";
-
 /// Deepest nesting accepted in an authored value (a graph definition is a handful of levels deep).
 pub const MAX_DEPTH: usize = 64;
 /// Most values (every object, array, member and scalar counted once) accepted in one authored value.
@@ -245,8 +242,8 @@ impl Reader<'_> {
         if let Some(s) = value.as_string() {
             self.check_well_formed(value, &s, "")?;
             // An authored name can become a key of data the core builds (a state key, say).
-            if s == PROTO_KEY {
-                note_proto_key();
+            if s == fast::PROTO_KEY {
+                fast::note_proto_key();
             }
             return Ok(DefValue::String(s));
         }
@@ -352,8 +349,8 @@ impl Reader<'_> {
         for key in keys.iter() {
             let name = key.as_string().unwrap_or_default();
             self.check_well_formed(&key, &name, "key ")?;
-            if name == PROTO_KEY {
-                note_proto_key();
+            if name == fast::PROTO_KEY {
+                fast::note_proto_key();
             }
             self.path.push(path_segment(&name));
             let member = reflect_get(value, &key)
@@ -411,11 +408,11 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// `gaps()`, `pending()`) and the fire results `fast` does not build, where benches/js/boundary.cjs
 /// measured it level with (or faster than) the text route (docs/boundary.md). Same data as [`to_js`]: a number serde-wasm-bindgen cannot hand over
 /// exactly (a `u64` past 2^53) falls back to the text route, as does any other serializer error.
-/// So does everything once a key named `__proto__` may be held ([`proto_key_seen`]): the crate sets
-/// a member by assignment, which for `__proto__` sets the object's prototype and drops the member.
+/// So does everything once a key named `__proto__` may be held ([`fast::proto_key_seen`]): the
+/// crate sets a member by assignment, which for `__proto__` sets the prototype and drops the member.
 pub fn to_js_objects<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     // One text route per type, for both reasons (smaller wasm than a second call of `to_js`).
-    let objects = if proto_key_seen() {
+    let objects = if fast::proto_key_seen() {
         Err(())
     } else {
         value
@@ -423,32 +420,6 @@ pub fn to_js_objects<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValu
             .map_err(|_| ())
     };
     objects.or_else(|()| to_js(value))
-}
-
-thread_local! {
-    /// Set (for good) once a key named `__proto__` has crossed in by a path other than the walker.
-    static PROTO_KEY_SEEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// A value holding a key (or, authored, a name) `__proto__` has crossed in by the reader or as text
-/// (a snapshot's): from now on [`to_js_objects`] takes the text route (docs/boundary.md, "A member
-/// named `__proto__`").
-pub fn note_proto_key() {
-    PROTO_KEY_SEEN.with(|seen| seen.set(true));
-}
-
-/// Whether data holding a key `__proto__` may be held anywhere in this instance: noted by the reader
-/// and the snapshot text ([`note_proto_key`]), or read by the JS walker (`fast::saw_proto_key`; one
-/// call out, made only by the reads that build with serde-wasm-bindgen).
-pub fn proto_key_seen() -> bool {
-    if PROTO_KEY_SEEN.with(std::cell::Cell::get) {
-        return true;
-    }
-    if fast::saw_proto_key() {
-        note_proto_key();
-        return true;
-    }
-    false
 }
 
 /// Serialise `value` into the reused buffer and hand the text to `use_text`. Re-entrant: a nested call

@@ -50,9 +50,9 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
         // to the text route, as the walker does for an object (docs/boundary.md, "A member named
         // `__proto__`").
         let bytes = text.as_bytes();
-        let key = convert::PROTO_KEY.as_bytes();
+        let key = fast::PROTO_KEY.as_bytes();
         if bytes.windows(2).any(|w| w == b"\\u") || bytes.windows(key.len()).any(|w| w == key) {
-            convert::note_proto_key();
+            fast::note_proto_key();
         }
         return serde_json::from_str(&text)
             .map(Some)
