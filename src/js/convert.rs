@@ -241,6 +241,10 @@ impl Reader<'_> {
         }
         if let Some(s) = value.as_string() {
             self.check_well_formed(value, &s, "")?;
+            // An authored name can become a key of data the core builds (a state key, say).
+            if s == fast::PROTO_KEY {
+                fast::note_proto_key();
+            }
             return Ok(DefValue::String(s));
         }
         if value.is_symbol() {
@@ -345,6 +349,9 @@ impl Reader<'_> {
         for key in keys.iter() {
             let name = key.as_string().unwrap_or_default();
             self.check_well_formed(&key, &name, "key ")?;
+            if name == fast::PROTO_KEY {
+                fast::note_proto_key();
+            }
             self.path.push(path_segment(&name));
             let member = reflect_get(value, &key)
                 .map_err(|_| unreadable(self))
@@ -401,10 +408,18 @@ pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
 /// `gaps()`, `pending()`) and the fire results `fast` does not build, where benches/js/boundary.cjs
 /// measured it level with (or faster than) the text route (docs/boundary.md). Same data as [`to_js`]: a number serde-wasm-bindgen cannot hand over
 /// exactly (a `u64` past 2^53) falls back to the text route, as does any other serializer error.
+/// So does everything once a key named `__proto__` may be held ([`fast::proto_key_seen`]): the
+/// crate sets a member by assignment, which for `__proto__` sets the prototype and drops the member.
 pub fn to_js_objects<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .or_else(|_| to_js(value))
+    // One text route per type, for both reasons (smaller wasm than a second call of `to_js`).
+    let objects = if fast::proto_key_seen() {
+        Err(())
+    } else {
+        value
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .map_err(|_| ())
+    };
+    objects.or_else(|()| to_js(value))
 }
 
 /// Serialise `value` into the reused buffer and hand the text to `use_text`. Re-entrant: a nested call

@@ -33,6 +33,18 @@ function setMember(copy, key, value) {
   }
 }
 
+// Whether a key named `__proto__` has crossed in through the walker since this module loaded. The
+// ledgers are built by serde-wasm-bindgen, which sets object members by assignment: assigning
+// `__proto__` sets the prototype instead of making an own member, so once such a key may be held,
+// src/js/convert.rs `to_js_objects` hands data out by `JSON.parse` instead (docs/boundary.md,
+// "A member named `__proto__`").
+let protoKeySeen = false;
+
+// Read by src/js/convert.rs (through fast.rs) before it builds a result with serde-wasm-bindgen.
+export function sawProtoKey() {
+  return protoKeySeen;
+}
+
 // The walker: `value` as JSON text, or a throw (BAIL: the reader must judge it; TOO_LARGE: over the
 // byte budget). With `state.copy`, it also leaves in `state.made` a copy of what it wrote, the value
 // `JSON.parse` of the text would give (-0 as 0, non-finite numbers and `undefined` in arrays as null).
@@ -83,6 +95,7 @@ function write(value, depth, state) {
     let first = true;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
+      if (key === '__proto__') protoKeySeen = true;
       const member = value[key];
       if (member === undefined) {
         if (--state.budget < 0) throw BAIL;

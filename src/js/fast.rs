@@ -20,7 +20,9 @@
 //! `as_str`) instead of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
 //! with the texts left out, then the texts are set in place, which keeps every key's position and skips
 //! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
-//! literal. docs/boundary.md has the measurements. Used by `convert`, `host`, `session` and `port`.
+//! literal. docs/boundary.md has the measurements. The walker also notes a key `__proto__`, which
+//! sends the serde-wasm-bindgen results to the text route ([`proto_key_seen`]). Used by `convert`,
+//! `host`, `session`, `snapshot` and `port`.
 
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -43,6 +45,8 @@ extern "C" {
     ) -> Option<String>;
     #[wasm_bindgen(js_name = takeWithin)]
     fn take_within_js() -> JsValue;
+    #[wasm_bindgen(js_name = sawProtoKey)]
+    fn saw_proto_key_js() -> bool;
     #[wasm_bindgen(js_name = fireOptions)]
     fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> u32;
     #[wasm_bindgen(js_name = takeText)]
@@ -113,6 +117,40 @@ extern "C" {
         key2: Option<&str>,
         text2: Option<&str>,
     ) -> Result<JsValue, JsValue>;
+}
+
+/// The one key JS's object literals and assignments treat as the prototype (`convert::to_js_objects`).
+pub const PROTO_KEY: &str = "__proto__";
+
+/// Whether the walker has read a key named `__proto__` since `fast.js` loaded.
+fn saw_proto_key() -> bool {
+    saw_proto_key_js()
+}
+
+thread_local! {
+    /// Set (for good) once a key named `__proto__` has crossed in by a path other than the walker.
+    static PROTO_KEY_SEEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A value holding a key (or, authored, a name) `__proto__` has crossed in by the reader or as text
+/// (a snapshot's): from now on `convert::to_js_objects` takes the text route (docs/boundary.md, "A
+/// member named `__proto__`").
+pub fn note_proto_key() {
+    PROTO_KEY_SEEN.with(|seen| seen.set(true));
+}
+
+/// Whether data holding a key `__proto__` may be held anywhere in this instance: noted by the reader
+/// and the snapshot text ([`note_proto_key`]), or read by the JS walker ([`saw_proto_key`]; one call
+/// out, made only by the reads that build with serde-wasm-bindgen).
+pub fn proto_key_seen() -> bool {
+    if PROTO_KEY_SEEN.with(std::cell::Cell::get) {
+        return true;
+    }
+    if saw_proto_key() {
+        note_proto_key();
+        return true;
+    }
+    false
 }
 
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
