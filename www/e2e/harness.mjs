@@ -159,6 +159,28 @@ export async function waitForText(page, testId, expected, problems = []) {
   assert.fail(`[data-testid=${testId}] never contained:\n  ${expected}\nlast text:\n${seen}\npage problems:\n${problems.join('\n')}`);
 }
 
+/**
+ * The element's text once it has stopped changing for `quietMs`: what a read right after an event
+ * would otherwise race (a page's mount effects — registering its actions, which moves the version —
+ * run after the route change the test waited for, and under load in a later frame).
+ */
+export async function settledText(page, testId, quietMs = 400) {
+  const deadline = Date.now() + TIMEOUT;
+  let seen = await textOf(page, testId);
+  let since = Date.now();
+  while (Date.now() < deadline) {
+    await sleep(50);
+    const now = await textOf(page, testId);
+    if (now !== seen) {
+      seen = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      return seen;
+    }
+  }
+  assert.fail(`[data-testid=${testId}] kept changing for ${TIMEOUT} ms; last text:\n${seen}`);
+}
+
 /** Waits until `check()` resolves truthy; fails with `message`. */
 export async function waitUntil(check, message) {
   const deadline = Date.now() + TIMEOUT;

@@ -26,6 +26,7 @@ import {
   sleep,
   SMALL_WASM_MEMORY,
   trapTheModule,
+  settledText,
   textOf,
   TIMEOUT,
   waitForText,
@@ -384,7 +385,7 @@ async function reload(context, base, mode) {
   await waitForText(page, 'facts', 'DID happen — user fired wizard.name-it (committed; declared effect observed)', problems);
   await agentCall(page, 'wizard.do_action', { action: 'pick-recipe', input: { recipe: 'dose-respose' } });
   await waitForText(page, 'facts', SEED.badRecipe, problems);
-  const facts = await textOf(page, 'facts');
+  const facts = await settledText(page, 'facts');
   const brief = await textOf(page, 'brief');
   const version = versionIn(facts);
   assert.equal(attemptLines(facts).length, 3, facts);
@@ -392,7 +393,7 @@ async function reload(context, base, mode) {
   await page.reload();
   await page.getByTestId('page-wizard').waitFor({ timeout: TIMEOUT });
   await waitForText(page, 'facts', SEED.badRecipe, problems);
-  const reloaded = await textOf(page, 'facts');
+  const reloaded = await settledText(page, 'facts');
   const briefReloaded = await textOf(page, 'brief');
   // Every line the block says survives; the exact texts (version, the brief) are the caller's to compare.
   assert.equal(withoutVersions(reloaded), withoutVersions(facts), 'the facts block after the reload differs from the one before');
@@ -409,7 +410,9 @@ async function reload(context, base, mode) {
   await page.waitForURL((url) => url.pathname === '/projects/new/review', { timeout: TIMEOUT });
   await waitForText(page, 'facts', 'user fired wizard.next-to-review', problems);
   await waitForText(page, 'facts', 'You are on: review.', problems);
-  const after = await textOf(page, 'facts');
+  // The review page registers its actions in a mount effect after the route change, which moves the
+  // version; read the block once that has landed, so it is the one the stored record holds.
+  const after = await settledText(page, 'facts');
   const lines = attemptLines(after);
   assert.deepEqual(lines.slice(0, 3), attemptLines(facts), `the record before the reload is not kept in order:\n${after}`);
   assert.equal(lines.length, 5, after);
@@ -420,7 +423,7 @@ async function reload(context, base, mode) {
   await page.reload();
   await page.getByTestId('page-review').waitFor({ timeout: TIMEOUT });
   await waitForText(page, 'facts', 'user fired wizard.next-to-review', problems);
-  assert.equal(await textOf(page, 'facts'), after);
+  assert.equal(await settledText(page, 'facts'), after);
   await screenshot(page, `www-react-${mode}-reloaded`);
   assertNoErrors(errors, 'reload');
   await page.close();
