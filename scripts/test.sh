@@ -34,6 +34,8 @@ GROUNDFACTS_SKIP_SETUP=1 "$ROOT/scripts/build.sh"
 
 step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
 "$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/js/tsconfig.json"
+# The framework bindings' declarations, as an app imports them (react / svelte types, DOM lib).
+"$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/js/tsconfig.bindings.json"
 
 step "node tests (tests/js, against pkg/ through its node entry)"
 node --test "$ROOT"/tests/js/*.test.cjs

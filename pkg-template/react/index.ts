@@ -287,11 +287,11 @@ export interface GroundfactsProviderProps {
    * session is made on the first render: under server rendering, render the provider on the client only
    * (a server render makes a session that no effect ever frees).
    */
-  options?: SessionOptions;
+  options?: SessionOptions | undefined;
   /** React Router 7's data router (`createBrowserRouter(...)`): navigate + location sync. */
-  router?: ReactRouterLike;
+  router?: ReactRouterLike | undefined;
   /** Without a router: the app's own push, given to `session.setNavigate`. */
-  navigate?: Navigate;
+  navigate?: Navigate | undefined;
   /**
    * Keep the session across page reloads: a name (`persist="wizard"`, kept in `sessionStorage` under
    * `groundfacts:session:wizard`) or `{ key, storage }`. Read once, when the session is created: a
@@ -299,8 +299,8 @@ export interface GroundfactsProviderProps {
    * format, damaged) is a warning through `options.onWarn` and a fresh session. Every change is written
    * back a microtask later. Without storage (a server render) nothing is read or written.
    */
-  persist?: string | PersistOptions;
-  children?: ReactNode;
+  persist?: string | PersistOptions | undefined;
+  children?: ReactNode | undefined;
 }
 
 /** Owns one session for the tree below it (see the file comment). */
@@ -409,7 +409,7 @@ export interface UseActionsSpec extends RegisterActionsSpec {
    * with that sentence — its row carries it and a fire is refused `BUSY` — and to `null` (or left out)
    * is not. Changing only this never re-registers.
    */
-  busy?: { readonly [name: string]: string | null };
+  busy?: { readonly [name: string]: string | null } | undefined;
 }
 
 /**

@@ -21,7 +21,7 @@ export interface PersistOptions {
    * Where the record lives. Default: `sessionStorage` (this tab's, survives reloads, gone with the tab).
    * `null`, or no storage in this environment (a server render), turns persistence off.
    */
-  storage?: PersistStorage | null;
+  storage?: PersistStorage | null | undefined;
 }
 
 /** The storage key a `persist` name is kept under. */

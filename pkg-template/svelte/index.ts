@@ -303,7 +303,7 @@ export interface ActionsParameter extends RegisterActionsSpec {
    * string is busy with that sentence, to `null` (or left out) is not. Changing only this (or
    * `enabled`) updates the live group without re-registering.
    */
-  busy?: { readonly [name: string]: string | null };
+  busy?: { readonly [name: string]: string | null } | undefined;
 }
 
 /** Svelte's action contract (`svelte/action`), spelled out so this file needs no Svelte types. */

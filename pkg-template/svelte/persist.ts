@@ -22,7 +22,7 @@ export interface PersistOptions {
    * and full navigations, gone when the tab closes. `null` (or no storage, as on the server, or a
    * browser that refuses storage) makes a plain session that is not persisted.
    */
-  storage?: StorageLike | null;
+  storage?: StorageLike | null | undefined;
 }
 
 /** `globalThis.sessionStorage`, or null where there is none or touching it throws (storage disabled). */

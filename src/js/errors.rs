@@ -44,7 +44,9 @@ export class ReentrancyError extends Error {
  * A call the session cannot serve (an unknown page, transition or ask id; a malformed argument).
  * `code: 'MODULE_RESET'`: the WebAssembly module trapped (ran out of memory) and was started again;
  * `cause` is the `WebAssembly.RuntimeError`. Every session, graph, port and action group made before
- * answers with it; build the graph again and create a new session (restore the last snapshot you kept).
+ * answers with it (a port's `call()` answers `{ ok: false, reason: 'MODULE_RESET' }` instead). With the
+ * React provider or `liveSession()` a new session is already in place; otherwise build the graph again
+ * (`rebuildGraph`) and create a new session with `historyLost: true` (see `onModuleReset`).
  */
 export class SessionError extends Error {
   readonly name: 'SessionError';

@@ -26,9 +26,9 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
 export type AppState = Record<string, JsonValue>;
 /** One key's conditions; every present operator must hold. */
 export interface KeyCondition {
-  eq?: JsonValue; ne?: JsonValue;
-  gt?: number | string; gte?: number | string; lt?: number | string; lte?: number | string;
-  in?: readonly JsonValue[]; notIn?: readonly JsonValue[];
+  eq?: JsonValue | undefined; ne?: JsonValue | undefined;
+  gt?: number | string | undefined; gte?: number | string | undefined; lt?: number | string | undefined; lte?: number | string | undefined;
+  in?: readonly JsonValue[] | undefined; notIn?: readonly JsonValue[] | undefined;
 }
 /** A guard: state key → condition. All keys must hold (AND). */
 export type WhereFilter = { readonly [stateKey: string]: KeyCondition };
@@ -39,26 +39,26 @@ export type VerifyPredicate = (state: AppState) => boolean;
 /** An action as authored on a page (`pages.P.actions.name`). */
 export interface ActionDef {
   does: string;
-  input?: 'none' | JsonSchema;
-  writes?: readonly string[];
-  reads?: readonly string[];
-  verify?: WhereFilter | VerifyPredicate;
-  when?: WhereFilter;
-  enabledWhen?: WhereFilter;
-  goTo?: string;
-  confirm?: boolean;
-  role?: 'next' | 'prev' | 'submit' | 'cancel' | 'back' | 'open' | 'close' | 'action';
-  binding?: { kind: 'url'; href: string };
+  input?: 'none' | JsonSchema | undefined;
+  writes?: readonly string[] | undefined;
+  reads?: readonly string[] | undefined;
+  verify?: WhereFilter | VerifyPredicate | undefined;
+  when?: WhereFilter | undefined;
+  enabledWhen?: WhereFilter | undefined;
+  goTo?: string | undefined;
+  confirm?: boolean | undefined;
+  role?: 'next' | 'prev' | 'submit' | 'cancel' | 'back' | 'open' | 'close' | 'action' | undefined;
+  binding?: { kind: 'url'; href: string } | undefined;
 }
 /** A root-level action, offered on the pages it lists. */
 export interface RootActionDef extends ActionDef { on: string | readonly string[] }
 export interface PageDef {
-  route?: string;
-  does?: string;
-  when?: WhereFilter;
-  actions?: { readonly [name: string]: ActionDef };
+  route?: string | undefined;
+  does?: string | undefined;
+  when?: WhereFilter | undefined;
+  actions?: { readonly [name: string]: ActionDef } | undefined;
   /** Areas, tabs and modals inside the page (the tree API), addressed `page.name.sub`. */
-  containers?: { readonly [name: string]: ContainerDef };
+  containers?: { readonly [name: string]: ContainerDef } | undefined;
 }
 /**
  * A container inside a page: where a reader can be. It holds no actions (they stay served from the
@@ -67,12 +67,12 @@ export interface PageDef {
 export interface ContainerDef {
   kind: 'area' | 'tab' | 'modal';
   does: string;
-  containers?: { readonly [name: string]: ContainerDef };
+  containers?: { readonly [name: string]: ContainerDef } | undefined;
 }
 export interface JourneyDef {
   does: string;
   steps: readonly (string | { step: string })[];
-  when?: WhereFilter;
+  when?: WhereFilter | undefined;
 }
 /**
  * What `fromRoutes`, `fromReactRouter` and `fromSvelteKitRoutes` return: a snapshot of the router's
@@ -81,25 +81,25 @@ export interface JourneyDef {
  */
 export interface RoutesSource {
   kind: 'routes';
-  syntax?: 'react-router' | 'sveltekit';
-  pages: Record<string, { route: string; does?: string; caseSensitive?: boolean }>;
-  crossLinks?: boolean | string[];
+  syntax?: 'react-router' | 'sveltekit' | undefined;
+  pages: Record<string, { route: string; does?: string | undefined; caseSensitive?: boolean | undefined }>;
+  crossLinks?: boolean | string[] | undefined;
 }
 /** What `fromJourneys` returns: a snapshot of the app's funnel list, for `sources`. */
 export interface JourneysSource {
   kind: 'journeys';
-  journeys: Record<string, { does: string; steps: (string | { step: string })[]; when?: WhereFilter }>;
+  journeys: Record<string, { does: string; steps: (string | { step: string })[]; when?: WhereFilter | undefined }>;
 }
 export type GraphSource = RoutesSource | JourneysSource;
 export interface NavigationGraphDef {
-  does?: string;
-  sources?: readonly GraphSource[];
-  pages?: { readonly [pageId: string]: PageDef };
-  actions?: { readonly [name: string]: RootActionDef };
-  journeys?: { readonly [journeyId: string]: JourneyDef };
+  does?: string | undefined;
+  sources?: readonly GraphSource[] | undefined;
+  pages?: { readonly [pageId: string]: PageDef } | undefined;
+  actions?: { readonly [name: string]: RootActionDef } | undefined;
+  journeys?: { readonly [journeyId: string]: JourneyDef } | undefined;
 }
-export type RouteTable = { readonly [pageId: string]: string | { readonly route: string; readonly does?: string } };
-export interface FromRoutesOptions { crossLinks?: boolean | readonly string[] }
+export type RouteTable = { readonly [pageId: string]: string | { readonly route: string; readonly does?: string | undefined } };
+export interface FromRoutesOptions { crossLinks?: boolean | readonly string[] | undefined }
 "#;
 
 /// The app functions a graph definition handed over (its verify predicates), released on drop:

@@ -49,28 +49,28 @@ export interface OpenAiResponsesTool { type: 'function'; name: string; descripti
 /** Anthropic Messages API tool. */
 export interface AnthropicTool { name: string; description: string; input_schema: JsonSchema }
 /** A tool call as each API delivers it. */
-export interface McpToolCall { name: string; arguments?: Record<string, unknown> }
-export interface OpenAiToolCall { id: string; type?: string; function: { name: string; arguments: string } }
-export interface OpenAiResponsesToolCall { type?: string; call_id: string; name: string; arguments: string }
-export interface AnthropicToolUse { type?: string; id: string; name: string; input: Record<string, unknown> }
+export interface McpToolCall { name: string; arguments?: Record<string, unknown> | undefined }
+export interface OpenAiToolCall { id: string; type?: string | undefined; function: { name: string; arguments: string } }
+export interface OpenAiResponsesToolCall { type?: string | undefined; call_id: string; name: string; arguments: string }
+export interface AnthropicToolUse { type?: string | undefined; id: string; name: string; input: Record<string, unknown> }
 /** A port result as each API expects it back. */
 export interface McpToolResult { content: { type: 'text'; text: string }[]; structuredContent: ServeResult; isError: boolean }
 export interface OpenAiToolMessage { role: 'tool'; tool_call_id: string; content: string }
 export interface OpenAiResponsesToolOutput { type: 'function_call_output'; call_id: string; output: string }
-export interface AnthropicToolResult { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true }
+export interface AnthropicToolResult { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true | undefined }
 export interface AgentPort {
   /** The fixed tool array in a model API's shape (default 'mcp'); names are valid for that API and stable. */
-  tools(options?: { format?: 'mcp' }): ToolDescription[];
+  tools(options?: { format?: 'mcp' | undefined }): ToolDescription[];
   tools(options: { format: 'openai' }): OpenAiTool[];
   tools(options: { format: 'openai-responses' }): OpenAiResponsesTool[];
   tools(options: { format: 'anthropic' }): AnthropicTool[];
   /** A result of `call` as the message the API expects back; the provider formats need the call's id. */
-  toolResult(result: ServeResult | Record<string, unknown>, options?: { format?: 'mcp' }): McpToolResult;
+  toolResult(result: ServeResult | Record<string, unknown>, options?: { format?: 'mcp' | undefined }): McpToolResult;
   toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'openai'; callId: string }): OpenAiToolMessage;
   toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'openai-responses'; callId: string }): OpenAiResponsesToolOutput;
   toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'anthropic'; callId: string }): AnthropicToolResult;
   /** Read a tool call in the API's shape, run it, and return the API's result message. */
-  answer(call: McpToolCall, options?: { format?: 'mcp' }): McpToolResult;
+  answer(call: McpToolCall, options?: { format?: 'mcp' | undefined }): McpToolResult;
   answer(call: OpenAiToolCall, options: { format: 'openai' }): OpenAiToolMessage;
   answer(call: OpenAiResponsesToolCall, options: { format: 'openai-responses' }): OpenAiResponsesToolOutput;
   answer(call: AnthropicToolUse, options: { format: 'anthropic' }): AnthropicToolResult;
@@ -85,7 +85,7 @@ export interface WebMcpTool {
 }
 /** What `exposeToWebMCP` needs of a model context (`document.modelContext`, `navigator.modelContext`). */
 export interface ModelContextLike {
-  registerTool(tool: WebMcpTool, options?: { signal?: object }): unknown;
+  registerTool(tool: WebMcpTool, options?: { signal?: object | undefined }): unknown;
   unregisterTool?(name: string): unknown;
 }
 /** Unregisters every tool `exposeToWebMCP` registered; `ready` settles once the context accepted them all. */

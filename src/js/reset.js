@@ -21,7 +21,7 @@
 //   instance with a pointer into the old memory; releasing calls (`free()`, `[Symbol.dispose]()`,
 //   `unregister()`, `end()`) are quiet no-ops that detach the object, so cleanup code in an unmount
 //   does not throw, and a port's `call()` answers `{ ok: false, reason: 'MODULE_RESET' }` (it never
-//   throws). (wasm-bindgen's own finalizers already skip objects of an older instance id; its
+//   throws — not even the call during which the module trapped). (wasm-bindgen's own finalizers already skip objects of an older instance id; its
 //   `free()` does not, which is why `free` is wrapped too.)
 // - `wrapFunction` does the same for the module-level functions: an object from before a restart
 //   passed to `createSession`, `serveToAgent`, `exposeToWebMCP`, … is refused with `MODULE_RESET`.
@@ -58,15 +58,20 @@ const RELEASES = new Map([
 if (typeof Symbol.dispose === 'symbol') RELEASES.set(Symbol.dispose, () => undefined);
 
 // A port's `call()` never throws (pkg-template/README.md, "Errors and refusals"): on a port from before
-// a restart it answers as on a freed one, with its own reason (src/js/lifecycle.js's PORT_FREED answer).
+// a restart it answers as on a freed one, with its own reason (src/js/lifecycle.js's PORT_FREED answer),
+// and so does the call during which the module trapped (`error` is then that call's MODULE_RESET error,
+// whose cause the answer names; its action may have been partly done, so it does not say nothing was).
 const STALE_ANSWERS = new Map([
   [
     'call',
-    () => ({
+    (error) => ({
       ok: false,
       judgment: 'error',
       reason: 'MODULE_RESET',
-      why: 'The app\'s groundfacts module trapped and was started again; the session behind this port is gone. Nothing was performed.',
+      why:
+        error === undefined
+          ? "The app's groundfacts module trapped and was started again; the session behind this port is gone. Nothing was performed."
+          : `The app's groundfacts module trapped during this call (${describe(error.cause)}; usually it ran out of memory) and was started again; the session behind this port is gone, and whether this call's action was performed is not known.`,
     }),
   ],
 ]);
@@ -90,13 +95,19 @@ export function installTrapRecovery(glue) {
   let lastTrap = null; // the RuntimeError of the latest trap, named by every later refusal
   let restartFailed = null; // set while a re-instantiation failed; retried on the next call
 
+  // What an app does after a restart, said by every MODULE_RESET error (docs/session.md §25).
+  const AFTER_RESTART =
+    'With <GroundfactsProvider> (groundfacts/react) or liveSession() (groundfacts/svelte) a new session is ' +
+    'already in place: read the current one again. Otherwise build the graph again (rebuildGraph(graph)) and ' +
+    'create a new session with { historyLost: true } (and { restore } from the last snapshot() kept), e.g. ' +
+    'in an onModuleReset(listener).';
+
   function trapError(cause) {
     const error = new SessionError(
-      `groundfacts: the WebAssembly module trapped (${describe(cause)}) and was started again. ` +
-        'Every session, graph, port and action group made before this point is gone (their state could not be ' +
-        'trusted) and answers every call with this error (code MODULE_RESET). Build the graph again and create ' +
-        'a new session; createSession(graph, navigate, { restore }) continues from the last session.snapshot() ' +
-        'the app kept.',
+      `groundfacts: the WebAssembly module trapped (${describe(cause)}; usually it ran out of memory) and ` +
+        'was started again. Every session, graph, port and action group made before this point is gone (their ' +
+        'state could not be trusted) and answers every call with this error (code MODULE_RESET). ' +
+        AFTER_RESTART,
       'MODULE_RESET',
     );
     error.cause = cause;
@@ -105,10 +116,10 @@ export function installTrapRecovery(glue) {
 
   function staleError() {
     const error = new SessionError(
-      `groundfacts: this object was made before the WebAssembly module trapped (${describe(lastTrap)}) and ` +
-        'was started again; it is gone and answers every call with this error (code MODULE_RESET). Build the ' +
-        'graph again and create a new session; createSession(graph, navigate, { restore }) continues from the ' +
-        'last session.snapshot() the app kept.',
+      `groundfacts: this object was made before the WebAssembly module trapped (${describe(lastTrap)}; ` +
+        'usually it ran out of memory) and was started again; it is gone and answers every call with this ' +
+        'error (code MODULE_RESET). ' +
+        AFTER_RESTART,
       'MODULE_RESET',
     );
     error.cause = lastTrap;
@@ -255,7 +266,14 @@ export function installTrapRecovery(glue) {
         if (this.__wbg_ptr) this.__destroy_into_raw();
         return release();
       }
-      return fn.apply(this, arguments);
+      if (!answer) return fn.apply(this, arguments);
+      try {
+        return fn.apply(this, arguments);
+      } catch (error) {
+        // The trap happened during this very call (or the module could not be restarted): it answers.
+        if (error instanceof SessionError && error.code === 'MODULE_RESET') return answer(error);
+        throw error;
+      }
     }, fn);
   }
 

@@ -63,7 +63,7 @@ export interface RouteObjectLike {
  */
 export type SvelteKitRouteIds =
   | readonly string[]
-  | { readonly [pageIdOrFile: string]: string | { readonly route: string; readonly does?: string } | (() => unknown) };
+  | { readonly [pageIdOrFile: string]: string | { readonly route: string; readonly does?: string | undefined } | (() => unknown) };
 "#;
 
 /// Read React Router route objects (what `createBrowserRouter` takes) as a graph source.

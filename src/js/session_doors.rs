@@ -28,7 +28,7 @@ impl JsSession {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(
-            unchecked_optional_param_type = "{ source?: Principal; input?: JsonValue }"
+            unchecked_optional_param_type = "{ source?: Principal | undefined; input?: JsonValue | undefined }"
         )]
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
@@ -94,7 +94,10 @@ impl JsSession {
     pub fn report_gap(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] request: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "{ actionsMayBeStale?: boolean }")] options: JsValue,
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "{ actionsMayBeStale?: boolean | undefined }"
+        )]
+        options: JsValue,
     ) -> Result<(), JsValue> {
         let request = string_arg(&request, "reportGap: request")?;
         let stale = opt_bool(&options, "actionsMayBeStale", "reportGap: options")?.unwrap_or(false);

@@ -55,11 +55,11 @@ export interface SessionOptions {
 export interface SyncOptions { stimulus?: string | undefined; principal?: 'user' | 'agent' | 'system' | undefined }
 export interface RegisterActionsSpec {
   /** Action name (or qualified id) → the app's own function, bound by reference. */
-  handlers?: { readonly [name: string]: (input: never) => unknown };
+  handlers?: { readonly [name: string]: (input: never) => unknown } | undefined;
   /** Actions this component declares live, at mount. */
-  actions?: { readonly [name: string]: ActionDef & { handler?: (input: never) => unknown } };
+  actions?: { readonly [name: string]: ActionDef & { handler?: ((input: never) => unknown) | undefined } } | undefined;
   /** Initial greyed state of registered controls. */
-  enabled?: { readonly [name: string]: boolean };
+  enabled?: { readonly [name: string]: boolean } | undefined;
 }
 export interface HumanDecision { by?: string | undefined; note?: string | undefined }
 export interface GroundTruthOptions { sinceVersion?: number | undefined; maxAttempts?: number | undefined }

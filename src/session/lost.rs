@@ -52,8 +52,9 @@ mod tests {
     use crate::facts::read::{context_brief, ground_truth};
     use crate::graph::build_navigation_graph;
     use crate::graph::def::from_json_text;
+    use crate::serve::{AgentPort, PortOptions};
     use crate::session::test_host::ClosureHost;
-    use crate::session::{SessionOptions, SyncOptions};
+    use crate::session::{FireOptions, SessionOptions, SyncOptions};
 
     fn fresh() -> (Rc<crate::graph::NavigationGraph>, Session) {
         let def = from_json_text(
@@ -133,5 +134,62 @@ mod tests {
         );
         bad["historyLost"] = json!({"restarts": 0, "atVersion": 0});
         assert!(Session::restore(graph, host, SessionOptions::default(), &bad).is_err());
+    }
+
+    /// docs/facts-and-serving.md §2.15: a record that lost history started its clock again, so a
+    /// cursor past it came from before the restart; every reader shows the whole record instead of
+    /// calling an attempt made after the restart "earlier".
+    #[test]
+    fn a_cursor_past_the_clock_of_a_record_that_lost_history_shows_the_whole_record() {
+        let def = from_json_text(
+            &json!({"pages": {"a": {"route": "/a", "actions": {"x": {"does": "Do x"}}}}})
+                .to_string(),
+        )
+        .expect("def");
+        let graph = Rc::new(build_navigation_graph("g", &def).expect("graph"));
+        let s = Rc::new(
+            Session::new(
+                graph,
+                Rc::new(ClosureHost::new()),
+                SessionOptions::default(),
+            )
+            .expect("session"),
+        );
+        s.fire("a.x", FireOptions::default()).expect("fire");
+        let now = s.version();
+        assert!(now < 4000);
+        // Unmarked: a cursor past the clock keeps its plain meaning (nothing since it).
+        let plain = ground_truth(&s, Some(4000), None).text;
+        assert!(
+            plain.contains("No actions have been performed since version 4000"),
+            "{plain}"
+        );
+
+        s.mark_history_lost();
+        let whole = ground_truth(&s, None, None).text;
+        assert!(
+            whole.contains(&format!("Attempts so far (version {now}):")),
+            "{whole}"
+        );
+        assert_eq!(ground_truth(&s, Some(4000), None).text, whole);
+        assert_eq!(ground_truth(&s, Some(now + 1), None).text, whole);
+        assert_eq!(
+            context_brief(&s, Some(4000)).text,
+            context_brief(&s, None).text
+        );
+        // A cursor within the clock still narrows.
+        let narrowed = ground_truth(&s, Some(now), None).text;
+        assert!(
+            narrowed.contains(&format!("since version {now} (now {now})")),
+            "{narrowed}"
+        );
+
+        let port = AgentPort::new(Rc::clone(&s), PortOptions::default());
+        let here = port.call("g.whats_here", &json!({"sinceVersion": 4000}));
+        assert_eq!(here["facts"], json!(whole));
+        assert!(!here["facts"]
+            .as_str()
+            .unwrap_or("")
+            .contains("earlier attempt"));
     }
 }

@@ -3,7 +3,8 @@
 // for real through public calls until the module traps. Chromium runs with V8's --wasm-max-mem-pages
 // lowered to 256 MiB so that takes seconds, not the ~2 min the full 4 GiB takes; the package is exactly
 // what ships. The page checks what tests/js/trap.gc.cjs checks in node: SessionError MODULE_RESET, old
-// objects refused, a new session works, nothing unhandled. scripts/test-hosts.sh runs this file.
+// objects refused, a port's call() answering (not throwing) on the call that trapped, a new session works,
+// nothing unhandled. scripts/test-hosts.sh runs this file.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
@@ -61,6 +62,22 @@ try {
   resolveLater();
   await new Promise((r) => setTimeout(r, 50));
   report.after = opening();
+  // A port's call() never throws, not even the call during which the module traps: each call's 8 MiB
+  // input stays in the ledger until the memory runs out in the middle of one.
+  const noteDef = { pages: { home: { route: '/', actions: { note: { does: 'Keep a note',
+    input: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } } } } } };
+  const noted = gf.createSession(gf.buildNavigationGraph('notes', noteDef), null, { maxValueBytes: 16 * 1024 * 1024 });
+  noted.registerActions('home', { handlers: { note: () => {} } });
+  const port = gf.serveToAgent(noted);
+  try {
+    for (let i = 0; i < 1000 && report.portAnswer === undefined; i++) {
+      const answer = port.call('notes.do_action', { action: 'home.note', input: { text: chunk + i } });
+      if (!answer.ok) report.portAnswer = answer;
+    }
+  } catch (err) {
+    report.portThrew = String(err && err.message);
+  }
+  report.afterPort = opening();
 } catch (err) {
   report.error = String(err && err.stack ? err.stack : err);
 }
@@ -99,6 +116,11 @@ test('browser entry in Chromium: a real trap becomes MODULE_RESET and the module
   assert.equal(report.quietFree, 'QUIET', 'free() on a dead session does not throw');
   assert.equal(report.after, report.before, 'a new session writes what one before the trap wrote');
   assert.match(report.after, /DID happen/);
+  assert.equal(report.portThrew, undefined, "a port's call() never throws, not even the one that trapped");
+  assert.equal(report.portAnswer?.reason, 'MODULE_RESET');
+  assert.equal(report.portAnswer?.ok, false);
+  assert.match(report.portAnswer?.why ?? '', /trapped during this call \(RuntimeError: /);
+  assert.equal(report.afterPort, report.before, 'and the module works again after it');
   assert.deepEqual(report.escaped, []);
   assert.deepEqual(problems, []);
 });

@@ -96,9 +96,12 @@ function assertModuleReset(error, lib) {
   assert.ok(error instanceof lib.SessionError, `a SessionError, got ${error && error.stack}`);
   assert.equal(error.code, 'MODULE_RESET');
   assert.ok(error.cause instanceof WebAssembly.RuntimeError, 'the trap is the cause');
-  assert.match(error.message, /^groundfacts: the WebAssembly module trapped \(RuntimeError: /);
-  assert.match(error.message, /create a new session/);
-  assert.match(error.message, /session\.snapshot\(\)/);
+  assert.match(error.message, /^groundfacts: the WebAssembly module trapped \(RuntimeError: [^;]*; usually it ran out of memory\)/);
+  // What to do, for each kind of app: nothing with a binding, else rebuild.
+  assert.match(error.message, /<GroundfactsProvider> \(groundfacts\/react\) or liveSession\(\) \(groundfacts\/svelte\) a new session is already in place/);
+  assert.match(error.message, /rebuildGraph\(graph\)/);
+  assert.match(error.message, /historyLost: true/);
+  assert.match(error.message, /onModuleReset/);
 }
 const refusesWithReset = (lib) => (error) => error instanceof lib.SessionError && error.code === 'MODULE_RESET' && /made before the WebAssembly module trapped/.test(error.message);
 
@@ -251,6 +254,89 @@ test('node entry: a trap inside a handler call back into the session reaches the
   assert.equal(fresh.fire('home.save').ok, true);
   assert.match(fresh.groundTruth().text, /DID happen/);
   await settleAndCollect();
+  assert.deepEqual(escaped, []);
+});
+
+/** A port's `call()` answer for the call during which the module trapped. */
+function assertTrappedCallAnswer(answer) {
+  assert.equal(answer.ok, false);
+  assert.equal(answer.judgment, 'error');
+  assert.equal(answer.reason, 'MODULE_RESET');
+  assert.match(answer.why, /trapped during this call \(RuntimeError: [^;]*; usually it ran out of memory\)/);
+  assert.match(answer.why, /whether this call's action was performed is not known/, 'it does not claim nothing was done');
+  assert.doesNotThrow(() => JSON.stringify(answer), 'plain JSON');
+}
+
+test("node entry: the port call during which the module traps answers MODULE_RESET as data (call() never throws)", async () => {
+  const INPUT = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+  const graph = gf.buildNavigationGraph('small', {
+    pages: { home: { route: '/', actions: { note: { does: 'Keep a note', input: INPUT }, save: { does: 'Save the draft', input: 'none' } } } },
+  });
+  const session = gf.createSession(graph, null, { maxValueBytes: 16 * 1024 * 1024 });
+  const keep = [];
+  let handlerSaw = null;
+  session.registerActions('home', {
+    handlers: {
+      note: () => {},
+      // Runs the memory out from inside the port's call (a handler calling back into the session).
+      save: () => {
+        try {
+          exhaust(gf, graph, keep);
+        } catch (error) {
+          handlerSaw = error;
+        }
+      },
+    },
+  });
+  const port = gf.serveToAgent(session);
+  let resets = 0;
+  const stop = gf.onModuleReset(() => resets++);
+
+  // 1. The trap happens in the outermost frame: each call's 8 MiB input stays in the ledger until
+  //    the memory runs out in the middle of a call.
+  const instancesBefore = instances;
+  let answer = null;
+  for (let i = 0; i < 1000 && answer === null; i++) {
+    const result = port.call('small.do_action', { action: 'home.note', input: { text: CHUNK + i } });
+    if (!result.ok) answer = result;
+    else assert.equal(result.effectStatus !== undefined, true);
+  }
+  assert.notEqual(answer, null, 'the memory ran out');
+  assertTrappedCallAnswer(answer);
+  assert.equal(instances, instancesBefore + 1, 'the module was started again, once');
+  assert.equal(resets, 1, 'onModuleReset ran');
+  const later = port.call('small.whats_here');
+  assert.equal(later.reason, 'MODULE_RESET', 'later calls on the old port answer as documented');
+  assert.match(later.why, /Nothing was performed/);
+
+  // 2. The trap happens inside a handler's call back into the session, under the port's call: the
+  //    handler sees the error, the port's call still answers.
+  const graph2 = gf.rebuildGraph(graph);
+  const session2 = gf.createSession(graph2, null, { maxValueBytes: 16 * 1024 * 1024, historyLost: true });
+  session2.registerActions('home', {
+    handlers: {
+      save: () => {
+        try {
+          exhaust(gf, graph2, keep);
+        } catch (error) {
+          handlerSaw = error;
+        }
+      },
+    },
+  });
+  const port2 = gf.serveToAgent(session2);
+  const nested = port2.call('small.do_action', { action: 'home.save' });
+  assertModuleReset(handlerSaw, gf);
+  assertTrappedCallAnswer(nested);
+  assert.equal(nested.why.includes(handlerSaw.cause.message), true, 'it names the same trap');
+  assert.equal(resets, 2);
+  stop();
+
+  keep.length = 0;
+  await settleAndCollect();
+  const fresh = gf.createSession(gf.buildNavigationGraph('small', SMALL));
+  fresh.registerActions('home', { handlers: { toggle: () => {} } });
+  assert.equal(gf.serveToAgent(fresh).call('small.do_action', { action: 'home.toggle' }).ok, true);
   assert.deepEqual(escaped, []);
 });
 
