@@ -1,9 +1,11 @@
 //! The lost-history line (docs/facts-and-serving.md §2.14): printed by the facts block and the brief
 //! when the session continues a record whose history was lost at a module restart
 //! (docs/session.md §25), so neither text claims fewer attempts happened than did (decision 25's
-//! rule). Every word is a library constant or a number. Used by `facts::block` and `facts::brief`.
+//! rule). Also the cursor a `sinceVersion` from before the restart stands for, per
+//! docs/facts-and-serving.md §2.15. Every word is a library constant or a number. Used by
+//! `facts::block`, `facts::brief` and `facts::read`.
 
-use crate::session::{push_decimal, HistoryLost};
+use crate::session::{push_decimal, HistoryLost, Session};
 
 /// The attempts section's sentence with no rows, in a record that lost history: "this session"
 /// would claim that nothing was attempted before the restart either.
@@ -28,6 +30,14 @@ pub fn push_lost_line(out: &mut String, lost: Option<HistoryLost>) {
     } else {
         ". Whatever was attempted before that restart and is not listed here was lost with it; this record can neither confirm nor rule out any of it."
     });
+}
+
+/// The cursor a reader's `sinceVersion` stands for (docs/facts-and-serving.md §2.15): in a record that
+/// lost history at a module restart, a version past the clock can only come from before the restart
+/// (the new record's clock started again), so it names nothing here and the whole record is shown.
+/// Used by `facts::read`'s three readers (the block, the facts view, the brief).
+pub(crate) fn cursor(session: &Session, since: Option<u64>) -> Option<u64> {
+    since.filter(|s| *s <= session.version() || session.history_lost().is_none())
 }
 
 #[cfg(test)]

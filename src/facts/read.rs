@@ -56,13 +56,6 @@ pub struct Brief {
     pub text: String,
 }
 
-/// The cursor a reader's `sinceVersion` stands for (docs/facts-and-serving.md §2.15): in a record that
-/// lost history at a module restart, a version past the clock can only come from before the restart
-/// (the new record's clock started again), so it names nothing here and the whole record is shown.
-fn cursor(session: &Session, since: Option<u64>) -> Option<u64> {
-    since.filter(|s| *s <= session.version() || session.history_lost().is_none())
-}
-
 /// `session.groundTruth({ sinceVersion, maxAttempts })`. `max_attempts`: absent → 20, below 1 → 1.
 pub fn ground_truth(
     session: &Session,
@@ -88,7 +81,7 @@ pub fn ground_truth_into(
     max_attempts: Option<i64>,
 ) -> (String, u64) {
     let max = normalize_max(max_attempts);
-    let since = cursor(session, since);
+    let since = super::lost::cursor(session, since);
     let view = present_view(session, since, max);
     let graph = session.graph();
     let rows = session.attempt_rows(since, max);
@@ -317,7 +310,7 @@ fn pending_refs(session: &Session) -> Vec<ActionRef> {
 /// (`ground_truth` renders the same block without building the owned attempts.)
 pub fn facts_view(session: &Session, since: Option<u64>, max: usize) -> FactsView {
     let max = max.max(1);
-    let since = cursor(session, since);
+    let since = super::lost::cursor(session, since);
     let mut view = present_view(session, since, max);
     view.attempts.shown = session
         .attempts_tail(since, max)
@@ -488,7 +481,7 @@ fn brief_view_of(
     offered: Option<&[AvailableEdge]>,
 ) -> (BriefView, Option<JourneyFrame>) {
     let max = max.max(1);
-    let since = cursor(session, since);
+    let since = super::lost::cursor(session, since);
     let graph = session.graph();
     let node = session.node();
     let frame = session
