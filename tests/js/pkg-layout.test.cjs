@@ -85,3 +85,23 @@ test('each framework binding with a source in pkg-template/ is compiled, typed a
   assert.equal(manifest.svelte, undefined);
   assert.doesNotMatch(JSON.stringify(manifest.exports), /"svelte"\s*:/, 'no svelte export condition');
 });
+
+test('every docs/… file the shipped declarations and code cite ships in docs/ (a registry user can follow it)', () => {
+  assert.ok(shipped('docs/session.md'), 'docs/ is in files');
+  const cited = new Set();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'docs') walk(full);
+      } else if (/\.(d\.ts|d\.cts|js|cjs|mjs)$/.test(entry.name)) {
+        for (const m of fs.readFileSync(full, 'utf8').matchAll(/docs\/([a-z-]+\.md)/g)) cited.add(m[1]);
+      }
+    }
+  };
+  walk(PKG);
+  assert.ok(cited.has('session.md'), `the declarations cite docs/session.md: ${[...cited]}`);
+  for (const doc of cited) {
+    assert.ok(fs.existsSync(path.join(PKG, 'docs', doc)), `docs/${doc} is cited in the package and ships with it`);
+  }
+});
