@@ -13,8 +13,8 @@
 // - both glues carry the trap recovery (src/js/reset.js, copied as groundfacts_reset.js): the glue is
 //   generated with wasm-bindgen's --experimental-reset-state-function (scripts/build.sh) and what the
 //   recovery relies on in it is checked here, so a wasm-bindgen whose glue differs fails the build;
-// - package.json from pkg-template/package.json (+ the crate version), the README, the rule docs the
-//   declarations cite (docs/*.md), and each framework
+// - package.json from pkg-template/package.json (+ the crate version), the README, the docs the
+//   declarations cite (the repo's docs/), and each framework
 //   binding pkg-template/<name>/index.ts compiled to pkg/<name>/index.js + index.d.ts (pinned tsc).
 'use strict';
 const fs = require('fs');
@@ -250,11 +250,12 @@ fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify(manifest, null, 
 for (const entry of fs.readdirSync(template, { withFileTypes: true })) {
   if (entry.isFile() && entry.name !== 'package.json') fs.copyFileSync(path.join(template, entry.name), path.join(pkg, entry.name));
 }
-// The behaviour rules the declarations and some messages cite (`docs/session.md §…`, "decision N"):
-// shipped as docs/ so a registry user can follow a citation from node_modules/groundfacts.
-const RULE_DOCS = ['api.md', 'boundary.md', 'decisions.md', 'facts-and-serving.md', 'graph.md', 'session.md'];
+// The behaviour rules the declarations and some messages cite by file and section: the repo's docs/
+// ships as the package's docs/, so a registry user can follow a citation from node_modules/groundfacts.
 fs.mkdirSync(path.join(pkg, 'docs'), { recursive: true });
-for (const doc of RULE_DOCS) fs.copyFileSync(path.join(root, 'docs', doc), path.join(pkg, 'docs', doc));
+for (const doc of fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md'))) {
+  fs.copyFileSync(path.join(root, 'docs', doc), path.join(pkg, 'docs', doc));
+}
 
 // 6. Framework bindings: pkg-template/<name>/index.ts → pkg/<name>/index.js + index.d.ts. They import the
 //    core as 'groundfacts' (resolved here to pkg/ itself) and react / svelte types from scripts/node_modules.

@@ -87,7 +87,7 @@ test('each framework binding with a source in pkg-template/ is compiled, typed a
 });
 
 test('every docs/… file the shipped declarations and code cite ships in docs/ (a registry user can follow it)', () => {
-  assert.ok(shipped('docs/session.md'), 'docs/ is in files');
+  assert.ok(shipped('docs/decisions.md'), 'docs/ is in files');
   const cited = new Set();
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -100,7 +100,7 @@ test('every docs/… file the shipped declarations and code cite ships in docs/ 
     }
   };
   walk(PKG);
-  assert.ok(cited.has('session.md'), `the declarations cite docs/session.md: ${[...cited]}`);
+  assert.ok(cited.size >= 3, `the package cites its docs by file: ${[...cited]}`);
   for (const doc of cited) {
     assert.ok(fs.existsSync(path.join(PKG, 'docs', doc)), `docs/${doc} is cited in the package and ships with it`);
   }
