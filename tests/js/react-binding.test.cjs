@@ -11,9 +11,7 @@
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
-const { pathToFileURL } = require('url');
 
 const ROOT = path.join(__dirname, '..', '..');
 const PKG = path.join(ROOT, 'pkg');
@@ -23,45 +21,9 @@ const ready =
   ['react', 'react-dom', 'scheduler'].every((name) => fs.existsSync(path.join(REACT_MODULES, name)));
 const skip = !ready && 'needs pkg/react (scripts/build.sh) and React in scripts/node_modules (scripts/setup.sh)';
 
-let loaded;
-/** groundfacts, groundfacts/react, react and react-dom/client, as a consumer app resolves them. */
-async function load() {
-  if (loaded) return loaded;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundfacts-react-'));
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.cpSync(PKG, path.join(dir, 'node_modules', 'groundfacts'), { recursive: true });
-  for (const name of ['react', 'react-dom', 'scheduler']) {
-    fs.symlinkSync(path.join(REACT_MODULES, name), path.join(dir, 'node_modules', name), 'dir');
-  }
-  fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }');
-  fs.writeFileSync(
-    path.join(dir, 'entry.js'),
-    "export * as gf from 'groundfacts';\nexport * as gr from 'groundfacts/react';\nexport * as React from 'react';\nexport { createRoot } from 'react-dom/client';\n",
-  );
-  // What react-dom/client reads of a page when nothing it renders is a host element.
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-  globalThis.window ??= { HTMLIFrameElement: class {} };
-  loaded = await import(pathToFileURL(path.join(dir, 'entry.js')).href);
-  return loaded;
-}
-
-/** A root over a stub container: enough for react-dom while every component renders null. */
-function mount(React, createRoot, element) {
-  const document = { nodeType: 9, addEventListener() {}, removeEventListener() {}, defaultView: null };
-  const container = {
-    nodeType: 1, nodeName: 'DIV', tagName: 'DIV', namespaceURI: 'http://www.w3.org/1999/xhtml',
-    ownerDocument: document, childNodes: [], firstChild: null, textContent: '',
-    addEventListener() {}, removeEventListener() {}, appendChild() {}, removeChild() {},
-  };
-  const root = createRoot(container);
-  const act = (fn) => React.act(async () => fn());
-  return {
-    render: (next) => act(() => root.render(next)),
-    unmount: () => act(() => root.unmount()),
-    first: act(() => root.render(element)),
-  };
-}
+// The consumer folder (a copy of pkg/, the pinned React) and the stub React root are the ones the
+// reset tests use.
+const { load, mount } = require('./helpers/reset-app.cjs');
 
 function listGraph(gf) {
   return gf.buildNavigationGraph('react-binding', {

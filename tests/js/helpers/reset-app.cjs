@@ -1,4 +1,5 @@
-// What the binding reset tests (tests/js/reset-react.gc.cjs, tests/js/reset-svelte.gc.cjs) share: a
+// What the binding tests (tests/js/react-binding.test.cjs, tests/js/reset-react.gc.cjs,
+// tests/js/reset-svelte.gc.cjs) share: a
 // consumer folder that resolves groundfacts, groundfacts/react, groundfacts/svelte, React and Svelte
 // as an app does (a copy of pkg/, the pinned React and Svelte of scripts/node_modules); a React root
 // over a stub container (components render nothing); a graph with containers; a router stub; an
