@@ -22,21 +22,37 @@ use super::*;
 /// Read a whole snapshot (its header already checked by the caller); `Err` is a description of what
 /// is wrong, for `RESTORE_DAMAGED`.
 pub fn read_snapshot(value: &Value) -> Result<SessionSnapshot, String> {
-    SessionSnapshot::read(value).map_err(|e| format!("snapshot{e}"))
+    let mut snapshot = SessionSnapshot::blank();
+    snapshot
+        .fill(value)
+        .map_err(|e| format!("snapshot{e}"))?;
+    Ok(snapshot)
 }
 
-/// One wire type read from JSON. Errors start with the path below the value read (`.clock.version`,
-/// `[2]`) or a space, so callers can prefix their own.
-trait Read: Sized {
-    fn read(v: &Value) -> Result<Self, String>;
-    /// What an absent key reads as: an error, except for `Option` (serde's derive does the same).
-    fn absent() -> Result<Self, String> {
-        Err(" is missing".to_string())
+/// A place one JSON value is read into, in place over a [`Blank`] value. Errors start with the path
+/// below the value read (`.clock.version`, `[2]`) or a space, so callers can prefix their own.
+///
+/// Structs are read through one shared loop ([`fields`]) over a static list of their keys and a list
+/// of `&mut dyn Slot`, one a field: the per-type code is a `fill` per leaf type, and each struct's is
+/// only the list of its fields' addresses. Nothing is inlined into one reader per struct, so the reader
+/// is a few small functions instead of one large one a struct (docs/size.md, "The snapshot reader").
+trait Slot {
+    fn fill(&mut self, v: &Value) -> Result<(), String>;
+    /// Whether an absent key leaves the blank value (an `Option`, a `[default]` field), as serde's
+    /// derive does; any other absent key is an error.
+    fn may_be_absent(&self) -> bool {
+        false
     }
 }
 
-// The helpers below are kept out of line (`inline(never)`): each generic reader calls them instead of
-// carrying its own copy of a map lookup or a `format!`, which is most of what the reader weighs.
+/// The value a slot holds before it is read (an empty string, zero, `None`, a fixed enum variant):
+/// never seen, since a struct either reads every field or is refused whole.
+trait Blank {
+    fn blank() -> Self;
+}
+
+// The helpers below are kept out of line (`inline(never)`): each reader calls them instead of
+// carrying its own copy of a map lookup or a `format!`.
 
 #[inline(never)]
 fn not(what: &str) -> String {
@@ -49,8 +65,8 @@ fn object(v: &Value) -> Result<&Map<String, Value>, String> {
 }
 
 #[inline(never)]
-fn member<'a>(o: &'a Map<String, Value>, key: &str) -> Option<&'a Value> {
-    o.get(key)
+fn array(v: &Value) -> Result<&[Value], String> {
+    v.as_array().map(Vec::as_slice).ok_or_else(|| not("an array"))
 }
 
 #[inline(never)]
@@ -63,89 +79,126 @@ fn at_index(i: usize, e: String) -> String {
     format!("[{i}]{e}")
 }
 
+/// Read an object's fields, in order, each under its key: the one loop every struct goes through.
+/// The first field that is wrong (or absent when it may not be) refuses the struct.
 #[inline(never)]
-fn field<T: Read>(o: &Map<String, Value>, key: &str) -> Result<T, String> {
-    match member(o, key) {
-        Some(v) => T::read(v),
-        None => T::absent(),
+fn fields(v: &Value, keys: &[&str], slots: &mut [&mut dyn Slot]) -> Result<(), String> {
+    let o = object(v)?;
+    for (key, slot) in keys.iter().zip(slots.iter_mut()) {
+        let read = match o.get(*key) {
+            Some(v) => slot.fill(v),
+            None if slot.may_be_absent() => Ok(()),
+            None => Err(" is missing".to_string()),
+        };
+        read.map_err(|e| at_key(key, e))?;
     }
-    .map_err(|e| at_key(key, e))
+    Ok(())
 }
 
-#[inline(never)]
-fn field_or_default<T: Read + Default>(o: &Map<String, Value>, key: &str) -> Result<T, String> {
-    match member(o, key) {
-        Some(v) => T::read(v).map_err(|e| at_key(key, e)),
-        None => Ok(T::default()),
+/// A `#[serde(default)]` field: absent reads as the blank (`false`), present must be well-typed.
+struct OrDefault<'a, T>(&'a mut T);
+
+impl<T: Slot> Slot for OrDefault<'_, T> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        self.0.fill(v)
+    }
+    fn may_be_absent(&self) -> bool {
+        true
     }
 }
 
 /// A pair, written by serde as a two-item array.
-impl<A: Read, B: Read> Read for (A, B) {
-    fn read(v: &Value) -> Result<Self, String> {
+impl<A: Slot + Blank, B: Slot + Blank> Slot for (A, B) {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
         match v.as_array().map(Vec::as_slice) {
-            Some([a, b]) => Ok((
-                A::read(a).map_err(|e| at_index(0, e))?,
-                B::read(b).map_err(|e| at_index(1, e))?,
-            )),
+            Some([a, b]) => {
+                self.0.fill(a).map_err(|e| at_index(0, e))?;
+                self.1.fill(b).map_err(|e| at_index(1, e))
+            }
             _ => Err(not("a two-item array")),
         }
     }
 }
 
-impl<T: Read> Read for Option<T> {
-    fn read(v: &Value) -> Result<Self, String> {
+impl<A: Blank, B: Blank> Blank for (A, B) {
+    fn blank() -> Self {
+        (A::blank(), B::blank())
+    }
+}
+
+impl<T: Slot + Blank> Slot for Option<T> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
         if v.is_null() {
-            Ok(None)
+            *self = None;
+            Ok(())
         } else {
-            T::read(v).map(Some)
+            self.insert(T::blank()).fill(v)
         }
     }
-    fn absent() -> Result<Self, String> {
-        Ok(None)
+    fn may_be_absent(&self) -> bool {
+        true
     }
 }
 
-impl<T: Read> Read for Vec<T> {
-    fn read(v: &Value) -> Result<Self, String> {
-        let items = v.as_array().ok_or_else(|| not("an array"))?;
-        let mut out = Vec::with_capacity(items.len());
+impl<T> Blank for Option<T> {
+    fn blank() -> Self {
+        None
+    }
+}
+
+impl<T: Slot + Blank> Slot for Vec<T> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        let items = array(v)?;
+        self.clear();
+        self.reserve_exact(items.len());
         for (i, item) in items.iter().enumerate() {
-            out.push(T::read(item).map_err(|e| at_index(i, e))?);
+            let mut x = T::blank();
+            x.fill(item).map_err(|e| at_index(i, e))?;
+            self.push(x);
         }
-        Ok(out)
+        Ok(())
     }
 }
 
-impl Read for Value {
-    fn read(v: &Value) -> Result<Self, String> {
-        Ok(v.clone())
+impl<T> Blank for Vec<T> {
+    fn blank() -> Self {
+        Vec::new()
     }
 }
 
-impl Read for Map<String, Value> {
-    fn read(v: &Value) -> Result<Self, String> {
-        object(v).cloned()
+impl Slot for Value {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        v.clone_into(self);
+        Ok(())
     }
 }
 
-impl Read for String {
-    fn read(v: &Value) -> Result<Self, String> {
-        v.as_str()
-            .map(str::to_string)
-            .ok_or_else(|| not("a string"))
+impl Slot for Map<String, Value> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        object(v)?.clone_into(self);
+        Ok(())
     }
 }
 
-impl Read for bool {
-    fn read(v: &Value) -> Result<Self, String> {
-        v.as_bool().ok_or_else(|| not("true or false"))
+impl Slot for String {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        let text = v.as_str().ok_or_else(|| not("a string"))?;
+        text.clone_into(self);
+        Ok(())
     }
 }
 
-impl Read for f64 {
-    fn read(v: &Value) -> Result<Self, String> {
-        v.as_f64().ok_or_else(|| not("a number"))
+impl Slot for bool {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        *self = v.as_bool().ok_or_else(|| not("true or false"))?;
+        Ok(())
+    }
+}
+
+impl Slot for f64 {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        *self = v.as_f64().ok_or_else(|| not("a number"))?;
+        Ok(())
     }
 }
 
@@ -156,23 +209,39 @@ fn whole<T: TryFrom<u64>>(v: &Value) -> Result<T, String> {
         .ok_or_else(|| not("a whole number in range"))
 }
 
-impl Read for u64 {
-    fn read(v: &Value) -> Result<Self, String> {
-        whole(v)
-    }
+macro_rules! numbers {
+    ($($ty:ty),*) => {$(
+        impl Slot for $ty {
+            fn fill(&mut self, v: &Value) -> Result<(), String> {
+                *self = whole(v)?;
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl Read for u32 {
-    fn read(v: &Value) -> Result<Self, String> {
-        whole(v)
-    }
+numbers!(u64, u32, usize);
+
+macro_rules! blanks {
+    ($($ty:ty = $blank:expr),* $(,)?) => {$(
+        impl Blank for $ty {
+            fn blank() -> Self {
+                $blank
+            }
+        }
+    )*};
 }
 
-impl Read for usize {
-    fn read(v: &Value) -> Result<Self, String> {
-        whole(v)
-    }
-}
+blanks!(
+    Value = Value::Null,
+    Map<String, Value> = Map::new(),
+    String = String::new(),
+    bool = false,
+    f64 = 0.0,
+    u64 = 0,
+    u32 = 0,
+    usize = 0,
+);
 
 /// A unit-variant enum, read by its own serde derive from the string: the words live in the type's
 /// `#[serde(rename_all)]` only.
@@ -183,30 +252,37 @@ fn word<T: DeserializeOwned>(v: &Value) -> Result<T, String> {
     T::deserialize(de).map_err(|_| format!(" '{text}' is not a word this library writes"))
 }
 
+/// Each enum with the variant its blank holds (any one: it is always overwritten or refused).
 macro_rules! words {
-    ($($ty:ty),* $(,)?) => {$(
-        impl Read for $ty {
-            fn read(v: &Value) -> Result<Self, String> {
-                word(v)
+    ($($ty:ident: $blank:ident),* $(,)?) => {$(
+        impl Slot for $ty {
+            fn fill(&mut self, v: &Value) -> Result<(), String> {
+                *self = word(v)?;
+                Ok(())
+            }
+        }
+        impl Blank for $ty {
+            fn blank() -> Self {
+                $ty::$blank
             }
         }
     )*};
 }
 
 words!(
-    Principal,
-    CauseKind,
-    AttributionBasis,
-    Certainty,
-    Outcome,
-    EffectStatus,
-    Arrival,
-    GapKind,
-    AskAnswer,
-    FrameStatus,
-    SnapArm,
-    SnapLedger,
-    FocusChange,
+    Principal: Unknown,
+    CauseKind: Fired,
+    AttributionBasis: Unknown,
+    Certainty: Observed,
+    Outcome: Pending,
+    EffectStatus: Pending,
+    Arrival: Claimed,
+    GapKind: FireRejected,
+    AskAnswer: Approved,
+    FrameStatus: Open,
+    SnapArm: None,
+    SnapLedger: Gap,
+    FocusChange: Focus,
 );
 
 /// `true` / `false` / the one word: the two tri-state axes (their `Serialize` impls write these).
@@ -218,34 +294,45 @@ fn bool_or(v: &Value, word: &str) -> Result<Option<bool>, String> {
     }
 }
 
-impl Read for EffectVerified {
-    fn read(v: &Value) -> Result<Self, String> {
-        Ok(bool_or(v, "unobservable")?
-            .map_or(EffectVerified::Unobservable, EffectVerified::Observed))
+impl Slot for EffectVerified {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        *self = bool_or(v, "unobservable")?
+            .map_or(EffectVerified::Unobservable, EffectVerified::Observed);
+        Ok(())
     }
 }
 
-impl Read for VerifyHeld {
-    fn read(v: &Value) -> Result<Self, String> {
-        Ok(match bool_or(v, "unevaluable")? {
+impl Slot for VerifyHeld {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        *self = match bool_or(v, "unevaluable")? {
             Some(true) => VerifyHeld::Held,
             Some(false) => VerifyHeld::Failed,
             None => VerifyHeld::Unevaluable,
-        })
+        };
+        Ok(())
     }
 }
+
+blanks!(
+    EffectVerified = EffectVerified::Unobservable,
+    VerifyHeld = VerifyHeld::Unevaluable,
+);
 
 /// Each struct read field by field, under the camelCase keys its `#[serde(rename_all)]` gives it
 /// (a misspelt key fails the parity test in tests/session_snapshot.rs).
 /// A key marked `[default]` reads as the type's default when absent (serde's `#[serde(default)]`).
 macro_rules! structs {
-    (@get $o:ident, $key:literal) => { field($o, $key)? };
-    (@get $o:ident, $key:literal, default) => { field_or_default($o, $key)? };
+    (@slot $self:ident, $field:ident) => { &mut $self.$field };
+    (@slot $self:ident, $field:ident, default) => { &mut OrDefault(&mut $self.$field) };
     ($($ty:ident { $($field:ident: $key:literal $([$dflt:ident])?),* $(,)? })*) => {$(
-        impl Read for $ty {
-            fn read(v: &Value) -> Result<Self, String> {
-                let o = object(v)?;
-                Ok($ty { $($field: structs!(@get o, $key $(, $dflt)?),)* })
+        impl Slot for $ty {
+            fn fill(&mut self, v: &Value) -> Result<(), String> {
+                fields(v, &[$($key),*], &mut [$(structs!(@slot self, $field $(, $dflt)?)),*])
+            }
+        }
+        impl Blank for $ty {
+            fn blank() -> Self {
+                $ty { $($field: Blank::blank(),)* }
             }
         }
     )*};
