@@ -201,6 +201,19 @@ pub enum SnapArm {
     None,
 }
 
+impl SnapArm {
+    /// The wire word (the reader's; tested against serde below).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SnapArm::AwaitingState => "awaiting-state",
+            SnapArm::SettleOnCompletion => "settle-on-completion",
+            SnapArm::BornAtRest => "born-at-rest",
+            SnapArm::NoWrites => "no-writes",
+            SnapArm::None => "none",
+        }
+    }
+}
+
 /// One transition row.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -311,6 +324,16 @@ pub struct SnapGap {
 pub enum SnapLedger {
     Gap,
     Transition,
+}
+
+impl SnapLedger {
+    /// The wire word (the reader's; tested against serde below).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SnapLedger::Gap => "gap",
+            SnapLedger::Transition => "transition",
+        }
+    }
 }
 
 /// One entry of the attempt index: its ordering key and the absolute index of its row.
@@ -450,4 +473,26 @@ pub(crate) fn filter_in(conditions: &[SnapCondition]) -> Option<Filter> {
         })
         .collect::<Option<Vec<_>>>()?;
     (!conditions.is_empty()).then_some(Filter { conditions })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_snapshot_enums_words_are_the_ones_serde_writes() {
+        use SnapArm as A;
+        for arm in [
+            A::AwaitingState,
+            A::SettleOnCompletion,
+            A::BornAtRest,
+            A::NoWrites,
+            A::None,
+        ] {
+            assert_eq!(serde_json::to_value(arm).unwrap(), arm.as_str());
+        }
+        for ledger in [SnapLedger::Gap, SnapLedger::Transition] {
+            assert_eq!(serde_json::to_value(ledger).unwrap(), ledger.as_str());
+        }
+    }
 }

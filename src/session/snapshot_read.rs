@@ -5,14 +5,13 @@
 //! Same acceptance as serde's derive over a `serde_json::Value` for every input `snapshot()` can write
 //! and every edit the fuzz test makes (tests/session_snapshot.rs checks the two agree): objects read
 //! by key (unknown keys ignored), an absent `Option` field or `null` is `None`, any other absent field
-//! is an error, integers must be whole and in range, enum words are read by the serde derive itself
-//! (through a string deserializer, so each enum's words stay in one place). The derive keeps
+//! is an error, integers must be whole and in range, enum words are read through each enum's
+//! `as_str` (tested against serde, so each enum's words stay in one place). The derive keeps
 //! `Deserialize` on the types (tests compare against it); only this path is compiled into the wasm,
 //! which saves what serde_json's `Value` deserializer costs when instantiated for every snapshot
 //! type (≈26 KB gzip of the shipped module). Errors name the path (`transitions[3].outcome is not …`).
 //! Uses `snapshot`, `records`, `results`. Used by `snapshot_restore`.
 
-use serde::de::{DeserializeOwned, IntoDeserializer};
 use serde_json::{Map, Value};
 
 use super::focus::{FocusChange, FocusRecord, SnapTree};
@@ -23,9 +22,7 @@ use super::*;
 /// is wrong, for `RESTORE_DAMAGED`.
 pub fn read_snapshot(value: &Value) -> Result<SessionSnapshot, String> {
     let mut snapshot = SessionSnapshot::blank();
-    snapshot
-        .fill(value)
-        .map_err(|e| format!("snapshot{e}"))?;
+    snapshot.fill(value).map_err(|e| format!("snapshot{e}"))?;
     Ok(snapshot)
 }
 
@@ -66,7 +63,9 @@ fn object(v: &Value) -> Result<&Map<String, Value>, String> {
 
 #[inline(never)]
 fn array(v: &Value) -> Result<&[Value], String> {
-    v.as_array().map(Vec::as_slice).ok_or_else(|| not("an array"))
+    v.as_array()
+        .map(Vec::as_slice)
+        .ok_or_else(|| not("an array"))
 }
 
 #[inline(never)]
@@ -243,46 +242,59 @@ blanks!(
     usize = 0,
 );
 
-/// A unit-variant enum, read by its own serde derive from the string: the words live in the type's
-/// `#[serde(rename_all)]` only.
-fn word<T: DeserializeOwned>(v: &Value) -> Result<T, String> {
+/// A unit-variant enum from its word: the variant of `all` whose `as_str` it is (each enum's words
+/// live in its `as_str`, which `session::words` and `snapshot` test against serde).
+fn word<T: Copy>(v: &Value, all: &[T], as_str: fn(T) -> &'static str) -> Result<T, String> {
     let text = v.as_str().ok_or_else(|| not("a string"))?;
-    let de: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
-        text.into_deserializer();
-    T::deserialize(de).map_err(|_| format!(" '{text}' is not a word this library writes"))
+    all.iter()
+        .copied()
+        .find(|&w| as_str(w) == text)
+        .ok_or_else(|| format!(" '{text}' is not a word this library writes"))
 }
 
-/// Each enum with the variant its blank holds (any one: it is always overwritten or refused).
+/// Each enum with every variant (the first is its blank, never seen). The match below each makes a
+/// variant added to the enum and not here a compile error, so no word goes unread.
 macro_rules! words {
-    ($($ty:ident: $blank:ident),* $(,)?) => {$(
+    ($($ty:ident: [$($variant:ident),+]),* $(,)?) => {$(
         impl Slot for $ty {
             fn fill(&mut self, v: &Value) -> Result<(), String> {
-                *self = word(v)?;
+                *self = word(v, &[$($ty::$variant),+], $ty::as_str)?;
                 Ok(())
             }
         }
         impl Blank for $ty {
             fn blank() -> Self {
-                $ty::$blank
+                [$($ty::$variant),+][0]
             }
         }
+        const _: fn($ty) = |w| match w {
+            $($ty::$variant)|+ => {}
+        };
     )*};
 }
 
 words!(
-    Principal: Unknown,
-    CauseKind: Fired,
-    AttributionBasis: Unknown,
-    Certainty: Observed,
-    Outcome: Pending,
-    EffectStatus: Pending,
-    Arrival: Claimed,
-    GapKind: FireRejected,
-    AskAnswer: Approved,
-    FrameStatus: Open,
-    SnapArm: None,
-    SnapLedger: Gap,
-    FocusChange: Focus,
+    Principal: [Agent, User, System, Unknown],
+    CauseKind: [Fired, Stimulus],
+    AttributionBasis: [
+        CallerAsserted,
+        NamedByReport,
+        DeclaredStimulus,
+        HandlerWindow,
+        QueueOrder,
+        SignatureMatch,
+        Unknown
+    ],
+    Certainty: [Observed, Inferred],
+    Outcome: [Pending, Committed, Rejected, RolledBack, Superseded],
+    EffectStatus: [Pending, Performed, Refused, Unobservable],
+    Arrival: [Claimed, Observed],
+    GapKind: [FireRejected, DeadEnd, Reported],
+    AskAnswer: [Approved, Declined],
+    FrameStatus: [Open, Completed, Cancelled, Demoted],
+    SnapArm: [AwaitingState, SettleOnCompletion, BornAtRest, NoWrites, None],
+    SnapLedger: [Gap, Transition],
+    FocusChange: [Focus, Show, Hide],
 );
 
 /// `true` / `false` / the one word: the two tri-state axes (their `Serialize` impls write these).

@@ -1,10 +1,14 @@
-//! Each record enum's JSON word in one place: `as_str` is what the JS builders (`js::fast`) emit, and
-//! the tests below hold every variant's word equal to what serde writes for it, so the derive's
-//! `rename_all` and these words cannot drift apart. Uses the enums of `records` and `results`; used by
-//! `js::fast`. (`Principal::as_str` lives beside its parser in `records`.)
+//! Each record enum's JSON word in one place: `as_str` is what the JS builders (`js::fast`) emit and
+//! what the snapshot reader (`snapshot_read`) reads back, and the tests below hold every variant's word
+//! equal to what serde writes for it, so the derive's `rename_all` and these words cannot drift apart.
+//! Uses the enums of `records`, `results` and `focus`; used by `js::fast` and `snapshot_read`.
+//! (`Principal::as_str` lives beside its parser in `records`.)
 
-use super::records::{Arrival, AttributionBasis, CauseKind, Certainty, EffectStatus, Outcome};
-use super::results::SettlementState;
+use super::focus::FocusChange;
+use super::records::{
+    Arrival, AskAnswer, AttributionBasis, CauseKind, Certainty, EffectStatus, GapKind, Outcome,
+};
+use super::results::{FrameStatus, SettlementState};
 
 impl CauseKind {
     pub fn as_str(self) -> &'static str {
@@ -79,6 +83,46 @@ impl SettlementState {
     }
 }
 
+impl GapKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GapKind::FireRejected => "fire-rejected",
+            GapKind::DeadEnd => "dead-end",
+            GapKind::Reported => "reported",
+        }
+    }
+}
+
+impl AskAnswer {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AskAnswer::Approved => "approved",
+            AskAnswer::Declined => "declined",
+        }
+    }
+}
+
+impl FrameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FrameStatus::Open => "open",
+            FrameStatus::Completed => "completed",
+            FrameStatus::Cancelled => "cancelled",
+            FrameStatus::Demoted => "demoted",
+        }
+    }
+}
+
+impl FocusChange {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FocusChange::Focus => "focus",
+            FocusChange::Show => "show",
+            FocusChange::Hide => "hide",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::records::Principal;
@@ -146,6 +190,27 @@ mod tests {
         same(
             &[SettlementState::Settled, SettlementState::AwaitingState],
             SettlementState::as_str,
+        );
+        same(
+            &[GapKind::FireRejected, GapKind::DeadEnd, GapKind::Reported],
+            GapKind::as_str,
+        );
+        same(
+            &[AskAnswer::Approved, AskAnswer::Declined],
+            AskAnswer::as_str,
+        );
+        same(
+            &[
+                FrameStatus::Open,
+                FrameStatus::Completed,
+                FrameStatus::Cancelled,
+                FrameStatus::Demoted,
+            ],
+            FrameStatus::as_str,
+        );
+        same(
+            &[FocusChange::Focus, FocusChange::Show, FocusChange::Hide],
+            FocusChange::as_str,
         );
     }
 }
