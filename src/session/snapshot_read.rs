@@ -145,17 +145,39 @@ impl<T> Blank for Option<T> {
     }
 }
 
+/// A list being read: the one loop over its items ([`items`]) is shared by every item type; only
+/// reading one item and pushing it is per type.
+trait List {
+    fn start(&mut self, len: usize);
+    fn push_read(&mut self, item: &Value) -> Result<(), String>;
+}
+
+impl<T: Slot + Blank> List for Vec<T> {
+    fn start(&mut self, len: usize) {
+        self.clear();
+        self.reserve_exact(len);
+    }
+    fn push_read(&mut self, item: &Value) -> Result<(), String> {
+        let mut x = T::blank();
+        x.fill(item)?;
+        self.push(x);
+        Ok(())
+    }
+}
+
+#[inline(never)]
+fn items(v: &Value, list: &mut dyn List) -> Result<(), String> {
+    let items = array(v)?;
+    list.start(items.len());
+    for (i, item) in items.iter().enumerate() {
+        list.push_read(item).map_err(|e| at_index(i, e))?;
+    }
+    Ok(())
+}
+
 impl<T: Slot + Blank> Slot for Vec<T> {
     fn fill(&mut self, v: &Value) -> Result<(), String> {
-        let items = array(v)?;
-        self.clear();
-        self.reserve_exact(items.len());
-        for (i, item) in items.iter().enumerate() {
-            let mut x = T::blank();
-            x.fill(item).map_err(|e| at_index(i, e))?;
-            self.push(x);
-        }
-        Ok(())
+        items(v, self)
     }
 }
 
