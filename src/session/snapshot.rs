@@ -190,7 +190,7 @@ pub struct SnapMounted {
 }
 
 /// How a fire was to come to rest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "kebab-case")]
 pub enum SnapArm {
@@ -201,8 +201,16 @@ pub enum SnapArm {
     None,
 }
 
+/// Written from `as_str`: one string write, where serde's derive puts a table of every variant into
+/// the serializer (docs/size.md).
+impl Serialize for SnapArm {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 impl SnapArm {
-    /// The wire word (the reader's; tested against serde below).
+    /// The wire word, written and read (tested against serde's `rename_all` below).
     pub fn as_str(self) -> &'static str {
         match self {
             SnapArm::AwaitingState => "awaiting-state",
@@ -318,7 +326,7 @@ pub struct SnapGap {
 }
 
 /// Which ledger an attempt index entry points into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum SnapLedger {
@@ -326,8 +334,16 @@ pub enum SnapLedger {
     Transition,
 }
 
+/// Written from `as_str`: one string write, where serde's derive puts a table of every variant into
+/// the serializer (docs/size.md).
+impl Serialize for SnapLedger {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 impl SnapLedger {
-    /// The wire word (the reader's; tested against serde below).
+    /// The wire word, written and read (tested against serde's `rename_all` below).
     pub fn as_str(self) -> &'static str {
         match self {
             SnapLedger::Gap => "gap",
@@ -490,9 +506,15 @@ mod tests {
             A::None,
         ] {
             assert_eq!(serde_json::to_value(arm).unwrap(), arm.as_str());
+            assert_eq!(
+                serde_json::from_value::<SnapArm>(arm.as_str().into()).unwrap(),
+                arm
+            );
         }
         for ledger in [SnapLedger::Gap, SnapLedger::Transition] {
             assert_eq!(serde_json::to_value(ledger).unwrap(), ledger.as_str());
+            let back = serde_json::from_value::<SnapLedger>(ledger.as_str().into()).unwrap();
+            assert_eq!(back, ledger);
         }
     }
 }
