@@ -85,17 +85,27 @@ pub(super) fn check(snap: &SessionSnapshot, graph: &NavigationGraph) -> Result<(
     };
     let g_at = |row: u32| snap.gaps.get(row.wrapping_sub(c.gap_base) as usize);
     let mut last: Option<(u64, u8)> = None;
-    let mut seen = HashSet::new();
+    // Which kept rows an entry already named: gaps first, then transitions (a bitmap over the kept
+    // rows, not a hash set: one hash table type fewer in the wasm, docs/size.md).
+    let mut seen = vec![false; snap.gaps.len() + snap.transitions.len()];
     for a in &snap.attempts {
-        let (rank, ok) = match a.ledger {
-            SnapLedger::Gap => (
-                0,
-                g_at(a.row)
-                    .is_some_and(|g| g.kind == GapKind::FireRejected || g.actions_may_be_stale),
-            ),
-            SnapLedger::Transition => (1, t_at(a.row).is_some_and(|t| t.kind == CauseKind::Fired)),
+        let (rank, at) = match a.ledger {
+            SnapLedger::Gap => {
+                let at = a.row.wrapping_sub(c.gap_base) as usize;
+                let ok = g_at(a.row)
+                    .is_some_and(|g| g.kind == GapKind::FireRejected || g.actions_may_be_stale);
+                (0, ok.then_some(at))
+            }
+            SnapLedger::Transition => {
+                let at = a.row.wrapping_sub(c.transition_base) as usize;
+                let ok = t_at(a.row).is_some_and(|t| t.kind == CauseKind::Fired);
+                (1, ok.then_some(snap.gaps.len() + at))
+            }
         };
-        if !ok || !seen.insert((rank, a.row)) || last.is_some_and(|l| l > (a.key, rank)) {
+        let first = at
+            .and_then(|i| seen.get_mut(i))
+            .is_some_and(|s| !std::mem::replace(s, true));
+        if !first || last.is_some_and(|l| l > (a.key, rank)) {
             return Err(damaged(format!(
                 "attempt index entry {:?} #{} points at no attempt row, twice, or out of order",
                 a.ledger, a.row
