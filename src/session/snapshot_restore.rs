@@ -38,19 +38,22 @@ fn code(text: &str, what: &str) -> Result<Refusal, SessionError> {
 }
 
 fn evidence_in(rows: &[SnapEvidence]) -> Result<Vec<ConditionEvidence>, SessionError> {
-    rows.iter()
-        .map(|e| {
-            Ok(ConditionEvidence {
-                key: e.key.clone(),
-                op: Op::parse(&e.op)
-                    .ok_or_else(|| damaged(format!("'{}' is not an operator", e.op)))?,
-                threshold: e.threshold.clone(),
-                actual_summary: e.actual_summary.clone(),
-                result: e.result,
-                note: e.note.clone(),
-            })
-        })
-        .collect()
+    // A loop, not a `collect` into `Result` (whose adapter is a generic instantiation of its own).
+    let mut out = Vec::with_capacity(rows.len());
+    for e in rows {
+        let Some(op) = Op::parse(&e.op) else {
+            return Err(damaged(format!("'{}' is not an operator", e.op)));
+        };
+        out.push(ConditionEvidence {
+            key: e.key.clone(),
+            op,
+            threshold: e.threshold.clone(),
+            actual_summary: e.actual_summary.clone(),
+            result: e.result,
+            note: e.note.clone(),
+        });
+    }
+    Ok(out)
 }
 
 fn arm_in(arm: SnapArm) -> Arm {
