@@ -28,8 +28,8 @@ pub(crate) fn evidence_out(evidence: &[ConditionEvidence]) -> Vec<SnapEvidence> 
 
 fn failure_out(f: &Failure) -> SnapFailure {
     SnapFailure {
-        reason: f.reason.to_string(),
-        message: f.message.to_string(),
+        reason: f.reason.as_str().to_owned(),
+        message: own(&f.message),
         evidence: f.evidence.as_deref().map(evidence_out),
     }
 }
@@ -66,8 +66,8 @@ impl Captions {
         let i = self.rows.len() as u32;
         let full = !compiled;
         self.rows.push(SnapAffordance {
-            id: aff.id.to_string(),
-            does: aff.does.to_string(),
+            id: own(&aff.id),
+            does: own(&aff.does),
             compiled,
             page: full.then(|| a.node.clone()),
             writes: a.writes.clone().filter(|_| full),
@@ -105,21 +105,21 @@ impl Inner {
                 let idx = self.keep.t_base.wrapping_add(i as u32);
                 let changed = self.changed_keys(idx);
                 SnapTransition {
-                    stage: rec.stage.to_string(),
+                    stage: own(&rec.stage),
                     n: rec.n,
                     kind: rec.kind,
                     principal: rec.principal,
                     basis: rec.basis,
                     certainty: rec.certainty,
                     affordance: rec.affordance.as_ref().map(|a| captions.add(self, a)),
-                    stimulus: rec.stimulus.as_ref().map(|s| s.to_string()),
+                    stimulus: rec.stimulus.as_ref().map(|s| own(s)),
                     inferred: rec.inferred,
                     timestamp: rec.timestamp,
                     payload: rec.payload.as_deref().map(json_value),
                     outcome: rec.outcome,
                     effect_verified: rec.effect_verified,
-                    from_node: rec.from_node.to_string(),
-                    to_node: rec.to_node.as_ref().map(|n| n.to_string()),
+                    from_node: own(&rec.from_node),
+                    to_node: rec.to_node.as_ref().map(|n| own(n)),
                     to_node_claimed: rec.to_node_claimed,
                     arrival: rec.arrival,
                     unverified_edge: rec.unverified_edge,
@@ -140,7 +140,7 @@ impl Inner {
                         error: s.error.as_deref().map(failure_out),
                     }),
                     changed_keys: (!changed.is_empty())
-                        .then(|| changed.iter().map(|k| k.to_string()).collect()),
+                        .then(|| changed.iter().map(|k| own(k)).collect()),
                 }
             })
             .collect();
@@ -152,19 +152,19 @@ impl Inner {
                 SnapGap {
                     kind: g.kind,
                     timestamp: g.timestamp,
-                    node: g.node.to_string(),
+                    node: own(&g.node),
                     version: g.version,
-                    available_actions: g.available_actions.iter().map(|a| a.to_string()).collect(),
-                    affordance_id: g.affordance_id.as_ref().map(|a| a.to_string()),
-                    does: g.does.as_ref().map(|a| a.to_string()),
+                    available_actions: g.available_actions.iter().map(|a| own(a)).collect(),
+                    affordance_id: g.affordance_id.as_ref().map(|a| own(a)),
+                    does: g.does.as_ref().map(|a| own(a)),
                     rejection_reason: g.rejection_reason.map(|r| r.as_str().to_string()),
                     principal: g.principal,
                     off_graph: g.off_graph,
                     actions_may_be_stale: g.actions_may_be_stale,
                     evidence: d.and_then(|d| d.evidence.as_deref()).map(evidence_out),
-                    journey_id: d.and_then(|d| d.journey_id.as_ref()).map(|j| j.to_string()),
-                    request: d.and_then(|d| d.request.as_ref()).map(|r| r.to_string()),
-                    reason: d.and_then(|d| d.reason.as_ref()).map(|r| r.to_string()),
+                    journey_id: d.and_then(|d| d.journey_id.as_ref()).map(|j| own(j)),
+                    request: d.and_then(|d| d.request.as_ref()).map(|r| own(r)),
+                    reason: d.and_then(|d| d.reason.as_ref()).map(|r| own(r)),
                 }
             })
             .collect();
@@ -185,7 +185,7 @@ impl Inner {
             })
             .collect();
         let folded = &self.keep.folded;
-        let warned_nodes = sorted(self.dead_end_warned.iter().map(|n| n.to_string()).collect());
+        let warned_nodes = sorted(self.dead_end_warned.iter().map(|n| own(n)).collect());
         let once = sorted(self.warned_once.iter().cloned().collect());
         SessionSnapshot {
             format: SNAPSHOT_FORMAT.to_string(),
@@ -193,7 +193,7 @@ impl Inner {
             graph: graph_fingerprint(&self.graph),
             graph_id: self.graph.id.clone(),
             cursor: SnapCursor {
-                node: self.node.to_string(),
+                node: own(&self.node),
                 position_reported: self.position_reported,
                 arrival: self
                     .transitions
@@ -246,7 +246,7 @@ impl Inner {
             pending: self.pending.clone(),
             claim: self.claim.as_ref().map(|(t, target)| SnapClaim {
                 transition: *t,
-                target: target.to_string(),
+                target: own(target),
             }),
             asks: self
                 .asks
@@ -254,8 +254,8 @@ impl Inner {
                 .filter(|a| !a.removed)
                 .map(|a| SnapAsk {
                     n: a.n,
-                    affordance_id: a.affordance_id.to_string(),
-                    does: a.does.as_ref().map(|d| d.to_string()),
+                    affordance_id: own(&a.affordance_id),
+                    does: a.does.as_ref().map(|d| own(d)),
                     input: a.input.clone(),
                     answer: a.answer,
                     spent: a.spent,
@@ -269,8 +269,8 @@ impl Inner {
                 .map(|w| SnapWork {
                     n: w.n,
                     transition: w.transition,
-                    affordance_id: w.affordance_id.as_ref().map(|a| a.to_string()),
-                    does: w.does.as_ref().map(|a| a.to_string()),
+                    affordance_id: w.affordance_id.as_ref().map(|a| own(a)),
+                    does: w.does.as_ref().map(|a| own(a)),
                     started_at: w.started_at,
                     principal: w.principal,
                     open: w.open,
@@ -290,7 +290,7 @@ impl Inner {
                 .filter_map(|id| {
                     let (_, aff) = self.mounted.get(id)?.last()?;
                     Some(SnapMounted {
-                        id: id.to_string(),
+                        id: own(id),
                         affordance: captions.add(self, aff),
                     })
                 })
@@ -314,12 +314,12 @@ impl Inner {
             .mounted
             .iter()
             .filter(|(_, stack)| !stack.is_empty())
-            .map(|(id, _)| id.to_string())
+            .map(|(id, _)| own(id))
             .chain(
                 self.registry
                     .keys()
                     .filter(|id| mounted(id).is_none())
-                    .map(|id| id.to_string()),
+                    .map(|id| own(id)),
             )
             .collect();
         sorted(ids)
@@ -328,7 +328,7 @@ impl Inner {
                 let entry = self.registry.get(id.as_str());
                 Some(match mounted(&id) {
                     Some((_, aff)) => SnapServed {
-                        declared: Some(aff.does.to_string()),
+                        declared: Some(own(&aff.does)),
                         handler: entry.is_some(),
                         enabled: entry.is_none_or(|e| e.enabled),
                         id,
@@ -350,6 +350,12 @@ impl Session {
     pub fn snapshot(&self) -> SessionSnapshot {
         self.inner.borrow().take_snapshot()
     }
+}
+
+/// A shared (`Rc<str>`, `Box<str>`) text as an owned `String`: through `str`'s own `to_owned`, not
+/// `ToString` on the pointer, which goes through `Display` and the formatting machinery.
+fn own(text: &str) -> String {
+    text.to_owned()
 }
 
 /// `texts` in ascending order. Every sort the snapshot makes is of strings, through this one heap sort
