@@ -449,7 +449,11 @@ pub(crate) fn greyed_line_of(
             .map(|c| WaitsOn {
                 key: c.key.clone(),
                 op: c.op.to_string(),
-                expected: c.expected.as_ref().map(|v| v.to_string()),
+                // serde_json's writer: `Value`'s `Display` writes the same (docs/size.md).
+                expected: c
+                    .expected
+                    .as_ref()
+                    .map(|v| serde_json::to_string(v).unwrap_or_default()),
             })
             .collect(),
         writers: unblocked

@@ -222,7 +222,9 @@ pub fn summarize(value: &Value) -> String {
         Value::Number(n) => n.to_string(),
         Value::String(text) => {
             let cut: String = text.chars().take(SUMMARY_STRING_CHARS).collect();
-            let quoted = Value::String(cut.clone()).to_string();
+            // serde_json's writer, not `Value`'s `Display` (the same compact bytes): `Display`
+            // instantiates serde_json's writers over a formatter, compact and pretty (docs/size.md).
+            let quoted = serde_json::to_string(cut.as_str()).unwrap_or_default();
             if cut.len() < text.len() {
                 let inner = quoted.strip_suffix('"').unwrap_or(&quoted);
                 format!("{inner}...\"")
@@ -459,6 +461,16 @@ mod tests {
         assert_eq!(summarize(&json!([1])), "(1 item)");
         assert_eq!(summarize(&json!([])), "[]");
         assert_eq!(summarize(&json!(1.5)), "1.5");
+        // Written by serde_json's writer, byte for byte what `Value`'s `Display` writes.
+        for text in [
+            "plain",
+            "q\"b\\s",
+            "\u{0}\u{8}\t\n\u{b}\u{c}\r\u{1f}\u{7f}",
+            "é 😀 \u{2028}",
+        ] {
+            let value = json!(text);
+            assert_eq!(summarize(&value), value.to_string());
+        }
     }
 
     #[test]

@@ -424,23 +424,37 @@ pub fn to_js_objects<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValu
 
 /// Serialise `value` into the reused buffer and hand the text to `use_text`. Re-entrant: a nested call
 /// (a JS callback serialising while an outer result is being handed over) gets a buffer of its own.
+/// Generic only in the serialising: the buffer's taking and keeping and the error are out of line, so
+/// each of the forty-odd result types carries its serializer and three calls (docs/size.md).
 pub fn with_json<T: Serialize + ?Sized>(
     value: &T,
     use_text: impl FnOnce(&str) -> Result<JsValue, JsValue>,
 ) -> Result<JsValue, JsValue> {
-    thread_local! {
-        static BUFFER: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
-    }
-    let mut buffer = BUFFER.with(|b| b.take());
-    buffer.clear();
+    let mut buffer = take_buffer();
     let result = match serde_json::to_writer(&mut buffer, value) {
         Ok(()) => use_text(std::str::from_utf8(&buffer).unwrap_or("null")),
-        Err(e) => Err(errors::new_session_error(
-            ErrorCode::Internal,
-            &format!("could not hand a result to JS ({e}); this is a groundfacts bug"),
-        )),
+        Err(e) => Err(hand_over_failed(&e)),
     };
-    // Keep the larger buffer, but not a huge one a single big result left behind.
+    keep_buffer(buffer);
+    result
+}
+
+thread_local! {
+    /// [`with_json`]'s reused buffer; empty while a call has it.
+    static BUFFER: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// The reused buffer, emptied (a fresh one when a call already has it).
+#[inline(never)]
+fn take_buffer() -> Vec<u8> {
+    let mut buffer = BUFFER.with(|b| b.take());
+    buffer.clear();
+    buffer
+}
+
+/// Keep the larger buffer, but not a huge one a single big result left behind.
+#[inline(never)]
+fn keep_buffer(buffer: Vec<u8>) {
     if buffer.capacity() <= 64 * 1024 {
         BUFFER.with(|b| {
             let kept = b.take();
@@ -451,7 +465,15 @@ pub fn with_json<T: Serialize + ?Sized>(
             });
         });
     }
-    result
+}
+
+/// A result serde_json could not write (a bug: every result type has string keys).
+#[inline(never)]
+fn hand_over_failed(e: &serde_json::Error) -> JsValue {
+    errors::new_session_error(
+        ErrorCode::Internal,
+        &format!("could not hand a result to JS ({e}); this is a groundfacts bug"),
+    )
 }
 
 #[wasm_bindgen]

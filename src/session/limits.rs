@@ -25,26 +25,6 @@ pub const MAX_MAX_VALUE_BYTES: usize = 64 * 1024 * 1024;
 /// Longest failure message (a handler's thrown text) a row keeps, in bytes.
 pub const FAILURE_MESSAGE_CAP: usize = 1_000;
 
-/// A writer that counts bytes and fails once more than `left` arrive (so serialising stops there).
-struct Budget {
-    left: usize,
-}
-
-impl std::io::Write for Budget {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self.left.checked_sub(buf.len()) {
-            Some(left) => {
-                self.left = left;
-                Ok(buf.len())
-            }
-            None => Err(std::io::Error::other("over the limit")),
-        }
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Whether `value`'s compact JSON is longer than `limit` bytes (measured without building it).
 pub fn json_size_over(value: &Value, limit: usize) -> bool {
     // Most values measured (a report's members, a small payload) are far under the limit: a bound
@@ -52,7 +32,73 @@ pub fn json_size_over(value: &Value, limit: usize) -> bool {
     if size_bound(value, 1).is_some_and(|bound| bound <= limit) {
         return false;
     }
-    serde_json::to_writer(Budget { left: limit }, value).is_err()
+    let mut left = limit;
+    spend(value, &mut left).is_none()
+}
+
+/// Take `value`'s compact JSON length — byte for byte what `serde_json::to_writer` writes — from
+/// `left`; `None` as soon as it does not fit (so a huge value is not walked to its end). Counted, not
+/// written: a serializer over a counting writer instantiated serde_json's `Value` writer, string
+/// escaper and number writers once more, for a path only values over the quick bound take
+/// (docs/size.md).
+fn spend(value: &Value, left: &mut usize) -> Option<()> {
+    let mut take = |n: usize| -> Option<()> {
+        *left = left.checked_sub(n)?;
+        Some(())
+    };
+    match value {
+        Value::Null => take(4),
+        Value::Bool(flag) => take(if *flag { 4 } else { 5 }),
+        Value::Number(n) => take(number_len(n)),
+        Value::String(s) => take(escaped_len(s)),
+        Value::Array(items) => {
+            take(2 + items.len().saturating_sub(1))?;
+            items.iter().try_for_each(|item| spend(item, left))
+        }
+        Value::Object(members) => {
+            // Braces, a colon per member and the commas between them.
+            take(2 + members.len() + members.len().saturating_sub(1))?;
+            members.iter().try_for_each(|(key, item)| {
+                *left = left.checked_sub(escaped_len(key))?;
+                spend(item, left)
+            })
+        }
+    }
+}
+
+/// A string's length as serde_json writes it: quoted, `"` and `\` and the five short control escapes
+/// (`\b \t \n \f \r`) two bytes, any other byte under 0x20 six (`\u00XX`), every other byte one.
+fn escaped_len(text: &str) -> usize {
+    text.bytes().fold(2usize, |sum, byte| {
+        sum.saturating_add(match byte {
+            b'"' | b'\\' | 0x08 | 0x09 | 0x0a | 0x0c | 0x0d => 2,
+            0x00..=0x1f => 6,
+            _ => 1,
+        })
+    })
+}
+
+/// A number's length as serde_json writes it: an integer's digits (and sign), a float's shortest
+/// form from the same `zmij` serde_json writes it with.
+fn number_len(n: &serde_json::Number) -> usize {
+    let digits = |mut u: u64| {
+        let mut count = 1;
+        while u >= 10 {
+            u /= 10;
+            count += 1;
+        }
+        count
+    };
+    if let Some(u) = n.as_u64() {
+        digits(u)
+    } else if let Some(i) = n.as_i64() {
+        1 + digits(i.unsigned_abs())
+    } else {
+        // A `Value` holds only finite floats.
+        zmij::Buffer::new()
+            .format_finite(n.as_f64().unwrap_or(0.0))
+            .len()
+    }
 }
 
 /// An upper bound of `value`'s compact JSON length, for scalars and (with `levels` left) an object or
@@ -254,6 +300,7 @@ impl Inner {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use serde_json::json;
 
     #[test]
@@ -279,6 +326,22 @@ mod tests {
             json!({ "\u{1}k": "\u{2}", "n": -0.000_001_5, "b": false }),
             json!([null, "x\u{7}", 1.5, [1]]),
             json!({ "deep": { "a": 1 } }),
+            json!({}),
+            json!([]),
+            json!([[], {}, [[]]]),
+            json!({ "a": [], "b": {}, "": "" }),
+            json!(0),
+            json!(-1),
+            json!(9),
+            json!(10),
+            json!(i64::MAX),
+            json!(u64::MAX - 1),
+            json!(0.1 + 0.2),
+            json!(1e21),
+            json!(1e-7),
+            json!(-0.0),
+            json!(123_456_789.125),
+            json!("\u{7f}\u{8}\u{9}\u{a}\u{b}\u{c}\u{d}\u{e}\u{0}/"),
         ];
         for value in values {
             let exact = serde_json::to_string(&value).unwrap().len();
@@ -288,6 +351,44 @@ mod tests {
             // The answer at the exact size is the same whichever way it is reached.
             assert!(!json_size_over(&value, exact), "{value}");
             assert!(json_size_over(&value, exact - 1), "{value}");
+            assert_counted_exactly(&value);
+        }
+    }
+
+    /// The count is serde_json's length to the byte: it fits in exactly that many and not one fewer.
+    fn assert_counted_exactly(value: &Value) {
+        let exact = serde_json::to_string(value).unwrap().len();
+        let mut left = exact;
+        assert_eq!(spend(value, &mut left), Some(()), "{value}");
+        assert_eq!(left, 0, "{value}");
+        let mut short = exact - 1;
+        assert_eq!(spend(value, &mut short), None, "{value}");
+    }
+
+    fn any_json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| json!(n)),
+            any::<u64>().prop_map(|n| json!(n)),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(|f| json!(f)),
+            any::<String>().prop_map(Value::String),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::vec((any::<String>(), inner), 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn the_count_is_serde_jsons_length(value in any_json()) {
+            assert_counted_exactly(&value);
         }
     }
 }

@@ -75,15 +75,31 @@ impl Inner {
 impl Session {
     /// Run `f` as one call: whatever it (and everything nested in it) changes is notified once, after
     /// the outermost call returns. The JS layer and the port use it to make a composite call one call.
+    ///
+    /// Generic only in `f`: entering and leaving are one out-of-line body each, so each of the two
+    /// dozen callers' instances is its own body plus two calls (docs/size.md).
     pub fn scoped<R>(&self, f: impl FnOnce() -> R) -> R {
+        let depth = self.enter_call();
+        let result = f();
+        self.leave_call(depth);
+        result
+    }
+
+    /// Raise the call depth; returns the depth to restore.
+    #[inline(never)]
+    fn enter_call(&self) -> u32 {
         let depth = self.calls.depth.get();
         self.calls.depth.set(depth.saturating_add(1));
-        let result = f();
+        depth
+    }
+
+    /// Notify if this was the outermost call, then restore the depth `enter_call` returned.
+    #[inline(never)]
+    fn leave_call(&self, depth: u32) {
         if depth == 0 {
             self.notify_rounds();
         }
         self.calls.depth.set(depth);
-        result
     }
 
     /// Whether a call is running (listeners count as inside the call that they hear about).
