@@ -14,7 +14,7 @@
 // never shipped; `--build-paths` builds it first, as `node benches/js/boundary.cjs` does) it also times
 // the same fire run entirely inside wasm with a Rust closure host (src/js/bench_core.rs: the core alone,
 // in wasm) and a bare-boundary floor (the package's own crossings for one fire, no core work), and
-// prints native / core in wasm / boundary / Node fire side by side (docs/boundary.md §3).
+// prints native / core in wasm / boundary / Node fire side by side (docs/boundary.md, "Where a fire's time goes").
 // Run: node benches/js/bench.cjs [--no-native] [--browser] [--cpu] [--build-paths]   (GROUNDFACTS_NODE_PKG=<dir>: another build)
 'use strict';
 const fs = require('fs');

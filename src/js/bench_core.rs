@@ -7,7 +7,7 @@
 //! the JS walker, the JS handler called with the walker's copy, its 3-key report read through the
 //! door `updateState` uses and answered with an update result built from a kept row, the three clock
 //! reads the core makes, and the accepted fire result built as `session.fire` builds it.
-//! `benches/js/bench.cjs` prints the decomposition; `docs/boundary.md` §3 keeps the numbers. Uses
+//! `benches/js/bench.cjs` prints the decomposition; `docs/boundary.md` ("Where a fire's time goes") keeps the numbers. Uses
 //! `convert`, `fast` and `session`'s helpers, the graph compiler and the session; used by nothing else.
 
 use std::cell::RefCell;
