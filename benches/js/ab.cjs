@@ -94,7 +94,8 @@ for (const size of SIZES) {
   if (cores.every(Boolean)) ops.push(['the core alone, in wasm', (s, i) => () => cores[i].fires(16), 16]);
   for (const [label, pick, per = 1] of ops) {
     const fns = sessions.map((s, i) => pick(s, i));
-    fns.forEach((fn) => round(fn, 20, per));
+    // A long warm-up: the first size otherwise times code the engine has not optimised yet.
+    fns.forEach((fn) => round(fn, size === SIZES[0] ? 300 : 30, per));
     const samples = [[], []];
     for (let r = 0; r < ROUNDS; r += 1) {
       // Swap who goes first every round.

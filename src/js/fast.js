@@ -284,6 +284,20 @@ export function returnedJson(value, maxDepth, maxValues) {
   }
 }
 
+// `fire`'s id without crossing as text when the same string has crossed before: the index
+// src/js/fast.rs `id_arg` keeps its text under, -1 for a string not kept yet, -2 for anything that is
+// not a string (fast.rs then reads it as before, so its error is unchanged).
+const keptIds = new Map();
+export function keptId(value) {
+  if (typeof value !== 'string') return -2;
+  const at = keptIds.get(value);
+  return at === undefined ? -1 : at;
+}
+
+export function keepId(value, at) {
+  keptIds.set(value, at);
+}
+
 // `stage` and `n` make the transition id (`<stage>#<n>`); `n` < 0: `stage` is the whole id.
 export function acceptedFire(stage, n, settlement, effectStatus, version) {
   return { ok: true, transitionId: n < 0 ? stage : `${stage}#${n}`, settlement, effectStatus, version };

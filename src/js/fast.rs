@@ -61,6 +61,10 @@ extern "C" {
     fn then_of_js(value: &JsValue) -> Option<js_sys::Function>;
     #[wasm_bindgen(js_name = isReturnedFailure)]
     fn is_returned_failure_js(value: &JsValue) -> bool;
+    #[wasm_bindgen(js_name = keptId)]
+    fn kept_id_js(value: &JsValue) -> i32;
+    #[wasm_bindgen(js_name = keepId)]
+    fn keep_id_js(value: &JsValue, at: u32);
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(
         stage: &JsValue,
@@ -389,6 +393,41 @@ fn name(text: &str) -> JsValue {
         names.push((text.into(), value.clone()));
         value
     })
+}
+
+/// `fire`'s id (a required string): an id that has crossed before is taken from the ones kept here by
+/// the index `fast.js` keeps for that string (one call out that returns a number), not encoded into
+/// wasm again — the UTF-8 encode and its allocation were ≈ 2.5% of a fire (docs/boundary.md, "Where a
+/// fire's time goes"). The first few short ids are kept; anything else crosses as text each time, and
+/// anything that is not a string gets [`convert::string_arg`](super::convert::string_arg)'s error.
+pub fn id_arg(value: &JsValue, what: &str) -> Result<std::rc::Rc<str>, JsValue> {
+    use std::rc::Rc;
+    const KEPT: usize = 64;
+    const LONGEST: usize = 96;
+    thread_local! {
+        static IDS: std::cell::RefCell<Vec<Rc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let at = kept_id_js(value);
+    if let Ok(index) = usize::try_from(at) {
+        if let Some(id) = IDS.with(|ids| ids.borrow().get(index).cloned()) {
+            return Ok(id);
+        }
+    }
+    let id: Rc<str> = super::convert::string_arg(value, what)?.into();
+    if id.len() <= LONGEST {
+        // Kept here first, then its index handed to `fast.js`: no borrow is held across the call out.
+        let index = IDS.with(|ids| {
+            let mut ids = ids.borrow_mut();
+            (ids.len() < KEPT).then(|| {
+                ids.push(Rc::clone(&id));
+                ids.len() - 1
+            })
+        });
+        if let Some(index) = index {
+            keep_id_js(value, index as u32);
+        }
+    }
+    Ok(id)
 }
 
 /// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.

@@ -345,7 +345,7 @@ impl JsSession {
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "FireOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let id = string_arg(&id, "fire: id")?;
+        let id = fast::id_arg(&id, "fire: id")?;
         let what = "fire: options";
         let limit = self.live()?.limits().1;
         // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
