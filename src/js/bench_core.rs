@@ -251,7 +251,7 @@ pub fn bench_floor_fire(
     let id = convert::string_arg(&id, "fire: id")?;
     let what = "fire: options";
     let (payload, copy) = match fast::fire_options(&options, 1 << 20, what)? {
-        fast::FireOptionsRead::Plain(payload, copy) => (payload, copy),
+        fast::FireOptionsRead::Plain(payload, copy, _) => (payload, copy),
         _ => return Err(bench_error("the floor takes a plain payload")),
     };
     let now = js_sys::Date::now();

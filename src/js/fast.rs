@@ -29,7 +29,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::session::records::EffectVerified;
 use crate::session::results::UpdateResult;
-use crate::session::SharedRow;
+use crate::session::{FirePayloadText, SharedRow};
 
 #[wasm_bindgen(module = "/src/js/fast.js")]
 extern "C" {
@@ -230,8 +230,9 @@ fn take_walked_payload(text: &str) -> bool {
 /// What [`fire_options`] read of `fire`'s options.
 pub enum FireOptionsRead {
     /// No `source`; the payload (`None`: absent), with the walker's copy of it (what `JSON.parse` of
-    /// its text gives: the handler's input, `JsHost::call_handler_carrying`).
-    Plain(Option<Value>, Option<JsValue>),
+    /// its text gives: the handler's input, `JsHost::call_handler_carrying`) and, when it is the very
+    /// text the record keeps, the walker's text of it (`session::FirePayloadText`).
+    Plain(Option<Value>, Option<JsValue>, Option<FirePayloadText>),
     /// A `source` as read, for the member-by-member checks (the payload is read after it).
     Source(JsValue),
     /// The payload as read, which the walker left to the reader.
@@ -250,7 +251,7 @@ pub fn fire_options(
 ) -> Result<FireOptionsRead, JsValue> {
     let _reading = super::convert::reading(what)?;
     let key = match fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1) {
-        0 => return Ok(FireOptionsRead::Plain(None, None)),
+        0 => return Ok(FireOptionsRead::Plain(None, None, None)),
         1 => {
             return Err(super::errors::new_session_error(
                 crate::codes::ErrorCode::BadArgument,
@@ -261,15 +262,16 @@ pub fn fire_options(
         3 => "payload",
         4 => {
             let stand_in = super::convert::oversized_stand_in(limit);
-            return Ok(FireOptionsRead::Plain(Some(stand_in), None));
+            return Ok(FireOptionsRead::Plain(Some(stand_in), None, None));
         }
         5 => {
             let text = take_text_js().unwrap_or_default();
             let copy = take_copy_js();
             return Ok(match serde_json::from_str(&text) {
                 Ok(payload) => {
+                    let kept = FirePayloadText::walked(&text, &payload);
                     WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
-                    FireOptionsRead::Plain(Some(payload), Some(copy))
+                    FireOptionsRead::Plain(Some(payload), Some(copy), kept)
                 }
                 // Not expected (lone surrogates, which the core's parser refuses, go to the reader
                 // already); read it again and let the reader judge. `fast.js`'s kept copy is of
