@@ -61,10 +61,12 @@ extern "C" {
     fn then_of_js(value: &JsValue) -> Option<js_sys::Function>;
     #[wasm_bindgen(js_name = isReturnedFailure)]
     fn is_returned_failure_js(value: &JsValue) -> bool;
+    #[wasm_bindgen(js_name = idTable)]
+    fn id_table_js() -> u32;
     #[wasm_bindgen(js_name = keptId)]
-    fn kept_id_js(value: &JsValue) -> i32;
+    fn kept_id_js(value: &JsValue, table: u32) -> i32;
     #[wasm_bindgen(js_name = keepId)]
-    fn keep_id_js(value: &JsValue, at: u32);
+    fn keep_id_js(value: &JsValue, table: u32, at: u32);
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(
         stage: &JsValue,
@@ -402,14 +404,24 @@ fn name(text: &str) -> JsValue {
 /// wasm again — the UTF-8 encode and its allocation were ≈ 2.5% of a fire (docs/boundary.md, "Where a
 /// fire's time goes"). The first few short ids are kept; anything else crosses as text each time, and
 /// anything that is not a string gets [`convert::string_arg`](super::convert::string_arg)'s error.
+/// `fast.js` outlives a module reset, so each instance asks it for a table of its own, once.
 pub fn id_arg(value: &JsValue, what: &str) -> Result<std::rc::Rc<str>, JsValue> {
     use std::rc::Rc;
     const KEPT: usize = 64;
     const LONGEST: usize = 96;
     thread_local! {
         static IDS: std::cell::RefCell<Vec<Rc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
+        static TABLE: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
     }
-    let at = kept_id_js(value);
+    let table = match TABLE.with(std::cell::Cell::get) {
+        Some(table) => table,
+        None => {
+            let table = id_table_js();
+            TABLE.with(|t| t.set(Some(table)));
+            table
+        }
+    };
+    let at = kept_id_js(value, table);
     if let Ok(index) = usize::try_from(at) {
         if let Some(id) = IDS.with(|ids| ids.borrow().get(index).cloned()) {
             return Ok(id);
@@ -426,7 +438,7 @@ pub fn id_arg(value: &JsValue, what: &str) -> Result<std::rc::Rc<str>, JsValue> 
             })
         });
         if let Some(index) = index {
-            keep_id_js(value, index as u32);
+            keep_id_js(value, table, index as u32);
         }
     }
     Ok(id)
