@@ -3,12 +3,13 @@
 //! seed wizard, `wizard.name-it` whose handler reports the whole 3-key store through `update_state`)
 //! entirely inside wasm with a Rust closure host (`session::test_host::ClosureHost`), so JS times N
 //! fires around one call: the core alone, in wasm. [`bench_floor_fire`] / [`bench_floor_report`] do the
-//! boundary work of one fire with no core work, by the package's own paths: `fire`'s options through
-//! the JS walker, the JS handler called with the walker's copy, its 3-key report read through the
-//! door `updateState` uses and answered with an update result built from a kept row, the three clock
-//! reads the core makes, and the accepted fire result built as `session.fire` builds it.
-//! `benches/js/bench.cjs` prints the decomposition; `docs/boundary.md` ("Where a fire's time goes") keeps the numbers. Uses
-//! `convert`, `fast` and `session`'s helpers, the graph compiler and the session; used by nothing else.
+//! boundary work of one fire with no core work, by the package's own paths: the id as `fire` reads
+//! it, `fire`'s options through the JS walker, the JS handler called with the walker's copy, its
+//! 3-key report read through the door `updateState` uses and answered with an update result built
+//! from a kept row, the three clock reads the core makes, and the accepted fire result built as
+//! `session.fire` builds it. `benches/js/bench.cjs` prints the decomposition; `docs/boundary.md`
+//! ("Where a fire's time goes") keeps the numbers. Uses `convert`, `fast` and `session`'s helpers,
+//! the graph compiler and the session; used by nothing else.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -248,7 +249,7 @@ pub fn bench_floor_fire(
     options: JsValue,
     handler: &Function,
 ) -> Result<JsValue, JsValue> {
-    let id = convert::string_arg(&id, "fire: id")?;
+    let id = fast::id_arg(&id, "fire: id")?;
     let what = "fire: options";
     let (payload, copy) = match fast::fire_options(&options, 1 << 20, what)? {
         fast::FireOptionsRead::Plain(payload, copy, _) => (payload, copy),
