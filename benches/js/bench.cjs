@@ -10,7 +10,12 @@
 // `--cpu` times Node by the process's CPU time (user + system, µs resolution) instead of the wall clock:
 // steadier on a loaded machine (time spent descheduled is not counted; the collector's helper threads
 // are), so use it to compare builds there, and the wall clock for the targets on a quiet machine.
-// Run: node benches/js/bench.cjs [--no-native] [--browser] [--cpu]   (GROUNDFACTS_NODE_PKG=<dir>: another build)
+// Where a fire's time goes: with the bench-only build (target/bench-paths/, cargo feature `bench-paths`,
+// never shipped; `--build-paths` builds it first, as `node benches/js/boundary.cjs` does) it also times
+// the same fire run entirely inside wasm with a Rust closure host (src/js/bench_core.rs: the core alone,
+// in wasm) and a bare-boundary floor (the package's own crossings for one fire, no core work), and
+// prints native / core in wasm / boundary / Node fire side by side (docs/boundary.md, "Where a fire's time goes").
+// Run: node benches/js/bench.cjs [--no-native] [--browser] [--cpu] [--build-paths]   (GROUNDFACTS_NODE_PKG=<dir>: another build)
 'use strict';
 const fs = require('fs');
 const http = require('http');
@@ -18,6 +23,7 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 
 const ROOT = path.join(__dirname, '..', '..');
+const benchPaths = require('./bench-paths.cjs');
 const WIZARD = path.join(ROOT, 'tests', 'js', 'helpers', 'wizard.cjs');
 
 // Capture the wasm instance the package creates, to read its linear memory.
@@ -117,6 +123,60 @@ function measureAll(gf, wizardDefinition, nowNs, sizes, roundMs) {
 }
 
 /**
+ * The split of a fire (self-contained like `measureAll`, so it runs in the page too), on the bench-only
+ * build `paths`: `core` the seed fire (3-key whole-store report) run N at a time inside wasm with a Rust
+ * closure host (`__BenchCore`, parity's `WholeStore` scenario), per fire; `floor` one fire's boundary
+ * work with no core work (`__benchFloorFire`: options and payload through the walker, the JS handler
+ * called with its copy, the handler's 3-key report through `updateState`'s door answered with an
+ * update result built from a kept row, the accepted result built as `fire` builds it).
+ */
+function measureSplit(paths, wizardDefinition, nowNs, sizes, roundMs) {
+  function perOp(fn, per = 1) {
+    const warmEnd = nowNs() + roundMs * 1e6;
+    while (nowNs() < warmEnd) fn();
+    const samples = [];
+    for (let round = 0; round < 9; round += 1) {
+      let calls = 0;
+      const start = nowNs();
+      let elapsed = 0;
+      do {
+        for (let i = 0; i < 16; i += 1) fn();
+        calls += 16;
+        elapsed = nowNs() - start;
+      } while (elapsed < roundMs * 1e6);
+      samples.push(elapsed / calls / per / 1e3);
+    }
+    samples.sort((a, b) => a - b);
+    return { min: samples[0], median: samples[4] };
+  }
+  const BATCH = 16;
+  const core = sizes.map((size) => {
+    const bench = new paths.__BenchCore(size);
+    const timed = perOp(() => bench.fires(BATCH), BATCH);
+    const values = perOp(() => bench.values(BATCH), BATCH);
+    bench.free();
+    return { size, ...timed, values };
+  });
+  const app = { path: '/projects/new' };
+  const graph = paths.buildNavigationGraph('wizard', wizardDefinition(paths, app));
+  const session = paths.createSession(graph, (href) => { app.path = href; }, {
+    node: 'wizard', state: { 'project.name': '', 'project.recipe': '', 'projects.count': 0 }, onWarn: () => {},
+  });
+  session.registerActions('wizard', { handlers: { 'name-it': (input) => { session.updateState({ 'project.name': input.name, 'project.recipe': '', 'projects.count': 0 }); } } });
+  // The kept row's payload text is the floor's payload text, so its record takes the walker's
+  // untouched copy, as a real fire's record does.
+  session.fire('wizard.name-it', { payload: { name: 'name 1' } });
+  paths.__benchFloorSetup(session);
+  const report = (input) => { paths.__benchFloorReport({ 'project.name': input.name, 'project.recipe': '', 'projects.count': 0 }, undefined); };
+  const floor = perOp(() => {
+    const fired = paths.__benchFloorFire('wizard.name-it', { payload: { name: 'name 1' } }, report);
+    if (fired.settlement !== 'settled') throw new Error('bench: the floor fire gave no settled result');
+  });
+  session.free();
+  return { core, floor };
+}
+
+/**
  * Wasm memory per recorded attempt (Node only: reads the captured instance's memory). Linear memory only
  * grows, so it is read after a warm-up and again 40,000 attempts later (all kept: retain 1,000,000).
  */
@@ -156,8 +216,9 @@ async function inChromium(sizes, roundMs) {
       res.end('<!doctype html><title>groundfacts bench</title><script type="module">import * as gf from "/pkg/groundfacts.js"; window.gf = gf;</script>');
       return;
     }
-    const file = url.startsWith('/pkg/') ? path.join(pkg, url.slice(5)) : null;
-    if (!file || !file.startsWith(pkg) || !fs.existsSync(file)) {
+    let file = url.startsWith('/pkg/') ? path.join(pkg, url.slice(5)) : null;
+    if (url.startsWith('/paths/')) file = path.join(benchPaths.OUT_WEB, url.slice(7));
+    if (!file || !(file.startsWith(pkg) || file.startsWith(benchPaths.OUT_WEB)) || !fs.existsSync(file)) {
       res.writeHead(404);
       res.end();
       return;
@@ -175,7 +236,13 @@ async function inChromium(sizes, roundMs) {
     // The wizard helper is CommonJS: run it with a module object of its own.
     await page.evaluate(`(() => { const module = { exports: {} }; (function (module, exports) { ${fs.readFileSync(WIZARD, 'utf8')} })(module, module.exports); window.wizardDefinition = module.exports.wizardDefinition; })()`);
     const rows = await page.evaluate(`(${measureAll.toString()})(window.gf, window.wizardDefinition, () => performance.now() * 1e6, ${JSON.stringify(sizes)}, ${roundMs})`);
-    return { rows, version: browser.version() };
+    let split = null;
+    if (fs.existsSync(path.join(benchPaths.OUT_WEB, 'groundfacts.js'))) {
+      // The bench-only build's web glue (its own module instance), for the core / boundary split.
+      await page.evaluate('(async () => { const gp = await import("/paths/groundfacts.js"); await gp.default(); window.gp = gp; })()');
+      split = await page.evaluate(`(${measureSplit.toString()})(window.gp, window.wizardDefinition, () => performance.now() * 1e6, ${JSON.stringify(sizes)}, ${roundMs})`);
+    }
+    return { rows, split, version: browser.version() };
   } finally {
     await browser.close();
     server.close();
@@ -203,6 +270,29 @@ function table(title, rows) {
   for (const [key, label] of COLUMNS) {
     const cells = rows.map((r) => `${num(r[key].min)} /${num(r[key].median)}`);
     console.log(`  ${label.padEnd(30)} ${cells.join('  ')}  ${times(rows.at(-1)[key].min, rows[0][key].min).padStart(7)}`);
+  }
+}
+
+/** Where a fire goes, per size: native, the core alone in wasm, the boundary, the whole fire (min µs). */
+function splitTable(title, rows, split, native) {
+  const cells = (f) => rows.map((r, i) => f(r, i)).join('  ');
+  const at = (x) => num(x, 8);
+  const nat = (i) => (native ? native.rows[i].fireStore : NaN);
+  console.log(`\n${title} — where a fire + settle (3-key store report) goes, min µs`);
+  console.log(`  ${''.padEnd(46)} ${rows.map((r) => `${String(r.size).padStart(6)} att.          `).join('  ')}`);
+  console.log(`  ${'native core (parity fireStore, median)'.padEnd(46)} ${cells((r, i) => `${at(nat(i))}${''.padEnd(15)}`)}`);
+  console.log(`  ${'the core alone, in wasm (closure host)'.padEnd(46)} ${cells((r, i) => `${at(split.core[i].min)} (${times(split.core[i].min, nat(i)).padStart(6)} nat.)`)}`);
+  console.log(`  ${'  of which the payload and report values'.padEnd(46)} ${cells((r, i) => `${at(split.core[i].values.min)}${''.padEnd(15)}`)}`);
+  console.log(`  ${'boundary floor (its crossings, no core work)'.padEnd(46)} ${cells(() => `${at(split.floor.min)}${''.padEnd(15)}`)}`);
+  console.log(`  ${'fire + settle through JS'.padEnd(46)} ${cells((r, i) => `${at(r.fireStore.min)} (${times(r.fireStore.min, nat(i)).padStart(6)} nat.)`)}`);
+  // The core's own share: the closure fire without the values parity's closures build (through JS
+  // those are parsed from text, which is the boundary's work).
+  const own = (i) => split.core[i].min - split.core[i].values.min;
+  console.log(`  ${'  − the core\'s own work = the boundary\'s share'.padEnd(46)} ${cells((r, i) => `${at(r.fireStore.min - own(i))} (${(100 * (1 - own(i) / r.fireStore.min)).toFixed(0).padStart(3)}% of it)   `)}`);
+  console.log(`  ${'  2× native − the core\'s own (left for it)'.padEnd(46)} ${cells((r, i) => `${at(2 * nat(i) - own(i))}${''.padEnd(15)}`)}`);
+  if (native) {
+    const ok = rows.every((r, i) => split.floor.min <= 2 * nat(i) - own(i));
+    console.log(`  ≤ 2× native needs the boundary within what 2× native leaves; its floor ${ok ? 'fits' : 'does NOT fit'} (floor ${num(split.floor.min, 4)} µs)`);
   }
 }
 
@@ -239,6 +329,21 @@ async function main() {
     }
     : () => Number(process.hrtime.bigint());
   const rows = measureAll(gf, wizardDefinition, clock, sizes, roundMs);
+  if (process.argv.includes('--build-paths')) benchPaths.build();
+  let split = null;
+  let splitNote = 'skipped: no target/bench-paths/ (add --build-paths, or run node benches/js/boundary.cjs, to build it)';
+  if (benchPaths.built()) {
+    const paths = require(path.join(benchPaths.OUT, 'groundfacts.js'));
+    if (typeof paths.__BenchCore !== 'function') {
+      splitNote = 'skipped: target/bench-paths/ predates __BenchCore (add --build-paths)';
+    } else {
+      split = measureSplit(paths, wizardDefinition, clock, sizes, roundMs);
+      const age = (file) => fs.statSync(file).mtimeMs;
+      const pkgWasm = path.join(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg'), 'groundfacts_bg.wasm');
+      splitNote = fs.existsSync(pkgWasm) && age(pkgWasm) > age(path.join(benchPaths.OUT, 'groundfacts_bg.wasm')) + 60e3
+        ? 'target/bench-paths/ was built before pkg/: if the source changed since, add --build-paths' : null;
+    }
+  }
   const memory = { nothing: memoryPerAttempt(false), updateResult: memoryPerAttempt(true) };
 
   let native = null;
@@ -279,6 +384,11 @@ async function main() {
   console.log('\ntargets in node (worst size, min of 9 rounds):');
   for (const line of targets(rows, native)) console.log(`  ${line}`);
   console.log(`  memory ≤ 300 B/attempt:                        ${num(memory.nothing, 6)} B   ${verdict(memory.nothing <= 300)}`);
+  if (split) {
+    splitTable(`node (target/bench-paths${cpu ? '; CPU time' : ''})`, rows, split, native);
+    if (browser && browser.split) splitTable('chromium (target/bench-paths-web)', browser.rows, browser.split, native);
+  }
+  if (splitNote) console.log(`\nthe core / boundary split: ${splitNote}`);
   if (browser && browser.rows) {
     console.log('\ntargets in chromium (worst size, min of 9 rounds):');
     for (const line of targets(browser.rows, native)) console.log(`  ${line}`);

@@ -11,24 +11,12 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
-const { execFileSync } = require('child_process');
 
 const ROOT = path.join(__dirname, '..', '..');
-const OUT = path.join(ROOT, 'target', 'bench-paths');
+const { OUT, build, built } = require('./bench-paths.cjs');
 const { wizardDefinition } = require('../../tests/js/helpers/wizard.cjs');
 
-function build() {
-  const run = (cmd, args) => execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  console.error('boundary: building the bench-paths wasm (cargo --features bench-paths) into target/bench-paths/');
-  run('cargo', ['build', '--quiet', '--release', '--lib', '--target', 'wasm32-unknown-unknown', '--features', 'bench-paths']);
-  run('wasm-bindgen', ['target/wasm32-unknown-unknown/release/groundfacts.wasm', '--target', 'nodejs', '--out-dir', OUT, '--out-name', 'groundfacts']);
-  // The same wasm-opt run as scripts/build.sh, so the sizes compare.
-  run(path.join(ROOT, 'scripts', 'node_modules', '.bin', 'wasm-opt'), ['-Oz', '--enable-bulk-memory', '--enable-nontrapping-float-to-int',
-    '--enable-sign-ext', '--enable-reference-types', '--enable-multivalue', '--enable-mutable-globals',
-    path.join(OUT, 'groundfacts_bg.wasm'), '-o', path.join(OUT, 'groundfacts_bg.wasm')]);
-}
-
-if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(OUT, 'groundfacts.js'))) build();
+if (!process.argv.includes('--no-build') || !built()) build();
 const gf = require(path.join(OUT, 'groundfacts.js'));
 
 const STATE = { 'project.name': '', 'project.recipe': '', 'projects.count': 0 };

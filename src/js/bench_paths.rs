@@ -63,7 +63,7 @@ pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
     let what = "bench: options";
     if path != TEXT {
         return Ok(match fast::fire_options(&options, 1 << 20, what)? {
-            fast::FireOptionsRead::Plain(payload, _) => u32::from(payload.is_some()),
+            fast::FireOptionsRead::Plain(payload, _, _) => u32::from(payload.is_some()),
             fast::FireOptionsRead::Source(_) | fast::FireOptionsRead::ForReader(_) => 0,
         });
     }

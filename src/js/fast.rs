@@ -29,7 +29,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::session::records::EffectVerified;
 use crate::session::results::UpdateResult;
-use crate::session::SharedRow;
+use crate::session::{FirePayloadText, SharedRow};
 
 #[wasm_bindgen(module = "/src/js/fast.js")]
 extern "C" {
@@ -61,6 +61,12 @@ extern "C" {
     fn then_of_js(value: &JsValue) -> Option<js_sys::Function>;
     #[wasm_bindgen(js_name = isReturnedFailure)]
     fn is_returned_failure_js(value: &JsValue) -> bool;
+    #[wasm_bindgen(js_name = idTable)]
+    fn id_table_js() -> u32;
+    #[wasm_bindgen(js_name = keptId)]
+    fn kept_id_js(value: &JsValue, table: u32) -> i32;
+    #[wasm_bindgen(js_name = keepId)]
+    fn keep_id_js(value: &JsValue, table: u32, at: u32);
     #[wasm_bindgen(js_name = acceptedFire)]
     fn accepted_fire_js(
         stage: &JsValue,
@@ -226,8 +232,9 @@ fn take_walked_payload(text: &str) -> bool {
 /// What [`fire_options`] read of `fire`'s options.
 pub enum FireOptionsRead {
     /// No `source`; the payload (`None`: absent), with the walker's copy of it (what `JSON.parse` of
-    /// its text gives: the handler's input, `JsHost::call_handler_carrying`).
-    Plain(Option<Value>, Option<JsValue>),
+    /// its text gives: the handler's input, `JsHost::call_handler_carrying`) and, when it is the very
+    /// text the record keeps, the walker's text of it (`session::FirePayloadText`).
+    Plain(Option<Value>, Option<JsValue>, Option<FirePayloadText>),
     /// A `source` as read, for the member-by-member checks (the payload is read after it).
     Source(JsValue),
     /// The payload as read, which the walker left to the reader.
@@ -246,7 +253,7 @@ pub fn fire_options(
 ) -> Result<FireOptionsRead, JsValue> {
     let _reading = super::convert::reading(what)?;
     let key = match fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1) {
-        0 => return Ok(FireOptionsRead::Plain(None, None)),
+        0 => return Ok(FireOptionsRead::Plain(None, None, None)),
         1 => {
             return Err(super::errors::new_session_error(
                 crate::codes::ErrorCode::BadArgument,
@@ -257,15 +264,16 @@ pub fn fire_options(
         3 => "payload",
         4 => {
             let stand_in = super::convert::oversized_stand_in(limit);
-            return Ok(FireOptionsRead::Plain(Some(stand_in), None));
+            return Ok(FireOptionsRead::Plain(Some(stand_in), None, None));
         }
         5 => {
             let text = take_text_js().unwrap_or_default();
             let copy = take_copy_js();
             return Ok(match serde_json::from_str(&text) {
                 Ok(payload) => {
+                    let kept = FirePayloadText::walked(&text, &payload);
                     WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
-                    FireOptionsRead::Plain(Some(payload), Some(copy))
+                    FireOptionsRead::Plain(Some(payload), Some(copy), kept)
                 }
                 // Not expected (lone surrogates, which the core's parser refuses, go to the reader
                 // already); read it again and let the reader judge. `fast.js`'s kept copy is of
@@ -389,6 +397,51 @@ fn name(text: &str) -> JsValue {
         names.push((text.into(), value.clone()));
         value
     })
+}
+
+/// `fire`'s id (a required string): an id that has crossed before is taken from the ones kept here by
+/// the index `fast.js` keeps for that string (one call out that returns a number), not encoded into
+/// wasm again — the UTF-8 encode and its allocation were ≈ 2.5% of a fire (docs/boundary.md, "Where a
+/// fire's time goes"). The first few short ids are kept; anything else crosses as text each time, and
+/// anything that is not a string gets [`convert::string_arg`](super::convert::string_arg)'s error.
+/// `fast.js` outlives a module reset, so each instance asks it for a table of its own, once.
+pub fn id_arg(value: &JsValue, what: &str) -> Result<std::rc::Rc<str>, JsValue> {
+    use std::rc::Rc;
+    const KEPT: usize = 64;
+    const LONGEST: usize = 96;
+    thread_local! {
+        static IDS: std::cell::RefCell<Vec<Rc<str>>> = const { std::cell::RefCell::new(Vec::new()) };
+        static TABLE: std::cell::Cell<Option<u32>> = const { std::cell::Cell::new(None) };
+    }
+    let table = match TABLE.with(std::cell::Cell::get) {
+        Some(table) => table,
+        None => {
+            let table = id_table_js();
+            TABLE.with(|t| t.set(Some(table)));
+            table
+        }
+    };
+    let at = kept_id_js(value, table);
+    if let Ok(index) = usize::try_from(at) {
+        if let Some(id) = IDS.with(|ids| ids.borrow().get(index).cloned()) {
+            return Ok(id);
+        }
+    }
+    let id: Rc<str> = super::convert::string_arg(value, what)?.into();
+    if id.len() <= LONGEST {
+        // Kept here first, then its index handed to `fast.js`: no borrow is held across the call out.
+        let index = IDS.with(|ids| {
+            let mut ids = ids.borrow_mut();
+            (ids.len() < KEPT).then(|| {
+                ids.push(Rc::clone(&id));
+                ids.len() - 1
+            })
+        });
+        if let Some(index) = index {
+            keep_id_js(value, table, index as u32);
+        }
+    }
+    Ok(id)
 }
 
 /// Numbers past 2^53 would round as JS numbers: such a record goes through serde's text instead.

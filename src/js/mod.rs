@@ -57,6 +57,8 @@
 //!    checks the result (strict, `exactOptionalPropertyTypes`).
 
 #[cfg(feature = "bench-paths")]
+mod bench_core;
+#[cfg(feature = "bench-paths")]
 mod bench_paths;
 mod brand;
 mod callbacks;

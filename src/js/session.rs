@@ -345,16 +345,17 @@ impl JsSession {
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "FireOptions")] options: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let id = string_arg(&id, "fire: id")?;
+        let id = fast::id_arg(&id, "fire: id")?;
         let what = "fire: options";
         let limit = self.live()?.limits().1;
         // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
         // checks below take what it read when it cannot settle them itself.
-        let (source, payload, copy) = match fast::fire_options(&options, limit, what)? {
-            fast::FireOptionsRead::Plain(payload, copy) => (None, payload, copy),
+        let (source, payload, copy, text) = match fast::fire_options(&options, limit, what)? {
+            fast::FireOptionsRead::Plain(payload, copy, text) => (None, payload, copy, text),
             fast::FireOptionsRead::ForReader(payload) => (
                 None,
                 convert::to_json_by_reader(&payload, "fire: options.payload")?,
+                None,
                 None,
             ),
             fast::FireOptionsRead::Source(source) => {
@@ -365,14 +366,15 @@ impl JsSession {
                     limit,
                     false,
                 )?;
-                (source, payload, None)
+                (source, payload, None, None)
             }
         };
-        // The walker's copy of the payload rides along: it is the handler's input (`JsHost`).
+        // The walker's copy of the payload rides along: it is the handler's input (`JsHost`); its
+        // text, when it is the one the record keeps, saves writing the payload out again.
         let carried = copy.as_ref().map(|c| c as &dyn std::any::Any);
         let result = self
             .live()?
-            .fire_carrying(&id, FireOptions { source, payload }, carried)
+            .fire_carrying(&id, FireOptions { source, payload }, carried, text)
             .map_err(to_js_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);

@@ -24,8 +24,9 @@ pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
 /// Append `n` in decimal.
 pub(crate) fn push_decimal(out: &mut String, n: u64) {
     let mut buf = [0u8; 20];
-    for &d in decimal_digits(n, &mut buf) {
-        out.push(char::from(d));
+    // The digits are ASCII: one `push_str`, not a capacity check and a char encode per digit.
+    if let Ok(digits) = std::str::from_utf8(decimal_digits(n, &mut buf)) {
+        out.push_str(digits);
     }
 }
 

@@ -83,6 +83,8 @@ pub use snapshot::{graph_fingerprint, SessionSnapshot, SNAPSHOT_FORMAT, SNAPSHOT
 pub use unblock::{GreyedNow, GreyedWhy, StatedCondition, Unblocker};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
+#[cfg(target_arch = "wasm32")]
+pub(crate) use fire::FirePayloadText;
 pub(crate) use ledgers::SharedRow;
 pub(crate) use state::push_decimal;
 use state::Inner;

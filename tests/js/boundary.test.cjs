@@ -255,3 +255,30 @@ test('an update\'s record shows the payload the row keeps, whatever the handler 
   const payloads = results.map(({ r }) => r.transition.payload);
   assert.equal(new Set(payloads).size, payloads.length, 'every record has its own payload object');
 });
+
+// `fire`'s id crosses as text once; after that src/js/fast.rs `id_arg` takes the kept text by the index
+// fast.js keeps for the string. Every id must still be the one fired — past the number kept, for long
+// and non-ASCII ids, for the same text built at run time — and a non-string the same error as before.
+test('fire ids kept after their first crossing: each fire names its own id, non-strings still throw', () => {
+  const { session } = wizard();
+  session.registerActions('wizard', { handlers: { 'name-it': (input) => { session.updateState({ 'project.name': input.name }); } } });
+  const ids = [];
+  for (let i = 0; i < 80; i += 1) ids.push(`wizard.not-here-${i}`);
+  ids.push(`wizard.${'long-'.repeat(30)}`, 'wizard.ünïcode-✓-😀', '');
+  for (let round = 0; round < 2; round += 1) {
+    for (const id of ids) {
+      const fired = session.fire(id);
+      assert.equal(fired.ok, false);
+      assert.equal(fired.affordanceId, id);
+    }
+  }
+  const built = ['wizard', 'name-it'].join('.');
+  for (let i = 0; i < 3; i += 1) {
+    const fired = session.fire(i === 1 ? built : 'wizard.name-it', { payload: { name: `n${i}` } });
+    assert.equal(fired.ok, true);
+    assert.equal(session.transitions().at(-1).cause.affordanceId, 'wizard.name-it');
+  }
+  for (const bad of [undefined, null, 7, new String('wizard.name-it'), { id: 'x' }]) {
+    assert.throws(() => session.fire(bad), (err) => err.code === 'BAD_ARGUMENT' && err.message === 'groundfacts: fire: id must be a string');
+  }
+});
