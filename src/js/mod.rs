@@ -70,6 +70,7 @@ mod handles;
 mod host;
 mod lifecycle;
 mod listeners;
+mod out;
 mod port;
 mod routers;
 mod session;
