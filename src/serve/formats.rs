@@ -83,7 +83,7 @@ pub fn render(tool: &ToolDescription, provider_name: &str, format: ToolFormat) -
             "function": { "name": provider_name, "description": tool.description, "parameters": tool.input_schema },
         }),
         ToolFormat::OpenAiResponses => json!({
-            "type": "function", "name": provider_name, "description": tool.description, "parameters": tool.input_schema,
+            "type": "function", "name": provider_name, "description": tool.description, "parameters": tool.input_schema, "strict": false,
         }),
         ToolFormat::Anthropic => {
             json!({ "name": provider_name, "description": tool.description, "input_schema": tool.input_schema })
