@@ -1,5 +1,5 @@
 // Pins port.turnContext (the record placed where each model API takes it, docs/facts-and-serving.md §10)
-// and the port's waits, whenSettled / settledAnswer (§12), through the built package.
+// and the port's waits, whenSettled / settledAnswer (docs/facts-and-serving.md §12), through the built package.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');
