@@ -25,6 +25,9 @@ const root = process.argv[2];
 const nodeGlue = process.argv[3];
 const pkg = path.join(root, 'pkg');
 const template = path.join(root, 'pkg-template');
+// What the bindings' sources import types from (scripts/node_modules, linked into the stage of step 6):
+// svelte, react's types, and the MCP SDK (+ the zod its declarations name) for groundfacts/mcp.
+const BINDING_TYPE_DEPS = ['svelte', '@types/react', '@modelcontextprotocol/sdk', 'zod'];
 const ERROR_CLASSES = ['GraphValidationError', 'ReentrancyError', 'SessionError'];
 // What the trap recovery itself exports (src/js/reset.js, docs/session.md §25), declared in TRAP_TYPES.
 const TRAP_EXPORTS = { onModuleReset: 'onReset', rebuildGraph: 'rebuildGraph' };
@@ -266,8 +269,10 @@ if (bindings.length) {
   fs.mkdirSync(path.join(modules, '@types'), { recursive: true });
   const tools = path.join(root, 'scripts', 'node_modules');
   fs.symlinkSync(pkg, path.join(modules, 'groundfacts'), 'dir');
-  fs.symlinkSync(path.join(tools, 'svelte'), path.join(modules, 'svelte'), 'dir');
-  fs.symlinkSync(path.join(tools, '@types', 'react'), path.join(modules, '@types', 'react'), 'dir');
+  for (const dep of BINDING_TYPE_DEPS) {
+    fs.mkdirSync(path.dirname(path.join(modules, dep)), { recursive: true });
+    fs.symlinkSync(path.join(tools, dep), path.join(modules, dep), 'dir');
+  }
   for (const name of bindings) fs.cpSync(path.join(template, name), path.join(stage, 'src', name), { recursive: true });
   fs.writeFileSync(
     path.join(stage, 'tsconfig.json'),

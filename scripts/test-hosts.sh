@@ -2,7 +2,7 @@
 # Host tests: the package as an app installs it (dist/groundfacts.tgz, a copy, never a link) in the hosts
 # tests/hosts/ holds — node `import` + `require` (and their TypeScript types under module nodenext), a plain
 # page exposing a port through WebMCP (@mcp-b/webmcp-polyfill) driven by an agent-side script, and a
-# webpack 5 app with no config run in Debian's Chromium. Installs each fixture's npm dependencies only when
+# webpack 5 app with no config run in Debian's Chromium; then the agent SDKs (tests/sdk). Installs each fixture's npm dependencies only when
 # its lockfile changed, repacks the tarball when pkg/ changed. Expects pkg/ (builds it when missing).
 set -euo pipefail
 
@@ -44,3 +44,18 @@ say "tsc --noEmit (tests/hosts/node: types.mts, types.cts under module nodenext)
 
 say "node --test tests/hosts/*.test.mjs"
 node --test --test-concurrency=1 "$ROOT"/tests/hosts/*.test.mjs
+
+# The agent SDKs (tests/sdk: openai, @anthropic-ai/sdk, @modelcontextprotocol/sdk, ai, pinned): the
+# consumer type files, groundfacts/mcp under the SDK's client (in-memory and stdio), and the example
+# loops of tests/js/examples/sdk (which resolve their packages through a node_modules link to tests/sdk's).
+sdk="$ROOT/tests/sdk"
+sdk_stamp="$sdk/node_modules/.groundfacts-ci"
+if [ ! -f "$sdk_stamp" ] || [ "$sdk/package-lock.json" -nt "$sdk_stamp" ]; then
+  say "npm ci in tests/sdk"
+  (cd "$sdk" && npm ci --no-audit --no-fund --loglevel=error)
+  touch "$sdk_stamp"
+fi
+bash "$ROOT/scripts/install-tarball.sh" "$sdk"
+ln -sfn ../../../sdk/node_modules "$ROOT/tests/js/examples/sdk/node_modules"
+say "node --test tests/sdk/*.test.mjs (SDK types, MCP server, example loops)"
+node --test --test-concurrency=1 "$ROOT"/tests/sdk/*.test.mjs

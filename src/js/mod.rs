@@ -2,7 +2,7 @@
 //!
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
 //! (`createSession`, `Session`; its ask, work and journey doors in `session_doors`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
-//! `AgentPort`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
+//! `AgentPort`; its turn context and waits in `port_turn`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
 //! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set,
 //! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
 //! JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `tree` (`show`, `hide`, `observeFocus`, `howToReach`), `brand` (our class
@@ -72,6 +72,7 @@ mod lifecycle;
 mod listeners;
 mod out;
 mod port;
+mod port_turn;
 mod routers;
 mod session;
 mod session_doors;

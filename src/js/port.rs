@@ -42,38 +42,70 @@ extern "C" {
 const PORT_TYPES: &str = r#"
 /** The model APIs whose tool shapes the port speaks (`port.tools({ format })`). */
 export type ToolFormat = 'mcp' | 'openai' | 'openai-responses' | 'anthropic';
+/** One argument of a port tool, as its input schema declares it. */
+export type ToolArgumentSchema = { type: 'string' | 'number' | 'boolean' | 'object'; description: string };
+/**
+ * A port tool's input schema: a closed object of optional and required arguments (a type alias, not
+ * an interface, so it fits the SDKs' index-signature schema types without a cast).
+ */
+export type ToolInputSchema = {
+  type: 'object';
+  properties: { [argument: string]: ToolArgumentSchema };
+  required?: string[];
+  additionalProperties: false;
+};
+/** MCP tool (`tools/list`): the port's own name. */
+export type McpTool = { name: string; description: string; inputSchema: ToolInputSchema };
 /** OpenAI Chat Completions function tool. */
-export interface OpenAiTool { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } }
-/** OpenAI Responses API function tool (flat). */
-export interface OpenAiResponsesTool { type: 'function'; name: string; description: string; parameters: JsonSchema }
+export type OpenAiTool = { type: 'function'; function: { name: string; description: string; parameters: ToolInputSchema } };
+/**
+ * OpenAI Responses API function tool (flat). `strict` is `false`: strict mode needs every argument
+ * required (optional ones as nullable) and every object closed, and `input` is the action's own object.
+ */
+export type OpenAiResponsesTool = { type: 'function'; name: string; description: string; parameters: ToolInputSchema; strict: false };
 /** Anthropic Messages API tool. */
-export interface AnthropicTool { name: string; description: string; input_schema: JsonSchema }
-/** A tool call as each API delivers it. */
-export interface McpToolCall { name: string; arguments?: Record<string, unknown> | undefined }
-export interface OpenAiToolCall { id: string; type?: string | undefined; function: { name: string; arguments: string } }
-export interface OpenAiResponsesToolCall { type?: string | undefined; call_id: string; name: string; arguments: string }
-export interface AnthropicToolUse { type?: string | undefined; id: string; name: string; input: Record<string, unknown> }
+export type AnthropicTool = { name: string; description: string; input_schema: ToolInputSchema };
+/** Each format's tool shape, by its word. */
+export type ToolShapes = { mcp: McpTool; openai: OpenAiTool; 'openai-responses': OpenAiResponsesTool; anthropic: AnthropicTool };
+/** A tool call as each API delivers it (the SDKs' own types fit: `input: unknown` included). */
+export type McpToolCall = { name: string; arguments?: { [key: string]: unknown } | undefined };
+export type OpenAiToolCall = {
+  id: string;
+  type?: string | undefined;
+  function?: { name: string; arguments: string } | undefined;
+  custom?: { name: string; input: string } | undefined;
+};
+export type OpenAiResponsesToolCall = { type?: string | undefined; call_id: string; name: string; arguments: string };
+export type AnthropicToolUse = { type?: string | undefined; id: string; name: string; input: unknown };
+/** Each format's tool call, by its word. */
+export type ToolCalls = { mcp: McpToolCall; openai: OpenAiToolCall; 'openai-responses': OpenAiResponsesToolCall; anthropic: AnthropicToolUse };
 /** A port result as each API expects it back. */
-export interface McpToolResult { content: { type: 'text'; text: string }[]; structuredContent: ServeResult; isError: boolean }
-export interface OpenAiToolMessage { role: 'tool'; tool_call_id: string; content: string }
-export interface OpenAiResponsesToolOutput { type: 'function_call_output'; call_id: string; output: string }
-export interface AnthropicToolResult { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true | undefined }
+export type McpTextContent = { type: 'text'; text: string };
+export type McpToolResult = { content: McpTextContent[]; structuredContent: ServeResult & { [key: string]: unknown }; isError: boolean };
+export type OpenAiToolMessage = { role: 'tool'; tool_call_id: string; content: string };
+export type OpenAiResponsesToolOutput = { type: 'function_call_output'; call_id: string; output: string };
+export type AnthropicToolResult = { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true };
+/** Each format's result message, by its word. */
+export type ToolResults = { mcp: McpToolResult; openai: OpenAiToolMessage; 'openai-responses': OpenAiResponsesToolOutput; anthropic: AnthropicToolResult };
 export interface AgentPort {
   /** The fixed tool array in a model API's shape (default 'mcp'); names are valid for that API and stable. */
-  tools(options?: { format?: 'mcp' | undefined }): ToolDescription[];
+  tools(options?: { format?: 'mcp' | undefined }): McpTool[];
   tools(options: { format: 'openai' }): OpenAiTool[];
   tools(options: { format: 'openai-responses' }): OpenAiResponsesTool[];
   tools(options: { format: 'anthropic' }): AnthropicTool[];
+  tools<F extends ToolFormat>(options: { format: F }): ToolShapes[F][];
   /** A result of `call` as the message the API expects back; the provider formats need the call's id. */
   toolResult(result: ServeResult | Record<string, unknown>, options?: { format?: 'mcp' | undefined }): McpToolResult;
   toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'openai'; callId: string }): OpenAiToolMessage;
   toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'openai-responses'; callId: string }): OpenAiResponsesToolOutput;
   toolResult(result: ServeResult | Record<string, unknown>, options: { format: 'anthropic'; callId: string }): AnthropicToolResult;
+  toolResult<F extends ToolFormat>(result: ServeResult | Record<string, unknown>, options: F extends 'mcp' ? { format: F; callId?: string | undefined } : { format: F; callId: string }): ToolResults[F];
   /** Read a tool call in the API's shape, run it, and return the API's result message. */
   answer(call: McpToolCall, options?: { format?: 'mcp' | undefined }): McpToolResult;
   answer(call: OpenAiToolCall, options: { format: 'openai' }): OpenAiToolMessage;
   answer(call: OpenAiResponsesToolCall, options: { format: 'openai-responses' }): OpenAiResponsesToolOutput;
   answer(call: AnthropicToolUse, options: { format: 'anthropic' }): AnthropicToolResult;
+  answer<F extends ToolFormat>(call: ToolCalls[F], options: { format: F }): ToolResults[F];
 }
 /** A WebMCP tool as `exposeToWebMCP` registers it. */
 export interface WebMcpTool {
@@ -96,9 +128,12 @@ export type WebMcpExposure = (() => void) & { ready: Promise<void> };
 #[wasm_bindgen]
 pub struct AgentPort {
     /// `None` once freed.
-    live: RefCell<Option<(Rc<CorePort>, Rc<Session>)>>,
+    pub(super) live: RefCell<Option<(Rc<CorePort>, Rc<Session>)>>,
     /// The session's size limit (`maxValueBytes`), for reading arguments.
-    limit: usize,
+    pub(super) limit: usize,
+    /// The JS `Session` served, whose `settlementOf` the port's waits use (`port_turn`).
+    /// Let go of with the session (`free()`).
+    pub(super) session_js: RefCell<Option<JsValue>>,
 }
 
 /// Serve `session` to a model: `<graph id>.whats_here`, `.do_action`, `.did_it_work`, `.why` and one
@@ -108,6 +143,7 @@ pub fn serve_to_agent(
     #[wasm_bindgen(unchecked_param_type = "Session")] session: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ServeOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
+    let session_js = session.clone();
     let session = session_arg(&session, "serveToAgent: session")?;
     let what = "serveToAgent: options";
     let mut port_options = PortOptions::default();
@@ -129,12 +165,13 @@ pub fn serve_to_agent(
     let port = AgentPort {
         live: RefCell::new(Some((port, session))),
         limit,
+        session_js: RefCell::new(Some(session_js)),
     };
     Ok(lifecycle::adopt(Class::Port, port.into()))
 }
 
 /// `options.format` as a [`ToolFormat`] (absent → MCP); anything else is a typed error listing the words.
-fn format_of(options: &JsValue, what: &str) -> Result<ToolFormat, JsValue> {
+pub(super) fn format_of(options: &JsValue, what: &str) -> Result<ToolFormat, JsValue> {
     match opt_string(options, "format", what)? {
         None => Ok(ToolFormat::Mcp),
         Some(word) => ToolFormat::parse(&word).ok_or_else(|| {
@@ -192,7 +229,7 @@ impl AgentPort {
     }
 
     /// The live port and session, or the typed error a freed port answers with.
-    fn live(&self) -> Result<(Rc<CorePort>, Rc<Session>), JsValue> {
+    pub(super) fn live(&self) -> Result<(Rc<CorePort>, Rc<Session>), JsValue> {
         self.live.borrow().clone().ok_or_else(|| {
             errors::new_session_error(
                 ErrorCode::PortFreed,
@@ -254,6 +291,7 @@ impl AgentPort {
     pub fn retire(&self) -> bool {
         let live = self.live.borrow_mut().take();
         drop(live);
+        self.session_js.borrow_mut().take();
         lifecycle::stay_attached()
     }
 
@@ -262,7 +300,7 @@ impl AgentPort {
     pub fn call(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "Record<string, unknown>")] args: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "unknown")] args: JsValue,
     ) -> Result<JsValue, JsValue> {
         let name = name.as_string().unwrap_or_default();
         let Some((port, session)) = self.live.borrow().clone() else {
@@ -304,7 +342,7 @@ pub(super) fn hand_over_whats_here(mut result: WhatsHere) -> Result<JsValue, JsV
 }
 
 /// The error result of a call that found no session to act on.
-fn gone(reason: &str, why: &str) -> Value {
+pub(super) fn gone(reason: &str, why: &str) -> Value {
     json!({ "ok": false, "judgment": "error", "reason": reason, "why": why })
 }
 

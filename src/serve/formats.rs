@@ -3,11 +3,10 @@
 //! (Messages API tools), plus WebMCP descriptors.
 //!
 //! OpenAI and Anthropic accept tool names matching `^[a-zA-Z0-9_-]{1,64}$` only, so a dotted name such
-//! as `wizard.journey.new-project` gets a provider name (`wizard_journey_new-project`): every other
-//! character becomes `_`, and a name that would be too long or would collide with another tool's is
-//! cut and given an 8-hex-digit hash of the full name. The names depend only on the tool set, which a
-//! port fixes at construction, so they are stable for the port's life and across sessions of one graph.
-//! `port.call` accepts the name of any format.
+//! as `wizard.journey.new-project` gets a provider name (`wizard_journey_new-project`, made by
+//! `serve::tool_name`: a long graph id shortens the graph part and keeps the tool's own word). The
+//! names depend only on the graph id and its journey ids, so they are stable for the port's life and
+//! across sessions of one graph. `port.call` accepts the name of any format.
 //!
 //! Pure functions over `serde_json` values. Used by `serve::tools` (names), `serve::port` (rendering,
 //! results, reading provider tool calls) and, through the port, by `js::port`.
@@ -16,8 +15,7 @@ use serde_json::{json, Map, Value};
 
 use super::tools::ToolDescription;
 
-/// The longest name OpenAI and Anthropic accept.
-pub const PROVIDER_NAME_MAX: usize = 64;
+pub use super::tool_name::{is_provider_name, PROVIDER_NAME_MAX};
 /// The longest name WebMCP accepts.
 pub const WEBMCP_NAME_MAX: usize = 128;
 
@@ -66,66 +64,6 @@ impl ToolFormat {
     }
 }
 
-/// 32-bit FNV-1a: a short, dependency-free, stable hash for disambiguating names.
-fn fnv1a(text: &str) -> u32 {
-    text.bytes().fold(0x811c_9dc5_u32, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
-}
-
-fn sanitized(composed: &str) -> String {
-    composed
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
-fn hashed(composed: &str, base: &str) -> String {
-    let keep: String = base.chars().take(PROVIDER_NAME_MAX - 9).collect();
-    format!("{keep}_{:08x}", fnv1a(composed))
-}
-
-/// A provider-safe name for every composed name, unique within the set and in the same order.
-pub fn provider_names(composed: &[String]) -> Vec<String> {
-    let bases: Vec<String> = composed.iter().map(|c| sanitized(c)).collect();
-    let mut names: Vec<String> = Vec::with_capacity(bases.len());
-    for (i, base) in bases.iter().enumerate() {
-        let clash = base.is_empty()
-            || base.len() > PROVIDER_NAME_MAX
-            || bases
-                .iter()
-                .enumerate()
-                .any(|(j, other)| j != i && other == base);
-        let mut name = if clash {
-            hashed(&composed[i], base)
-        } else {
-            base.clone()
-        };
-        // A hashed name that meets an earlier name (vanishingly rare) takes a counter as well.
-        let mut n = 1;
-        while names.contains(&name) {
-            name = hashed(&format!("{}#{n}", composed[i]), base);
-            n += 1;
-        }
-        names.push(name);
-    }
-    names
-}
-
-/// Whether `name` is valid for OpenAI and Anthropic.
-pub fn is_provider_name(name: &str) -> bool {
-    (1..=PROVIDER_NAME_MAX).contains(&name.len())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-}
-
 /// Whether `name` is valid for WebMCP (`[A-Za-z0-9_.-]`, 1–128 characters).
 pub fn is_webmcp_name(name: &str) -> bool {
     (1..=WEBMCP_NAME_MAX).contains(&name.len())
@@ -145,7 +83,7 @@ pub fn render(tool: &ToolDescription, provider_name: &str, format: ToolFormat) -
             "function": { "name": provider_name, "description": tool.description, "parameters": tool.input_schema },
         }),
         ToolFormat::OpenAiResponses => json!({
-            "type": "function", "name": provider_name, "description": tool.description, "parameters": tool.input_schema,
+            "type": "function", "name": provider_name, "description": tool.description, "parameters": tool.input_schema, "strict": false,
         }),
         ToolFormat::Anthropic => {
             json!({ "name": provider_name, "description": tool.description, "input_schema": tool.input_schema })
@@ -268,29 +206,6 @@ pub fn read_tool_call(format: ToolFormat, call: &Value) -> Result<ToolCall, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn names(list: &[&str]) -> Vec<String> {
-        provider_names(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>())
-    }
-
-    #[test]
-    fn dotted_names_become_readable_provider_names() {
-        assert_eq!(
-            names(&["wizard.journey.new-project", "wizard.whats_here"]),
-            ["wizard_journey_new-project", "wizard_whats_here"]
-        );
-    }
-
-    #[test]
-    fn long_or_colliding_names_are_cut_and_hashed_and_stay_unique_and_valid() {
-        let long = format!("g.journey.{}", "x".repeat(90));
-        let got = names(&["a.b_c", "a_b.c", &long, "ünï.côde"]);
-        assert!(got.iter().all(|n| is_provider_name(n)), "{got:?}");
-        assert_ne!(got[0], got[1]);
-        assert!(got[0].starts_with("a_b_c_") && got[0].len() == 5 + 9);
-        assert_eq!(got[2].len(), PROVIDER_NAME_MAX);
-        assert_eq!(got, names(&["a.b_c", "a_b.c", &long, "ünï.côde"]), "stable");
-    }
 
     #[test]
     fn provider_tool_calls_are_read_in_their_own_shapes() {

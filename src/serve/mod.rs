@@ -8,12 +8,14 @@
 //! - `whats_here`, `acting` (do_action + the shared confirm gate and fire), `journey`, `settled`
 //!   (did_it_work), `why`: one module per tool.
 //! - `texts`: every fixed sentence a model reads.
+//! - `context`: the stable instruction and the changing record for a model API's next request.
 //!
 //! Uses `session` (the walker), `facts` (the two texts) and `graph`. Used by `js` and native tests.
 //! Nothing here holds a session borrow: every session call is a whole `&self` method.
 
 mod acting;
 pub mod args;
+mod context;
 pub mod formats;
 mod journey;
 mod port;
@@ -25,6 +27,7 @@ pub mod tools;
 mod whats_here;
 mod why;
 
+pub use context::ContextFormat;
 pub use formats::ToolFormat;
 pub use port::{AgentPort, Answer, PortOptions};
 pub use tool_name::encode_tool_name;

@@ -9,9 +9,8 @@ use crate::json_types::JsonSchema;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 
-use super::formats::provider_names;
 use super::texts;
-use super::tool_name::encode_tool_name;
+use super::tool_name::{encode_tool_name, provider_names};
 use crate::graph::NavigationGraph;
 
 /// One tool as a model host (MCP-shaped) sees it.
@@ -92,7 +91,8 @@ impl ToolTable {
             texts::DID_IT_WORK.into(),
             did_it_work_schema(),
         );
-        let provider = provider_names(&tools.iter().map(|t| t.name.clone()).collect::<Vec<_>>());
+        let journey_ids: Vec<&str> = graph.journeys.iter().map(|j| j.id.as_str()).collect();
+        let provider = provider_names(g, &journey_ids);
         for (name, (_, tool_kind)) in provider.iter().zip(kinds.clone()) {
             if !kinds.iter().any(|(n, _)| n == name) {
                 kinds.push((name.clone(), tool_kind));

@@ -54,8 +54,26 @@ test('openai, openai-responses and anthropic tools carry valid, unique, stable n
     assert.equal(JSON.stringify(port.tools({ format })), JSON.stringify(tools), `${format}: byte-stable`);
   }
   const long = port.tools({ format: 'anthropic' })[0].name;
-  assert.equal(long.length, 64, 'a name past 64 characters is cut and hashed');
+  assert.match(long, /^notes_journey_write-a-note-with-a-rather-long-[0-9a-z-]*-[0-9a-f]{6}$/, 'a long journey id keeps its head and gains a hash');
+  assert.ok(long.length <= 64);
   assert.equal(g.serveToAgent(app().session).tools({ format: 'anthropic' })[0].name, long, 'the same graph gets the same names');
+});
+
+test('a graph id of any length keeps readable names: the graph part shortens, the tool word stays (docs/facts-and-serving.md §11)', () => {
+  for (const id of [`acme-storefront-${'x'.repeat(60)}`, `acme storefront ${'é'.repeat(500)}`]) {
+    const { port } = app(id);
+    const names = port.tools({ format: 'openai-responses' }).map((t) => t.name);
+    for (const name of names) assert.match(name, PROVIDER_NAME);
+    const words = ['whats_here', 'why', 'do_action', 'did_it_work'];
+    const generic = names.slice(-4);
+    const part = generic[0].slice(0, -'_whats_here'.length);
+    assert.match(part, /^acme[-_]stor.*-[0-9a-f]{6}$/, "the head of the id and a hash of the whole");
+    assert.deepEqual(generic, words.map((w) => `${part}_${w}`), 'one graph part, each tool its own word');
+    assert.ok(names[0].startsWith(`${part}_journey_write-a-note`));
+    assert.deepEqual(app(id).port.tools({ format: 'openai-responses' }).map((t) => t.name), names, 'stable per graph');
+    const done = port.answer({ type: 'function_call', call_id: 'c1', name: generic[0], arguments: '{}' }, { format: 'openai-responses' });
+    assert.equal(JSON.parse(done.output).ok, true);
+  }
 });
 
 test('call takes the name of any format and the attempt is recorded either way', () => {

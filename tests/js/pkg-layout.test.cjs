@@ -62,8 +62,8 @@ test("node's import entry is the require entry: same functions, classes and erro
   for (const name of Object.keys(gf)) assert.equal(esm[name], gf[name], name);
 });
 
-test('each framework binding with a source in pkg-template/ is compiled, typed and exported; no other is', () => {
-  for (const name of ['react', 'svelte']) {
+test('each binding (react, svelte, mcp) with a source in pkg-template/ is compiled, typed and exported; no other is', () => {
+  for (const name of ['react', 'svelte', 'mcp']) {
     const source = fs.existsSync(path.join(ROOT, 'pkg-template', name, 'index.ts'));
     const entry = manifest.exports[`./${name}`];
     if (!source) {
@@ -75,8 +75,8 @@ test('each framework binding with a source in pkg-template/ is compiled, typed a
     assert.doesNotMatch(js, /^\s*import\s+type\b/m, `pkg/${name}/index.js is JavaScript`);
     assert.ok(fs.statSync(path.join(PKG, name, 'index.d.ts')).size > 0);
   }
-  assert.deepEqual(manifest.peerDependencies, { react: '>=18' });
-  assert.deepEqual(manifest.peerDependenciesMeta, { react: { optional: true } });
+  assert.deepEqual(manifest.peerDependencies, { react: '>=18', '@modelcontextprotocol/sdk': '^1.32.0' });
+  assert.deepEqual(manifest.peerDependenciesMeta, { react: { optional: true }, '@modelcontextprotocol/sdk': { optional: true } });
   // vite-plugin-svelte treats a package that names `svelte` in dependencies or peerDependencies (or has
   // a `svelte` field or export condition) as a Svelte library and bundles it into SvelteKit's server
   // code (ssr.noExternal), where the node entry's require() calls break: dev SSR answers 500 and an
