@@ -309,6 +309,10 @@ fn a_deferred_fire_with_writes_is_settled_by_a_later_report() {
         AttributionBasis::SignatureMatch
     );
     assert_eq!(s.version(), v + 1);
+    // An inferred credit waits for the handler (docs/session.md §29): at rest once it resolves.
+    assert!(!s.is_at_rest(&id).unwrap());
+    s.complete_deferred_handler(1, HandlerOutcome::Returned(None))
+        .unwrap();
     assert!(s.is_at_rest(&id).unwrap());
 }
 
