@@ -352,7 +352,7 @@ impl Session {
                         false,
                     );
                     let end = inner.failure_end(idx);
-                    inner.warn(format!("{who} '{stage}' threw: {message}{end}"));
+                    inner.note(format!("{who} '{stage}' threw: {message}{end}"));
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
@@ -368,7 +368,7 @@ impl Session {
                         false,
                     );
                     let end = inner.failure_end(idx);
-                    inner.warn(format!(
+                    inner.note(format!(
                         "handler for '{stage}' returned failure: {message}{end}"
                     ));
                     false
