@@ -233,3 +233,24 @@ fn a_report_named_by_transition_id_is_observed_and_settles_at_once() {
         Some(EffectStatus::Performed)
     );
 }
+
+#[test]
+fn a_handler_that_fails_after_its_own_report_settles_as_the_block_grades_it() {
+    let (_host, session) = shop("search", |s, _| {
+        s.update_state(&json!({"search.q": "x"}), UpdateOptions::default())
+            .unwrap();
+        HandlerOutcome::Threw("late failure".into())
+    });
+    let id = session
+        .fire("home.search", agent(obj(json!({"q": "x"}))))
+        .unwrap()
+        .transition_id
+        .unwrap();
+    assert!(block_line(&session, "home.search").contains("DID happen"));
+    assert_eq!(
+        reads_agree(&session, &id, "home.search"),
+        Some(EffectStatus::Performed)
+    );
+    let settled = session.settlement_if_known(&id).unwrap().unwrap();
+    assert!(settled.error.unwrap().message.contains("late failure"));
+}
