@@ -55,7 +55,7 @@ function opened(format, message) {
 
 test('arguments that are not JSON, not an object, or no id: answered with the id, nothing thrown, nothing run', () => {
   const { session, port } = todo();
-  const before = session.version();
+  const before = session.version;
   const bad = port.answer(toolCall('openai', 'c1', 'todo_do_action', '{"action": ad'), { format: 'openai' });
   assert.equal(bad.tool_call_id, 'c1');
   assert.equal(JSON.parse(bad.content).reason, 'ARGS_NOT_JSON');
@@ -74,7 +74,7 @@ test('arguments that are not JSON, not an object, or no id: answered with the id
   }
   assert.equal(port.call('todo_do_action', JSON.parse('"add"')).reason, 'ARGS_NOT_OBJECT');
   assert.equal(port.call(42, {}).reason, 'UNKNOWN_TOOL');
-  assert.equal(session.version(), before, 'nothing ran');
+  assert.equal(session.version, before, 'nothing ran');
   // toolResult: no callId answers '', a result that is not JSON is replaced, neither throws.
   assert.equal(port.toolResult({ ok: true }, { format: 'openai' }).tool_call_id, '');
   assert.equal(JSON.parse(port.toolResult({ f: () => 1 }, { format: 'anthropic', callId: 't' }).content).reason, 'RESULT_NOT_JSON');
@@ -187,4 +187,13 @@ test(`fuzz: ${CASES} random tool calls over every format, each id answered exact
   assert.ok(ran.size > 0, 'some calls were run');
   // The session still works.
   assert.equal(port.call('todo.do_action', { action: 'add' }).effectStatus, 'performed');
+});
+
+test("the package README's example of malformed calls runs and prints what its comments say", () => {
+  const path = require('path');
+  const { codeBlocks, runExample } = require('./helpers/readme.cjs');
+  const readme = path.join(__dirname, '..', '..', 'pkg-template', 'README.md');
+  const example = codeBlocks(readme, 'js').find((e) => e.heading === "What a model's malformed calls get back");
+  assert.ok(example, 'a js example under that heading');
+  assert.deepEqual(runExample(example.code, gf), []);
 });
