@@ -137,6 +137,16 @@ crate::words::words! {
         JourneyRefused = "JOURNEY_REFUSED",
         /// A provider tool call whose `arguments` text is not JSON (`AgentPort.answer` from JS).
         ArgsNotJson = "ARGS_NOT_JSON",
+        /// `did_it_work` of a row `retain` folded away: it happened, its details are no longer kept.
+        RowFolded = "ROW_FOLDED",
+        /// A provider tool call with no call id (`AgentPort.answer`): not run, answered with `""`.
+        CallIdMissing = "CALL_ID_MISSING",
+        /// A provider tool call whose id this port already answered: not run again.
+        CallIdRepeated = "CALL_ID_REPEATED",
+        /// Tool-call arguments that are JSON but not an object (`[1]`, `"x"`, `5`): nothing run.
+        ArgsNotObject = "ARGS_NOT_OBJECT",
+        /// A result handed to `toolResult` that is not plain JSON: the message carries this instead.
+        ResultNotJson = "RESULT_NOT_JSON",
         /// A refusal with no more specific word.
         Refused = "REFUSED",
     }

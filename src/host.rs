@@ -74,6 +74,12 @@ pub trait Host {
     fn navigate(&self, session: &Session, href: &str) -> HandlerOutcome;
     /// A developer warning (the app's `onWarn`, else the console).
     fn warn(&self, session: &Session, message: &str);
+    /// A runtime warning that restates what the record holds as data (a refused fire, a handler
+    /// failure): only for an app that asked for every warning (`onWarn`), so the default is quiet
+    /// (docs/session.md §29.4). Hosts without that distinction treat it as a warning.
+    fn note(&self, session: &Session, message: &str) {
+        self.warn(session, message)
+    }
     /// A fire came to rest: its settlement is now retained (lets the host resolve promises).
     fn settled(&self, _session: &Session, _transition_id: &str) {}
     /// Milliseconds since the epoch, for record timestamps (never used for ordering).

@@ -118,7 +118,7 @@ fn provider_tool_calls_are_answered_in_their_own_result_shapes() {
     let chat = json!({"id": "call_7", "type": "function", "function": {
         "name": "wizard_do_action",
         "arguments": "{\"action\":\"name-it\",\"input\":{\"name\":\"Ion channel screen\"}}"}});
-    let answer = port.answer(ToolFormat::OpenAi, &chat).unwrap();
+    let answer = port.answer(ToolFormat::OpenAi, &chat);
     assert_eq!(answer["role"], json!("tool"));
     assert_eq!(answer["tool_call_id"], json!("call_7"));
     let result: Value = serde_json::from_str(answer["content"].as_str().unwrap()).unwrap();
@@ -128,7 +128,7 @@ fn provider_tool_calls_are_answered_in_their_own_result_shapes() {
         .contains("DID happen — agent fired wizard.name-it"));
 
     let anthropic = json!({"type": "tool_use", "id": "toolu_1", "name": "wizard_do_action", "input": {"action": "next-to-review"}});
-    let answer = port.answer(ToolFormat::Anthropic, &anthropic).unwrap();
+    let answer = port.answer(ToolFormat::Anthropic, &anthropic);
     assert_eq!(answer["type"], json!("tool_result"));
     assert_eq!(answer["tool_use_id"], json!("toolu_1"));
     assert!(
@@ -141,27 +141,25 @@ fn provider_tool_calls_are_answered_in_their_own_result_shapes() {
         .contains("TOOL_DISABLED"));
 
     let responses = json!({"type": "function_call", "call_id": "fc_1", "name": "wizard_nope", "arguments": "{}"});
-    let answer = port
-        .answer(ToolFormat::OpenAiResponses, &responses)
-        .unwrap();
+    let answer = port.answer(ToolFormat::OpenAiResponses, &responses);
     assert_eq!(answer["type"], json!("function_call_output"));
     assert!(answer["output"].as_str().unwrap().contains("UNKNOWN_TOOL"));
 
-    let anthropic_error = port
-        .answer(
-            ToolFormat::Anthropic,
-            &json!({"id": "t", "name": "wizard_nope"}),
-        )
-        .unwrap();
-    assert_eq!(anthropic_error["is_error"], json!(true));
-    assert!(
-        port.answer(
-            ToolFormat::OpenAi,
-            &json!({"function": {"name": "wizard_why"}})
-        )
-        .is_err(),
-        "no id"
+    let anthropic_error = port.answer(
+        ToolFormat::Anthropic,
+        &json!({"id": "t", "name": "wizard_nope"}),
     );
+    assert_eq!(anthropic_error["is_error"], json!(true));
+    // No id: answered as data with an empty id, and nothing run (docs/facts-and-serving.md §9).
+    let no_id = port.answer(
+        ToolFormat::OpenAi,
+        &json!({"function": {"name": "wizard_why"}}),
+    );
+    assert_eq!(no_id["tool_call_id"], json!(""));
+    assert!(no_id["content"]
+        .as_str()
+        .unwrap()
+        .contains("CALL_ID_MISSING"));
 }
 
 #[test]

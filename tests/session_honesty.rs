@@ -255,8 +255,12 @@ fn a_failed_verify_after_an_inferred_credit_keeps_the_commit_and_grades_by_the_c
         .register_actions("home", vec![("checked".into(), h)], vec![])
         .unwrap();
     session.fire("home.checked", agent(None)).unwrap();
-    // In flight, so the signature rung credits the whole store; its filter verify (checked.x = 1) fails.
+    // In flight, so the signature rung credits the whole store; its filter verify (checked.x = 1) is
+    // asked once the handler comes to rest (docs/session.md §29), and fails.
     whole_store(&session);
+    session
+        .complete_deferred_handler(5, HandlerOutcome::Returned(None))
+        .unwrap();
     let row = session
         .transitions()
         .into_iter()

@@ -54,7 +54,9 @@ fn a_handler_that_reports_then_throws_keeps_the_commit_and_carries_the_error() {
     s.register_actions("home", vec![("search".into(), half)], vec![])
         .unwrap();
     let r = s.fire("home.search", search("x")).unwrap();
-    assert_eq!(r.effect_status, Some(EffectStatus::Refused));
+    // The block says DID happen (the fire's own report backs the commit), so the settlement says
+    // performed too, the failure kept as its error (docs/session.md §29).
+    assert_eq!(r.effect_status, Some(EffectStatus::Performed));
     let settled = s
         .settlement_if_known(r.transition_id.as_deref().unwrap())
         .unwrap()
@@ -309,6 +311,10 @@ fn a_deferred_fire_with_writes_is_settled_by_a_later_report() {
         AttributionBasis::SignatureMatch
     );
     assert_eq!(s.version(), v + 1);
+    // An inferred credit waits for the handler (docs/session.md §29): at rest once it resolves.
+    assert!(!s.is_at_rest(&id).unwrap());
+    s.complete_deferred_handler(1, HandlerOutcome::Returned(None))
+        .unwrap();
     assert!(s.is_at_rest(&id).unwrap());
 }
 

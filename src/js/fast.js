@@ -102,14 +102,16 @@ function write(value, depth, state) {
         continue;
       }
       let text;
-      if (depth === 0 && state.perMember) {
-        // Each top-level member has its own budget; one over it is written as null and named.
+      if (depth < state.perMember) {
+        // Each member of the first `perMember` levels has its own budget; one over it is written as
+        // null and named (a second-level member as `outer\u0000key`).
+        if (depth === 0) state.outer = key;
         state.left = state.limit;
         try {
           text = write(member, depth + 1, state);
         } catch (e) {
           if (e !== TOO_LARGE) throw e;
-          state.oversized.push(key);
+          state.oversized.push(depth === 0 ? key : `${state.outer}\u0000${key}`);
           state.made = null;
           text = 'null';
         }
@@ -138,7 +140,7 @@ export function plainJson(value, maxDepth, maxValues) {
 
 // One shape for every walk's state.
 function walkState(budget, maxDepth, left, limit, perMember, copy) {
-  return { budget, maxDepth, ancestors: [], left, limit, perMember, oversized: [], copy, made: undefined };
+  return { budget, maxDepth, ancestors: [], left, limit, perMember, outer: '', oversized: [], copy, made: undefined };
 }
 
 // What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
@@ -149,9 +151,10 @@ const taken = { text: undefined, copy: undefined, member: undefined, within: und
 // `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
 // value; `{ tooLarge: true }` once the budget runs out; with `perMember`, each top-level member has the
 // budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
+// `perMember` counts levels: 1 budgets the top-level members, 2 their members as well (a tool call).
 export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
-  const members = perMember && typeof value === 'object' && value !== null && !Array.isArray(value);
-  const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members, false);
+  const members = perMember > 0 && typeof value === 'object' && value !== null && !Array.isArray(value);
+  const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members ? perMember : 0, false);
   try {
     const json = write(value, 0, state);
     if (state.oversized.length === 0) return json;

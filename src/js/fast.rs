@@ -39,7 +39,7 @@ extern "C" {
     fn plain_json_within_js(
         value: &JsValue,
         limit: f64,
-        per_member: bool,
+        per_member: u32,
         max_depth: u32,
         max_values: u32,
     ) -> Option<String>;
@@ -182,8 +182,15 @@ pub enum Within {
 /// [`plain_json`] within a byte budget (`docs/decisions.md` decision 25), per top-level member with
 /// `per_member`; `None` when the reader must judge the value.
 pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Option<Within> {
+    plain_json_within_levels(value, limit, u32::from(per_member))
+}
+
+/// [`plain_json_within`] with a budget per member of the first `levels` levels (0: the whole value);
+/// an oversized second-level member is named `outer\u{0}key`. A tool call is read with two levels,
+/// so its id and name survive arguments over the limit (`js::port`).
+pub fn plain_json_within_levels(value: &JsValue, limit: usize, levels: u32) -> Option<Within> {
     // The text comes back as the call's own result (one crossing); anything else is taken after.
-    if let Some(text) = plain_json_within_js(value, limit as f64, per_member, LIMITS.0, LIMITS.1) {
+    if let Some(text) = plain_json_within_js(value, limit as f64, levels, LIMITS.0, LIMITS.1) {
         return serde_json::from_str(&text)
             .ok()
             .map(|json| Within::Json(json, Vec::new()));

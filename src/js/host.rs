@@ -294,6 +294,18 @@ impl Host for JsHost {
         }
     }
 
+    /// A runtime warning the record already holds as data: `onWarn` hears it; with none, nothing
+    /// is printed (quiet by default, docs/session.md §29.4).
+    fn note(&self, _session: &Session, message: &str) {
+        if self.closed.get() {
+            return;
+        }
+        let on_warn = self.on_warn.borrow().clone();
+        if let Some(f) = on_warn {
+            let _ = f.call1(&JsValue::UNDEFINED, &JsValue::from_str(message));
+        }
+    }
+
     fn settled(&self, session: &Session, transition_id: &str) {
         {
             // Most fires have no `settlementOf` waiter: skip hashing the id then.

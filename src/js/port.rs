@@ -4,8 +4,10 @@
 //! A thin adapter over `crate::serve::AgentPort`: `tools({ format })` hands out the fixed array in a
 //! model API's shape (fresh objects, the same bytes every call), `call(name, args)` routes one tool
 //! call under the name of any format, `toolResult` / `answer` speak each API's result messages
-//! (`serve::formats`). `call` never throws: a non-string name is an unknown tool and arguments that are
-//! not plain data are refused as a result, both in the port's own result shape. The WebMCP
+//! (`serve::formats`, `serve::answer`). `call`, `answer` and `toolResult` never throw on what a model
+//! sends (ruling 34, docs/facts-and-serving.md §9): a non-string name is an unknown tool, arguments
+//! that are not plain data or too large are refused as a result in the caller's format, and only an
+//! unknown `format` (or `answer` on a freed port: the app's mistake) throws. The WebMCP
 //! registration itself is JS (`webmcp.js` beside this file). `free()` / `[Symbol.dispose]()` let go of
 //! the session (decision 26); a call on a freed port is an error result (`PORT_FREED`). A port whose
 //! session was freed keeps serving its ledger, but nothing can run through it any more. Each call
@@ -23,6 +25,7 @@ use super::convert::{self, opt_bool, opt_string};
 use super::lifecycle::{self, Class};
 use super::session::session_arg;
 use super::{brand, errors, fast};
+use crate::serve::answer::{args_path, read_tool_call, ReadArgs, ReadCall};
 use crate::serve::{AgentPort as CorePort, Answer, PortOptions, ToolFormat, WhatsHere};
 use crate::session::{Principal, Session};
 
@@ -246,44 +249,40 @@ impl AgentPort {
         convert::to_js(&port.tools_in(format))
     }
 
-    /// A `call` result as `options.format`'s result message.
+    /// A `call` result as `options.format`'s result message. A missing `callId` answers `""`, and
+    /// a result that is not plain JSON is replaced by a `RESULT_NOT_JSON` result (ruling 34: only an
+    /// unknown `format` throws).
     #[wasm_bindgen(js_name = toolResult, skip_typescript)]
     pub fn tool_result(&self, result: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         let what = "toolResult: options";
         let format = format_of(&options, what)?;
-        let call_id = opt_string(&options, "callId", what)?;
-        let result = convert::to_json(&result, "toolResult: result")?.unwrap_or(Value::Null);
-        let message = crate::serve::formats::tool_result(format, &result, call_id.as_deref())
-            .map_err(|why| {
-                errors::new_session_error(ErrorCode::BadArgument, &format!("toolResult: {why}."))
-            })?;
+        let call_id = convert::field(&options, "callId", what)
+            .ok()
+            .and_then(|id| id.as_string());
+        let result = match convert::to_json(&result, "toolResult: result") {
+            Ok(Some(result)) => result,
+            _ => json!({
+                "ok": false,
+                "judgment": "error",
+                "reason": Refusal::ResultNotJson,
+                "why": "The app passed toolResult a result that is not plain JSON, so it cannot be shown. Pass the object port.call returned.",
+            }),
+        };
+        let message = crate::serve::formats::tool_result(format, &result, call_id.as_deref());
         convert::to_js(&message)
     }
 
     /// Read a tool call in `options.format`'s shape, run it, and return that API's result message.
+    /// Whatever the call holds it is answered (ruling 34); only an unknown `format` or a freed port
+    /// throws.
     #[wasm_bindgen(skip_typescript)]
     pub fn answer(&self, call: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
         let (port, session) = self.live()?;
         let format = format_of(&options, "answer: options")?;
-        // The whole call within twice the size limit (decision 25; room for the envelope): a larger
-        // one is never copied in. The core still measures the input itself.
-        let cap = self.limit.saturating_mul(2);
-        let call =
-            convert::to_json_within(&call, "answer: call", cap, false)?.unwrap_or(Value::Null);
-        if call.as_str().is_some_and(|s| s.len() >= cap) {
-            return Err(errors::new_session_error(
-                ErrorCode::PayloadTooLarge,
-                &format!("answer: the tool call is over {cap} bytes of JSON (twice the session's maxValueBytes); nothing was run. Refuse such calls before answering, or raise maxValueBytes."),
-            ));
-        }
+        let read = read_call(&call, format, self.limit);
+        // Held for the call: a `session.free()` from a handler takes effect when this call returns.
         let _entered = session.enter().ok();
-        let message = port.answer(format, &call).map_err(|why| {
-            errors::new_session_error(
-                ErrorCode::BadToolCall,
-                &format!("answer: {why}; pass the tool call exactly as the API returned it."),
-            )
-        })?;
-        hand_over(message)
+        hand_over(port.answer_read(format, read))
     }
 
     /// Hidden: what `free()` / `[Symbol.dispose]()` call: the port lets go of its session.
@@ -329,6 +328,49 @@ impl AgentPort {
         };
         hand_over(result)
     }
+}
+
+/// A tool call read from JS within the size limit (decision 25): each member of the call and of its
+/// members has a budget of twice `maxValueBytes`, so the id and the name survive arguments over it;
+/// arguments over it are never copied in (`TooLarge`), and a member of object arguments over it
+/// becomes the stand-in the core refuses as `PAYLOAD_TOO_LARGE`, as `call` does. A call that cannot
+/// be read at all reads as one with no id and no name.
+fn read_call(call: &JsValue, format: ToolFormat, limit: usize) -> ReadCall {
+    let cap = limit.saturating_mul(2);
+    let (mut json, oversized) = {
+        let Ok(_reading) = convert::reading("answer: call") else {
+            return read_tool_call(format, &Value::Null);
+        };
+        match fast::plain_json_within_levels(call, cap, 2) {
+            Some(fast::Within::Json(json, keys)) => (json, keys),
+            Some(fast::Within::TooLarge) => (Value::Null, Vec::new()),
+            None => match convert::to_json_by_reader(call, "answer: call") {
+                Ok(Some(json)) => (json, Vec::new()),
+                _ => (Value::Null, Vec::new()),
+            },
+        }
+    };
+    let path = args_path(format);
+    let mut too_large = false;
+    for key in oversized {
+        let mut parts = key.split('\u{0}');
+        let (outer, inner) = (parts.next().unwrap_or(""), parts.next());
+        match inner {
+            None if path == [outer] => too_large = true,
+            Some(inner) if path == [outer, inner] => too_large = true,
+            Some(inner) if path == [outer] => {
+                if let Some(Value::Object(args)) = json.get_mut(outer) {
+                    args.insert(inner.to_string(), convert::oversized_stand_in(limit));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut read = read_tool_call(format, &json);
+    if too_large {
+        read.args = ReadArgs::TooLarge;
+    }
+    read
 }
 
 /// `whats_here`'s result as a JS object: written straight to JSON text (`WhatsHere::write_json`,

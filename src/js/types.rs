@@ -18,7 +18,11 @@ export interface SessionOptions {
   node?: string | undefined;
   /** The initial flat projection; its presence switches the state tap on. */
   state?: Record<string, unknown> | undefined;
-  /** Developer warnings; default: console.warn. */
+  /**
+   * Every developer warning, including the runtime ones that restate what the record already holds
+   * (a refused fire, a handler that threw). Without it only authoring-time and dead-end warnings are
+   * printed, with console.warn.
+   */
   onWarn?: ((message: string) => void) | undefined;
   /** An agent's high-effect fire must cite a person's recorded yes. */
   requireHumanApproval?: boolean | undefined;

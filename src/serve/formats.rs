@@ -9,7 +9,7 @@
 //! across sessions of one graph. `port.call` accepts the name of any format.
 //!
 //! Pure functions over `serde_json` values. Used by `serve::tools` (names), `serve::port` (rendering,
-//! results, reading provider tool calls) and, through the port, by `js::port`.
+//! results), `serve::answer` (result messages) and, through the port, by `js::port`.
 
 use serde_json::{json, Map, Value};
 
@@ -97,110 +97,32 @@ fn is_call_error(result: &Value) -> bool {
     result.get("judgment").and_then(Value::as_str) == Some("error")
 }
 
-/// A port result as the message `format` expects back. The provider formats need the call's id.
-pub fn tool_result(
-    format: ToolFormat,
-    result: &Value,
-    call_id: Option<&str>,
-) -> Result<Value, String> {
+/// A port result as the message `format` expects back. The provider formats carry the id of the
+/// call it answers; with none, `""` (the port never fails on a model's output: ruling 34).
+pub fn tool_result(format: ToolFormat, result: &Value, call_id: Option<&str>) -> Value {
     let text = serde_json::to_string(result).unwrap_or_else(|_| "{}".into());
-    let needs_id = || {
-        call_id.map(str::to_string).ok_or_else(|| {
-            format!(
-                "a '{}' tool result needs the callId of the tool call it answers",
-                format.as_str()
-            )
-        })
-    };
-    Ok(match format {
+    let id = call_id.unwrap_or("");
+    match format {
         ToolFormat::Mcp => json!({
             "content": [{ "type": "text", "text": text }],
             "structuredContent": result,
             "isError": is_call_error(result),
         }),
-        ToolFormat::OpenAi => {
-            json!({ "role": "tool", "tool_call_id": needs_id()?, "content": text })
-        }
+        ToolFormat::OpenAi => json!({ "role": "tool", "tool_call_id": id, "content": text }),
         ToolFormat::OpenAiResponses => {
-            json!({ "type": "function_call_output", "call_id": needs_id()?, "output": text })
+            json!({ "type": "function_call_output", "call_id": id, "output": text })
         }
         ToolFormat::Anthropic => {
             let mut out = Map::new();
             out.insert("type".into(), json!("tool_result"));
-            out.insert("tool_use_id".into(), json!(needs_id()?));
+            out.insert("tool_use_id".into(), json!(id));
             out.insert("content".into(), json!(text));
             if is_call_error(result) {
                 out.insert("is_error".into(), json!(true));
             }
             Value::Object(out)
         }
-    })
-}
-
-/// A provider's tool call, read: its id (absent for MCP), the tool name and the arguments object.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ToolCall {
-    pub id: Option<String>,
-    pub name: String,
-    pub args: Value,
-}
-
-fn text_at<'a>(value: &'a Value, path: &[&str]) -> Option<&'a str> {
-    path.iter().try_fold(value, |v, key| v.get(key))?.as_str()
-}
-
-/// Arguments that arrive as a JSON string (OpenAI) are parsed; an object is taken as it is.
-fn arguments(raw: Option<&Value>) -> Result<Value, String> {
-    match raw {
-        None | Some(Value::Null) => Ok(json!({})),
-        Some(Value::String(text)) if text.trim().is_empty() => Ok(json!({})),
-        Some(Value::String(text)) => serde_json::from_str::<Value>(text)
-            .map_err(|e| format!("its arguments are not valid JSON ({e})")),
-        Some(other) => Ok(other.clone()),
     }
-}
-
-/// Read a tool call in the shape `format` delivers it:
-/// MCP `{ name, arguments }`; OpenAI Chat `{ id, function: { name, arguments } }`; OpenAI Responses
-/// `{ call_id, name, arguments }`; Anthropic `{ id, name, input }`.
-pub fn read_tool_call(format: ToolFormat, call: &Value) -> Result<ToolCall, String> {
-    let (id, name, raw) = match format {
-        ToolFormat::Mcp => (None, text_at(call, &["name"]), call.get("arguments")),
-        ToolFormat::OpenAi => (
-            text_at(call, &["id"]),
-            text_at(call, &["function", "name"]),
-            call.get("function").and_then(|f| f.get("arguments")),
-        ),
-        ToolFormat::OpenAiResponses => (
-            text_at(call, &["call_id"]),
-            text_at(call, &["name"]),
-            call.get("arguments"),
-        ),
-        ToolFormat::Anthropic => (
-            text_at(call, &["id"]),
-            text_at(call, &["name"]),
-            call.get("input"),
-        ),
-    };
-    let id = id.map(str::to_string);
-    let Some(name) = name else {
-        return Err(format!(
-            "the tool call has no tool name where a '{}' call carries one",
-            format.as_str()
-        ));
-    };
-    if format != ToolFormat::Mcp && id.is_none() {
-        return Err(format!(
-            "the tool call has no id where a '{}' call carries one",
-            format.as_str()
-        ));
-    }
-    let args = arguments(raw)?;
-    Ok(ToolCall {
-        id,
-        name: name.to_string(),
-        args,
-    })
 }
 
 #[cfg(test)]
@@ -208,69 +130,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn provider_tool_calls_are_read_in_their_own_shapes() {
-        let chat = json!({"id": "call_1", "type": "function", "function": {"name": "g_do_action", "arguments": "{\"action\":\"x\"}"}});
-        assert_eq!(
-            read_tool_call(ToolFormat::OpenAi, &chat).unwrap(),
-            ToolCall {
-                id: Some("call_1".into()),
-                name: "g_do_action".into(),
-                args: json!({"action": "x"})
-            }
-        );
-        let resp =
-            json!({"type": "function_call", "call_id": "c2", "name": "g_why", "arguments": ""});
-        assert_eq!(
-            read_tool_call(ToolFormat::OpenAiResponses, &resp)
-                .unwrap()
-                .args,
-            json!({})
-        );
-        let anthropic =
-            json!({"type": "tool_use", "id": "toolu_1", "name": "g_why", "input": {"key": "k"}});
-        assert_eq!(
-            read_tool_call(ToolFormat::Anthropic, &anthropic)
-                .unwrap()
-                .args,
-            json!({"key": "k"})
-        );
-        assert!(read_tool_call(
-            ToolFormat::OpenAi,
-            &json!({"id": "c", "function": {"name": "n", "arguments": "{oops"}})
-        )
-        .is_err());
-        assert!(
-            read_tool_call(ToolFormat::Anthropic, &json!({"name": "n"})).is_err(),
-            "no id"
-        );
-    }
-
-    #[test]
     fn results_take_each_provider_shape_and_only_call_errors_are_flagged() {
         let refusal = json!({"ok": false, "judgment": "rejected"});
         let error = json!({"ok": false, "judgment": "error"});
         assert_eq!(
-            tool_result(ToolFormat::Anthropic, &refusal, Some("t"))
-                .unwrap()
-                .get("is_error"),
+            tool_result(ToolFormat::Anthropic, &refusal, Some("t")).get("is_error"),
             None
         );
         assert_eq!(
-            tool_result(ToolFormat::Anthropic, &error, Some("t")).unwrap()["is_error"],
+            tool_result(ToolFormat::Anthropic, &error, Some("t"))["is_error"],
             json!(true)
         );
         assert_eq!(
-            tool_result(ToolFormat::OpenAi, &refusal, Some("c")).unwrap()["tool_call_id"],
+            tool_result(ToolFormat::OpenAi, &refusal, Some("c"))["tool_call_id"],
             json!("c")
         );
         assert_eq!(
-            tool_result(ToolFormat::OpenAiResponses, &refusal, Some("c")).unwrap()["type"],
+            tool_result(ToolFormat::OpenAiResponses, &refusal, Some("c"))["type"],
             json!("function_call_output")
         );
         assert_eq!(
-            tool_result(ToolFormat::Mcp, &error, None).unwrap()["isError"],
+            tool_result(ToolFormat::Mcp, &error, None)["isError"],
             json!(true)
         );
-        assert!(tool_result(ToolFormat::OpenAi, &refusal, None).is_err());
+        assert_eq!(
+            tool_result(ToolFormat::OpenAi, &refusal, None)["tool_call_id"],
+            json!("")
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! - `port`: [`AgentPort`], options and dispatch.
 //! - `tools` / `tool_name`: the fixed tool array and the name encoding; `formats`: the same tools and
 //!   results in the OpenAI, Anthropic and WebMCP shapes, and provider tool calls read back.
+//! - `answer`: a provider's whole tool call read, run and answered, whatever the model sent.
 //! - `args`: forgiving argument reading and the ordered result object.
 //! - `whats_here`, `acting` (do_action + the shared confirm gate and fire), `journey`, `settled`
 //!   (did_it_work), `why`: one module per tool.
@@ -14,6 +15,7 @@
 //! Nothing here holds a session borrow: every session call is a whole `&self` method.
 
 mod acting;
+pub mod answer;
 pub mod args;
 mod context;
 pub mod formats;

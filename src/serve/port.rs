@@ -3,13 +3,16 @@
 //!
 //! Uses `session::Session` and every sibling module. Used by `js::port` (wasm) and native tests.
 //! `call` never panics and never errors: unknown tools, missing or mistyped arguments and session
-//! errors all come back as plain JSON results a model can read and correct from.
+//! errors all come back as plain JSON results a model can read and correct from (ruling 34,
+//! docs/facts-and-serving.md §9); `answer` (in `serve::answer`) does the same for a whole tool call.
 
 use crate::codes::Refusal;
+use std::cell::Cell;
 use std::rc::Rc;
 
 use serde_json::{json, Value};
 
+use super::answer::AnsweredIds;
 use super::args::{error_head, Args, Out};
 use super::formats::{self, ToolFormat};
 use super::texts;
@@ -42,6 +45,11 @@ pub struct AgentPort {
     pub(super) table: ToolTable,
     /// The session enforces human approval (fixed per session, so fixed per port).
     pub(super) gated: bool,
+    /// The call being answered names tools the OpenAI/Anthropic way (`g_did_it_work`), so the
+    /// sentences and lists it gets back do too (docs/facts-and-serving.md §9.3).
+    provider_naming: Cell<bool>,
+    /// The call ids `answer` has answered (a repeat is not run again).
+    pub(super) answered: AnsweredIds,
 }
 
 impl AgentPort {
@@ -54,6 +62,8 @@ impl AgentPort {
             options,
             table,
             gated,
+            provider_naming: Cell::new(false),
+            answered: AnsweredIds::default(),
         }
     }
 
@@ -68,9 +78,15 @@ impl AgentPort {
     }
 
     /// Route one tool call. Always a JSON object. One call for the session's listeners (decision 29),
-    /// however many session calls it makes.
+    /// however many session calls it makes. A name without a dot is a provider name (the port's own
+    /// names always have one), and the answer names tools that way too.
     pub fn call(&self, name: &str, args: &Value) -> Value {
-        let out = self.call_answer(name, args).into_value();
+        self.call_named(name, args, !name.contains('.'))
+    }
+
+    /// [`AgentPort::call`], naming tools the provider way (`provider`) or the port's own way.
+    pub(super) fn call_named(&self, name: &str, args: &Value, provider: bool) -> Value {
+        let out = self.answer_in(name, args, provider).into_value();
         // Native debug builds (every `cargo test`): the result must be a declared `ServeResult`.
         #[cfg(all(debug_assertions, not(target_arch = "wasm32")))]
         if let Err(problem) = super::shapes::check(&out) {
@@ -82,30 +98,61 @@ impl AgentPort {
     /// [`AgentPort::call`] with `whats_here`'s result still typed, for a caller that writes it out as
     /// JSON text itself (the wasm boundary) instead of building its `Value`.
     pub fn call_answer(&self, name: &str, args: &Value) -> Answer {
-        self.session.scoped(|| self.call_unscoped(name, args))
+        self.answer_in(name, args, !name.contains('.'))
+    }
+
+    fn answer_in(&self, name: &str, args: &Value, provider: bool) -> Answer {
+        // Restored on the way out: a handler may call the port again, the other way.
+        let outer = self.provider_naming.replace(provider);
+        let answer = self.session.scoped(|| self.call_unscoped(name, args));
+        self.provider_naming.set(outer);
+        answer
     }
 
     fn call_unscoped(&self, name: &str, args: &Value) -> Answer {
-        let args = Args::new(args);
         let out = match self.table.kind_of(name).cloned() {
             None => {
-                let mut out = error_head(Refusal::UnknownTool);
-                out.set("why", texts::UNKNOWN_TOOL)
-                    .set("tools", self.table.names());
+                let why = if name.is_empty() {
+                    texts::TOOL_NAME_MISSING
+                } else {
+                    texts::UNKNOWN_TOOL
+                };
+                return Answer::Json(self.unknown_tool(why, self.provider_naming.get()));
+            }
+            Some(_) if !(args.is_object() || args.is_null()) => {
+                let mut out = error_head(Refusal::ArgsNotObject);
+                out.set("why", texts::ARGS_NOT_OBJECT);
+                self.position(&mut out);
                 return Answer::Json(out.done());
             }
             Some(ToolKind::WhatsHere) => {
-                return Answer::WhatsHere(Box::new(self.whats_here(&args)))
+                return Answer::WhatsHere(Box::new(self.whats_here(&Args::new(args))))
             }
-            Some(ToolKind::DoAction) => self.do_action(&args),
-            Some(ToolKind::DidItWork) => self.did_it_work(&args),
-            Some(ToolKind::Why) => self.why(&args),
-            Some(ToolKind::Journey(id)) => self.journey(&id, &args),
+            Some(ToolKind::DoAction) => self.do_action(&Args::new(args)),
+            Some(ToolKind::DidItWork) => self.did_it_work(&Args::new(args)),
+            Some(ToolKind::Why) => self.why(&Args::new(args)),
+            Some(ToolKind::Journey(id)) => self.journey(&id, &Args::new(args)),
         };
         Answer::Json(match out {
             Ok(out) => out.done(),
             Err(error) => self.error_result(&error).done(),
         })
+    }
+
+    /// `UNKNOWN_TOOL`, listing the tools by the names the caller uses.
+    pub(super) fn unknown_tool(&self, why: &str, provider: bool) -> Value {
+        let mut out = error_head(Refusal::UnknownTool);
+        out.set("why", why).set("tools", self.tool_names(provider));
+        out.done()
+    }
+
+    /// The tools' names in array order: the provider names, or the port's own.
+    pub(super) fn tool_names(&self, provider: bool) -> Vec<String> {
+        if provider {
+            self.table.provider.clone()
+        } else {
+            self.table.names()
+        }
     }
 
     /// The tool array in `format` (see `serve::formats`): the same bytes on every call.
@@ -116,16 +163,6 @@ impl AgentPort {
                 .map(|(tool, provider)| formats::render(tool, provider, format))
                 .collect(),
         )
-    }
-
-    /// Answer one tool call in the shape `format` delivers it (`{ id, function: { name, arguments } }`
-    /// for OpenAI Chat, …): read it, route it through [`AgentPort::call`], and wrap the result as the
-    /// message that API expects back. A call that cannot be read (no name, no id, arguments that are
-    /// not JSON) is an error of the integration, not of the model, so it is an `Err`.
-    pub fn answer(&self, format: ToolFormat, call: &Value) -> Result<Value, String> {
-        let call = formats::read_tool_call(format, call)?;
-        let result = self.call(&call.name, &call.args);
-        formats::tool_result(format, &result, call.id.as_deref())
     }
 
     /// WebMCP tool descriptors (`registerTool` minus `execute`): the tool's own name when WebMCP
@@ -152,9 +189,13 @@ impl AgentPort {
         Value::Array(rows.collect())
     }
 
-    /// The encoded name of a generic tool, for sentences that point at it.
+    /// The name of a generic tool, for sentences that point at it, as the caller names tools.
     pub(super) fn tool_name(&self, kind: ToolKind) -> String {
-        self.table.name_of(&kind)
+        if self.provider_naming.get() {
+            self.table.provider_name_of(&kind)
+        } else {
+            self.table.name_of(&kind)
+        }
     }
 
     /// `youAreOn`, `lookingAt` (the reader's focus below page level, when known) and `version`,

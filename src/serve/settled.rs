@@ -4,7 +4,8 @@
 //! Used by `serve::port`. A poll is a read: nothing here changes the session.
 //!
 //! Arms, in order: an id that is both a fire and an ask → AMBIGUOUS_ID; an ask in the book → its
-//! judgment; an ask id one transition carries → that transition; no fire → UNKNOWN_TRANSITION; a fire
+//! judgment; an ask id one transition carries → that transition; a row `retain` folded away →
+//! judgment `folded`; no fire → UNKNOWN_TRANSITION; a fire
 //! still open → still-pending; else the settled facts. The three axes (effectStatus, writesObserved,
 //! verifyHeld) are reported side by side, never folded into one.
 
@@ -53,6 +54,9 @@ impl AgentPort {
                         return Ok(self.fire_answer(only, settled));
                     }
                 }
+                if self.session.was_folded(id) {
+                    return Ok(self.folded_answer(id));
+                }
                 let mut out = error_head(Refusal::UnknownTransition);
                 out.set("why", texts::UNKNOWN_TRANSITION);
                 self.open_lists(&mut out);
@@ -61,6 +65,23 @@ impl AgentPort {
             }
             (Ok(settled), None) => Ok(self.fire_answer(id, settled)),
         }
+    }
+
+    /// A row `retain` folded away: it happened (ruling 25 never lets the port claim fewer attempts),
+    /// and how it ended is no longer kept (docs/facts-and-serving.md §9.5).
+    fn folded_answer(&self, id: &str) -> Out {
+        let mut out = Out::ok(true);
+        out.set("judgment", "folded")
+            .set("reason", Refusal::RowFolded)
+            .set("transitionId", id);
+        if let Some((stage, _)) = id.rsplit_once('#') {
+            if !stage.starts_with("sync:") && !stage.starts_with("stimulus:") {
+                out.set("did", stage);
+            }
+        }
+        out.set("why", texts::ROW_FOLDED);
+        self.position(&mut out);
+        out
     }
 
     /// `pending`, `awaitingSettlement`, `awaitingHuman` — what a caller could have meant.

@@ -34,6 +34,8 @@ crate::words::words! {
         OneReadyStep = "one-ready-step",
         NeedsChoice = "needs-choice",
         Done = "done",
+        /// `did_it_work` of a row folded away by `retain`: it happened; its details are not kept.
+        Folded = "folded",
     }
 }
 

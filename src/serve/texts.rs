@@ -157,6 +157,11 @@ pub const UNKNOWN_STEP: &str =
 pub const UNKNOWN_TRANSITION: &str =
     "No performed action has this id. Fires still awaiting the app are in pending; \
 open questions to the human are in awaitingHuman.";
+/// `did_it_work` of a row folded away by `retain` (docs/facts-and-serving.md §9.5).
+pub const ROW_FOLDED: &str =
+    "This attempt happened, but the session keeps only its newest rows and this one was \
+folded into the counts the facts block shows, so how it ended is no longer kept. Do not \
+perform it again because of this answer; call whats_here to see where things stand now.";
 pub const STILL_PENDING: &str =
     "The app has not reported how this ended yet. Ask again later; do not perform the \
 action again.";
@@ -175,4 +180,26 @@ not part of the app's state.";
 /// The sentence telling a model how to settle a pending fire; names the did_it_work tool.
 pub fn how_to_settle(did_it_work_tool: &str) -> String {
     format!("The app has not reported back yet. Call {did_it_work_tool} with this transitionId to learn how it ended; do not perform it again.")
+}
+
+// ── tool calls the port cannot run as sent (docs/facts-and-serving.md §9) ────────────────────────
+
+pub const TOOL_NAME_MISSING: &str =
+    "This tool call names no tool. Nothing was performed; call one of the tools listed in tools.";
+pub const ARGS_NOT_JSON: &str =
+    "The arguments of this tool call are not valid JSON. Nothing was performed; call again with \
+a JSON object of arguments";
+pub const ARGS_NOT_OBJECT: &str =
+    "The arguments of this tool call are JSON but not an object. Nothing was performed; call \
+again with an object such as {} or {\"action\": \"<id>\"}.";
+pub const CALL_ID_MISSING: &str =
+    "This tool call carries no call id, so its result could not be matched to it. Nothing was \
+performed.";
+pub const CALL_ID_REPEATED: &str =
+    "A tool call with this id was already answered. It was not run again; read the earlier \
+result, and give each new call its own id.";
+
+/// The refusal of a tool call whose arguments are over `cap` bytes (never read in).
+pub fn args_too_large(cap: usize) -> String {
+    format!("The arguments of this tool call are over {cap} bytes of JSON, so they were not read. Nothing was performed; call again with smaller arguments.")
 }

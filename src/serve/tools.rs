@@ -118,6 +118,16 @@ impl ToolTable {
             .unwrap_or_default()
     }
 
+    /// The provider (OpenAI/Anthropic) name of the tool of `kind`.
+    pub fn provider_name_of(&self, kind: &ToolKind) -> String {
+        self.kinds
+            .iter()
+            .zip(&self.provider)
+            .find(|((_, k), _)| k == kind)
+            .map(|(_, p)| p.clone())
+            .unwrap_or_default()
+    }
+
     /// The tools' own (MCP) names, in array order.
     pub fn names(&self) -> Vec<String> {
         self.tools.iter().map(|t| t.name.clone()).collect()

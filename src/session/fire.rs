@@ -250,7 +250,8 @@ impl Inner {
                     } else {
                         format!("it is high-effect and no person's approval is on record. Open a card with confirmAsk('{}') and have a person approve it", aff.id)
                     };
-                    self.warn_once(
+                    // A refusal is data (docs/session.md §29.4): `onWarn` hears it, the console does not.
+                    self.note_once(
                         format!("approval:{}:{reason}", aff.id),
                         format!(
                             "the agent's fire of '{}' was refused {reason}: {why}.",

@@ -170,9 +170,12 @@ impl Session {
                 if depth::at_limit() {
                     // Decision 24: `onWarn` may call back in, so at the depth limit warnings wait in
                     // the outbox for a shallower call's flush; the other items never run app code.
-                    let (warnings, rest) = std::mem::take(&mut inner.outbox)
-                        .into_iter()
-                        .partition(|o| matches!(o, state::Outgoing::Warn(_)));
+                    let (warnings, rest) =
+                        std::mem::take(&mut inner.outbox)
+                            .into_iter()
+                            .partition(|o| {
+                                matches!(o, state::Outgoing::Warn(_) | state::Outgoing::Note(_))
+                            });
                     inner.outbox = warnings;
                     rest
                 } else {
@@ -187,6 +190,10 @@ impl Session {
                     state::Outgoing::Warn(message) => {
                         let _open = depth::CallOut::open();
                         self.host.warn(self, &message)
+                    }
+                    state::Outgoing::Note(message) => {
+                        let _open = depth::CallOut::open();
+                        self.host.note(self, &message)
                     }
                     state::Outgoing::Settled(id) => {
                         let _open = depth::CallOut::open();

@@ -140,7 +140,7 @@ impl Session {
             ),
             None => return true,
         };
-        inner.warn(format!(
+        inner.note(format!(
             "navigate for '{stage}' failed after the router had already reported arrival on '{to}': {failure} — the arrival stands (the router said so) and the fire stays settled. If the app is not on '{to}', sync the page it is on."
         ));
         true

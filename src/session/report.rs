@@ -391,13 +391,19 @@ impl Session {
                     certainty,
                     in_window,
                 } => {
+                    // docs/session.md §29 (ruling 41): an inferred credit never settles a fire whose
+                    // own handler is still running; like a report inside the handler window, the
+                    // verdict (and so the settlement) waits for the handler to come to rest.
+                    let held = in_window
+                        || (certainty == Certainty::Inferred
+                            && inner.rec(idx).is_some_and(|r| r.in_flight));
                     inner.settle_by_report(idx, delta, basis, certainty);
-                    if in_window {
+                    if held {
                         if let Some(rec) = inner.rec_mut(idx) {
                             rec.verdict_deferred = true;
                         }
                     }
-                    (idx, true, !in_window)
+                    (idx, true, !held)
                 }
                 Rung::Infer(aff) => (inner.infer_fire(aff, delta), false, false),
                 Rung::Floor { basis } => (

@@ -384,6 +384,12 @@ impl Session {
         self.inner.borrow().keep.folded.clone()
     }
 
+    /// Whether `id` names a row this session made and then folded into the counts (`retain`): it
+    /// happened, and its details are no longer kept (`did_it_work` says so; docs/facts-and-serving.md §9).
+    pub fn was_folded(&self, id: &str) -> bool {
+        self.inner.borrow().was_folded(id)
+    }
+
     /// The `retain` and `maxValueBytes` options in force.
     pub fn limits(&self) -> (usize, usize) {
         let inner = self.inner.borrow();

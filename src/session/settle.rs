@@ -176,7 +176,19 @@ impl Inner {
             }
         }
         let held = verify_route.then_some(VerifyHeld::Failed);
-        self.settle_rest(idx, EffectStatus::Refused, held, Some(error));
+        // docs/session.md §29: the settlement agrees with the block. A commit an observed report
+        // backs stands after a handler failure (the block says DID happen), so it settles performed,
+        // the failure kept as its error.
+        let stands = !verify_route
+            && self
+                .rec(idx)
+                .is_some_and(|r| r.outcome == Outcome::Committed);
+        let status = if stands {
+            EffectStatus::Performed
+        } else {
+            EffectStatus::Refused
+        };
+        self.settle_rest(idx, status, held, Some(error));
     }
 
     /// How a handler-failure warning ends: what the facts block now says about fire `idx`, so the
@@ -352,7 +364,7 @@ impl Session {
                         false,
                     );
                     let end = inner.failure_end(idx);
-                    inner.warn(format!("{who} '{stage}' threw: {message}{end}"));
+                    inner.note(format!("{who} '{stage}' threw: {message}{end}"));
                     false
                 }
                 HandlerOutcome::ReturnedFailure(message) => {
@@ -368,7 +380,7 @@ impl Session {
                         false,
                     );
                     let end = inner.failure_end(idx);
-                    inner.warn(format!(
+                    inner.note(format!(
                         "handler for '{stage}' returned failure: {message}{end}"
                     ));
                     false

@@ -282,6 +282,9 @@ pub(crate) type OfferedCache = (u64, u64, Rc<str>, Rc<[Rc<str>]>);
 #[derive(Debug)]
 pub(crate) enum Outgoing {
     Warn(String),
+    /// A runtime warning that restates what the record already holds as data (a refusal, a
+    /// handler failure): the app's `onWarn` only, never the console (docs/session.md §29.4).
+    Note(String),
     Settled(String),
     Release(Vec<CallbackId>),
 }
@@ -560,6 +563,19 @@ impl Inner {
     pub fn warn(&mut self, message: impl Into<String>) {
         self.outbox
             .push(Outgoing::Warn(crate::messages::prefixed(message)));
+    }
+
+    /// Queue a runtime warning (`Outgoing::Note`): for `onWarn` when the app gave one, else silent.
+    pub fn note(&mut self, message: impl Into<String>) {
+        self.outbox
+            .push(Outgoing::Note(crate::messages::prefixed(message)));
+    }
+
+    /// [`Inner::note`] once per `key` per session.
+    pub fn note_once(&mut self, key: String, message: impl Into<String>) {
+        if self.warned_once.insert(key) {
+            self.note(message);
+        }
     }
 
     /// Warn once per `key` per session.

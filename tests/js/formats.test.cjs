@@ -105,17 +105,22 @@ test('answer reads each API tool call and returns that API result message', () =
   assert.equal(mcp.isError, true);
   assert.equal(mcp.structuredContent.reason, 'UNKNOWN_TOOL');
   assert.equal(session.gaps().filter((gap) => gap.kind === 'fire-rejected').length, 1);
-  assert.throws(() => port.answer({ function: { name: 'notes_why' } }, { format: 'openai' }), (e) => e.name === 'SessionError' && e.code === 'BAD_TOOL_CALL');
-  assert.throws(() => port.answer({ id: 'c', function: { name: 'notes_why', arguments: '{nope' } }, { format: 'openai' }), /not valid JSON/);
+  // What a model sends never throws (docs/facts-and-serving.md §9): no id, arguments that are not JSON.
+  const noId = port.answer({ function: { name: 'notes_why' } }, { format: 'openai' });
+  assert.equal(noId.tool_call_id, '');
+  assert.equal(JSON.parse(noId.content).reason, 'CALL_ID_MISSING');
+  const notJson = port.answer({ id: 'c', function: { name: 'notes_why', arguments: '{nope' } }, { format: 'openai' });
+  assert.equal(notJson.tool_call_id, 'c');
+  assert.equal(JSON.parse(notJson.content).reason, 'ARGS_NOT_JSON');
 });
 
-test('toolResult wraps a call result for each API and needs the call id where the API does', () => {
+test('toolResult wraps a call result for each API, answering the id it is given (or \'\')', () => {
   const { port } = app();
   const result = port.call('notes.whats_here', {});
   assert.deepEqual(port.toolResult(result, { format: 'openai', callId: 'c9' }), { role: 'tool', tool_call_id: 'c9', content: JSON.stringify(result) });
   assert.deepEqual(port.toolResult(result, { format: 'anthropic', callId: 't9' }), { type: 'tool_result', tool_use_id: 't9', content: JSON.stringify(result) });
   assert.equal(port.toolResult(result).structuredContent.facts, result.facts);
-  assert.throws(() => port.toolResult(result, { format: 'openai' }), (e) => e.code === 'BAD_ARGUMENT' && /callId/.test(e.message));
+  assert.equal(port.toolResult(result, { format: 'openai' }).tool_call_id, '');
   assert.throws(() => port.tools({ format: 'gpt' }), (e) => e.code === 'BAD_ARGUMENT' && /'openai-responses'/.test(e.message));
 });
 
