@@ -150,13 +150,7 @@ impl AgentPort {
                 None => hand_over(result),
                 Some(format) => {
                     let message =
-                        crate::serve::formats::tool_result(format, &result, call_id.as_deref())
-                            .map_err(|why| {
-                                errors::new_session_error(
-                                    ErrorCode::BadArgument,
-                                    &format!("settledAnswer: {why}."),
-                                )
-                            })?;
+                        crate::serve::formats::tool_result(format, &result, call_id.as_deref());
                     convert::to_js(&message)
                 }
             }
