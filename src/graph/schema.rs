@@ -46,6 +46,8 @@ const ANNOTATIONS: [&str; 6] = [
 const TYPE_WORDS: [&str; 7] = [
     "string", "number", "integer", "boolean", "array", "object", "null",
 ];
+/// A numeric bound: its keyword, its sign in messages, and whether a value meets it.
+type Bound = (&'static str, &'static str, fn(f64, f64) -> bool);
 /// At most this many allowed values are listed in a refusal.
 const MAX_LISTED_VALUES: usize = 20;
 
@@ -87,71 +89,53 @@ fn check_level(schema: &Value, owner: &str, at: &str) -> Result<(), GraphError> 
 }
 
 fn check_value(key: &str, value: &Value, owner: &str, at: &str) -> Result<(), GraphError> {
-    let here = |rule: &str| bad(owner, at, format!("`{key}` {rule}"));
-    match key {
-        "type" => {
-            let known = |v: &Value| v.as_str().is_some_and(|t| TYPE_WORDS.contains(&t));
-            let ok = match value {
-                Value::Array(words) => !words.is_empty() && words.iter().all(known),
-                other => known(other),
-            };
-            if !ok {
-                return Err(here(&format!(
-                    "must be one of {} or a non-empty list of them",
-                    TYPE_WORDS.join(", ")
-                )));
-            }
-        }
-        "properties" => {
-            let Value::Object(properties) = value else {
-                return Err(here("must be an object of { name: schema }"));
-            };
+    let known = |v: &Value| v.as_str().is_some_and(|t| TYPE_WORDS.contains(&t));
+    let rule = match (key, value) {
+        ("type", Value::Array(words)) if !words.is_empty() && words.iter().all(known) => None,
+        ("type", word) if known(word) => None,
+        ("type", _) => Some(format!(
+            "must be one of {} or a non-empty list of them",
+            TYPE_WORDS.join(", ")
+        )),
+        ("properties", Value::Object(properties)) => {
             for (name, property) in properties {
                 check_level(property, owner, &format!("{at}.properties.{name}"))?;
             }
+            None
         }
-        "required" => {
-            let ok = value
-                .as_array()
-                .is_some_and(|keys| keys.iter().all(Value::is_string));
-            if !ok {
-                return Err(here("must be a list of key names"));
-            }
+        ("properties", _) => Some("must be an object of { name: schema }".into()),
+        ("required", Value::Array(keys)) if keys.iter().all(Value::is_string) => None,
+        ("required", _) => Some("must be a list of key names".into()),
+        ("additionalProperties", Value::Bool(_)) => None,
+        ("additionalProperties", Value::Object(_)) => {
+            check_level(value, owner, &format!("{at}.additionalProperties"))?;
+            None
         }
-        "additionalProperties" => match value {
-            Value::Bool(_) => {}
-            Value::Object(_) => check_level(value, owner, &format!("{at}.additionalProperties"))?,
-            _ => return Err(here("must be true, false or a schema")),
-        },
-        "enum" => {
-            if !value.as_array().is_some_and(|v| !v.is_empty()) {
-                return Err(here("must be a non-empty list of the allowed values"));
-            }
+        ("additionalProperties", _) => Some("must be true, false or a schema".into()),
+        ("enum", Value::Array(allowed)) if !allowed.is_empty() => None,
+        ("enum", _) => Some("must be a non-empty list of the allowed values".into()),
+        ("minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", Value::Number(_)) => None,
+        ("minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum", _) => {
+            Some("must be a number".into())
         }
-        "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => {
-            if !value.is_number() {
-                return Err(here("must be a number"));
-            }
+        ("minLength" | "maxLength" | "minItems" | "maxItems", _) if value.as_u64().is_some() => None,
+        ("minLength" | "maxLength" | "minItems" | "maxItems", _) => {
+            Some("must be a whole number, 0 or more".into())
         }
-        "minLength" | "maxLength" | "minItems" | "maxItems" => {
-            if value.as_u64().is_none() {
-                return Err(here("must be a whole number, 0 or more"));
-            }
+        ("pattern", Value::String(text)) => regex_lite::Regex::new(text).err().map(|e| format!(
+            "is not a regular expression this engine reads ({e}); write it in the common syntax (classes, groups, alternation, repetition, anchors; no look-around or back-references)"
+        )),
+        ("pattern", _) => Some("must be a regular expression written as a string".into()),
+        ("items", _) => {
+            check_level(value, owner, &format!("{at}.items"))?;
+            None
         }
-        "pattern" => {
-            let Some(text) = value.as_str() else {
-                return Err(here("must be a regular expression written as a string"));
-            };
-            if let Err(e) = regex_lite::Regex::new(text) {
-                return Err(here(&format!(
-                    "is not a regular expression this engine reads ({e}); write it in the common syntax (classes, groups, alternation, repetition, anchors; no look-around or back-references)"
-                )));
-            }
-        }
-        "items" => check_level(value, owner, &format!("{at}.items"))?,
-        _ => {}
+        _ => None,
+    };
+    match rule {
+        Some(rule) => Err(bad(owner, at, format!("`{key}` {rule}"))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The JSON Schema word for a value's type, as messages use it.
@@ -257,7 +241,7 @@ pub fn check_value_rules(
         }
     }
     if let Some(n) = value.as_f64() {
-        let bounds: [(&str, &str, fn(f64, f64) -> bool); 4] = [
+        let bounds: [Bound; 4] = [
             ("minimum", "≥", |n, b| n >= b),
             ("maximum", "≤", |n, b| n <= b),
             ("exclusiveMinimum", ">", |n, b| n > b),
