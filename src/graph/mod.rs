@@ -40,8 +40,8 @@ pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;
 pub use model::{
-    Action, ActionOrigin, Condition, Container, ContainerKind, Filter, InputContract, Journey,
-    NavigationGraph, Op, Page, Verify,
+    Action, ActionOrigin, Concurrency, Condition, Container, ContainerKind, Filter, InputContract,
+    Journey, NavigationGraph, Op, Page, Verify,
 };
 pub use names::{resolve_name, Resolution};
 pub use route_syntax::{is_literal_href, parse_route, RoutePattern, RouteSyntax};
