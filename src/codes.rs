@@ -102,6 +102,10 @@ crate::words::words! {
         NotMaterialized = "NOT_MATERIALIZED",
         ApprovalRequired = "APPROVAL_REQUIRED",
         ApprovalDeclined = "APPROVAL_DECLINED",
+        /// `concurrency: 'single-flight' | 'once'`: a fire of the action is still open (docs/session.md §26).
+        PriorFirePending = "PRIOR_FIRE_PENDING",
+        /// `concurrency: 'once'`: the action was already performed (docs/session.md §26).
+        DuplicateExecution = "DUPLICATE_EXECUTION",
         /// Nested too deep inside callbacks (docs/decisions.md decision 24).
         ReentrancyDepth = "REENTRANCY_DEPTH",
         // updateState.

@@ -3,7 +3,7 @@
 //!
 //! `does` is required; `input` is compiled by `input`; `when`/`enabledWhen`/filter `verify` by
 //! `guards`; `goTo` must name a page; `writes` is an array of strings and `confirm` a boolean
-//! (decision 10); `binding` supports `{ kind: 'url', href }` with a literal href; `role` is one of the
+//! (decision 10); `concurrency` is 'single-flight' or 'once' (docs/session.md §26); `binding` supports `{ kind: 'url', href }` with a literal href; `role` is one of the
 //! known words. `null` means absent for every optional field except `input`.
 //! Uses `def`, `fields`, `guards`, `input`, `names`, `route_syntax`, `model`; used by `compile`.
 
@@ -12,14 +12,14 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, optional_bool, optional_string};
 use super::guards::{compile_filter, FilterUse};
 use super::input::compile_input;
-use super::model::{Action, ActionOrigin, Verify};
+use super::model::{Action, ActionOrigin, Concurrency, Verify};
 use super::names::{check_name, quote, quote_list, RESERVED_ACTION_NAME};
 use super::route_syntax::is_literal_href;
 use crate::codes::ErrorCode;
 use crate::graph::def::CallbackId;
 
 /// The keys every action may carry.
-const ACTION_KEYS: [&str; 10] = [
+const ACTION_KEYS: [&str; 11] = [
     "does",
     "input",
     "writes",
@@ -30,6 +30,7 @@ const ACTION_KEYS: [&str; 10] = [
     "confirm",
     "binding",
     "role",
+    "concurrency",
 ];
 /// The roles an action may declare.
 const ROLES: [&str; 8] = [
@@ -183,6 +184,18 @@ pub(crate) fn compile_action(
         }
     };
     let high_effect = optional_bool(fields, "confirm", &owner)?.unwrap_or(false);
+    let concurrency = match optional_string(fields, "concurrency", &owner)? {
+        None => Concurrency::Parallel,
+        Some(word) => Concurrency::parse(&word).ok_or_else(|| {
+            GraphError::new(
+                ErrorCode::BadValue,
+                format!(
+                    "{owner} `concurrency` is {}: it must be 'single-flight' (one fire at a time) or 'once' (one performed fire per session); omit it to judge every fire on its own",
+                    quote(&word)
+                ),
+            )
+        })?,
+    };
     let binding_href = read_binding(fields, &owner)?;
     let role = match optional_string(fields, "role", &owner)? {
         Some(role) if ROLES.contains(&role.as_str()) => role,
@@ -235,6 +248,7 @@ pub(crate) fn compile_action(
         high_effect,
         role,
         url_href,
+        concurrency,
     };
     Ok((action, handler))
 }

@@ -2,10 +2,10 @@
 //!
 //! `input: 'none'` is checked before schema detection; an object with a string `type` or an object
 //! `properties` is a JSON Schema kept verbatim; anything else is refused `BAD_INPUT` (docs/graph.md §5.1).
-//! The payload check (docs/session.md §8.1) is structural and deliberately partial: it judges missing
-//! required keys, wrong primitive types and keys a closed object does not list, two levels deep, and
-//! declines to judge any level using a keyword it does not implement. Its sentences name keys and
-//! type names only, never values. Uses `def`, `model`; used by `compile` and by the session's fire.
+//! A schema may use only the keywords `schema` checks (docs/graph.md §11; any other is refused
+//! `UNSUPPORTED_KEY` here), and the payload check (docs/session.md §8.1) judges every one of them at
+//! every level. Its sentences name keys, type names and the author's allowed ranges or sets, never
+//! the received values. Uses `def`, `model`, `schema`; used by `compile` and by the session's fire.
 
 use crate::codes::ErrorCode;
 use serde_json::{Map, Value};
@@ -14,13 +14,10 @@ use super::def::DefValue;
 use super::error::GraphError;
 use super::model::InputContract;
 use super::names::quote;
+use super::schema::{self, matches_type, type_word};
 
-/// Keywords whose meaning the shape check does not implement: a schema level carrying one is not judged.
-const UNJUDGED_KEYWORDS: [&str; 7] = [
-    "$ref", "allOf", "anyOf", "oneOf", "enum", "format", "pattern",
-];
-/// Levels judged: the payload itself and one level inside it.
-const MAX_DEPTH: usize = 2;
+/// At most this many defects are listed for one payload.
+const MAX_DEFECTS: usize = 20;
 /// At most this many keys are listed when describing a received payload.
 const MAX_LISTED_KEYS: usize = 10;
 /// A payload's key names are cut at this length in messages (they are the caller's, not the author's).
@@ -63,7 +60,10 @@ pub fn compile_input(value: &DefValue, owner: &str) -> Result<InputContract, Gra
         ));
     }
     match value.to_json() {
-        Some(schema) => Ok(InputContract::Schema(schema)),
+        Some(schema) => {
+            schema::check_keywords(&schema, owner)?;
+            Ok(InputContract::Schema(schema))
+        }
         None => Err(GraphError::new(
             ErrorCode::BadInput,
             format!("{owner} `input` holds a function or another non-JSON value; a JSON Schema must be plain data"),
@@ -139,18 +139,6 @@ fn required_keys(schema: &Map<String, Value>) -> Vec<&str> {
     match keyword(schema, "required") {
         Some(Value::Array(keys)) => keys.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
-    }
-}
-
-/// The JSON Schema word for a value's type, as messages use it.
-fn type_word(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
     }
 }
 
@@ -230,35 +218,27 @@ fn keyword<'a>(schema: &'a Map<String, Value>, name: &str) -> Option<&'a Value> 
         .map(|(_, v)| v)
 }
 
-fn declines_to_judge(schema: &Map<String, Value>) -> bool {
-    // A schema has a handful of keys: scanning them beats hashing every keyword.
-    schema
-        .keys()
-        .any(|k| UNJUDGED_KEYWORDS.contains(&k.as_str()))
-}
-
 fn check_schema(schema: &Value, payload: Option<&Value>) -> Result<(), Vec<String>> {
     let Value::Object(schema_map) = schema else {
         return Ok(());
     };
-    if declines_to_judge(schema_map) {
-        return Ok(());
+    let declares_object = keyword(schema_map, "type").and_then(Value::as_str) == Some("object")
+        || matches!(keyword(schema_map, "properties"), Some(Value::Object(_)));
+    let mut defects = Vec::new();
+    if !declares_object {
+        // A bare-type schema: the payload itself is the argument.
+        if let Some(value) = payload {
+            judge(schema_map, value, "", &mut defects);
+        }
+        return if defects.is_empty() {
+            Ok(())
+        } else {
+            Err(defects)
+        };
     }
     // Only refusals quote the expected shape; an accepted payload never formats it.
     let expected = || describe_expected(schema);
-    let declares_object = keyword(schema_map, "type").and_then(Value::as_str) == Some("object")
-        || matches!(keyword(schema_map, "properties"), Some(Value::Object(_)));
-    if !declares_object {
-        // A bare-type schema: judge the primitive type only.
-        return match (keyword(schema_map, "type").and_then(Value::as_str), payload) {
-            (Some(declared), Some(value)) if !matches_type(declared, value) => Err(vec![format!(
-                "expected {declared}, received {}",
-                type_word(value)
-            )]),
-            _ => Ok(()),
-        };
-    }
-    let Some(Value::Object(given)) = payload else {
+    let Some(given @ Value::Object(_)) = payload else {
         if payload.is_none() && required_keys(schema_map).is_empty() {
             return Ok(());
         }
@@ -268,10 +248,13 @@ fn check_schema(schema: &Value, payload: Option<&Value>) -> Result<(), Vec<Strin
             describe_received(payload)
         )]);
     };
-    let mut defects = Vec::new();
-    collect_defects(schema_map, given, "", 1, &mut defects);
+    judge(schema_map, given, "", &mut defects);
     if defects.is_empty() {
         return Ok(());
+    }
+    if defects.len() > MAX_DEFECTS {
+        defects.truncate(MAX_DEFECTS);
+        defects.push("…".into());
     }
     defects.push(format!(
         "expected {}, received {}",
@@ -281,27 +264,57 @@ fn check_schema(schema: &Value, payload: Option<&Value>) -> Result<(), Vec<Strin
     Err(defects)
 }
 
-fn matches_type(declared: &str, value: &Value) -> bool {
-    match declared {
-        "string" => value.is_string(),
-        "number" => value.is_number(),
-        "integer" => value.as_f64().is_some_and(|n| n.fract() == 0.0),
-        "boolean" => value.is_boolean(),
-        "array" => value.is_array(),
-        "object" => value.is_object(),
-        "null" => value.is_null(),
-        // A type union or a word this check does not know: not judged.
-        _ => true,
+/// The declared `type` as a message writes it (`string`, `string or null`), when `value` fails it.
+fn type_failure(schema: &Map<String, Value>, value: &Value) -> Option<String> {
+    match keyword(schema, "type")? {
+        Value::String(declared) => (!matches_type(declared, value)).then(|| declared.clone()),
+        Value::Array(words) => {
+            let words: Vec<&str> = words.iter().filter_map(Value::as_str).collect();
+            (!words.iter().any(|w| matches_type(w, value))).then(|| words.join(" or "))
+        }
+        _ => None,
     }
 }
 
+/// Judge `value` at `path` against one schema level and everything inside it (docs/graph.md §11).
+fn judge(schema: &Map<String, Value>, value: &Value, path: &str, defects: &mut Vec<String>) {
+    if defects.len() > MAX_DEFECTS {
+        return;
+    }
+    if let Some(declared) = type_failure(schema, value) {
+        defects.push(if path.is_empty() {
+            format!("expected {declared}, received {}", type_word(value))
+        } else {
+            format!("'{path}' should be {declared}, not {}", type_word(value))
+        });
+        return;
+    }
+    schema::check_value_rules(schema, value, path, defects);
+    match value {
+        Value::Object(given) => collect_defects(schema, given, path, defects),
+        Value::Array(items) => {
+            if let Some(Value::Object(item_schema)) = keyword(schema, "items") {
+                for (i, item) in items.iter().enumerate() {
+                    judge(item_schema, item, &format!("{path}[{i}]"), defects);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The object keywords of one level: `required`, `properties`, `additionalProperties`.
 fn collect_defects(
     schema: &Map<String, Value>,
     given: &Map<String, Value>,
     path: &str,
-    depth: usize,
     defects: &mut Vec<String>,
 ) {
+    let prefix = if path.is_empty() {
+        String::new()
+    } else {
+        format!("{path}.")
+    };
     // Read in place, on every fire with a declared input: no list of the schema's properties or
     // required keys is made, and a small payload is scanned rather than hashed.
     let properties = match keyword(schema, "properties") {
@@ -325,59 +338,34 @@ fn collect_defects(
     if let Some(Value::Array(required)) = keyword(schema, "required") {
         for key in required.iter().filter_map(Value::as_str) {
             if !has(key) {
-                defects.push(format!("missing required key '{path}{key}'"));
+                defects.push(format!("missing required key '{prefix}{key}'"));
             }
         }
     }
+    let additional = keyword(schema, "additionalProperties");
+    let mut unexpected: Vec<String> = Vec::new();
     for (key, value) in given {
-        let Some(Value::Object(property)) = declared(key) else {
-            continue;
-        };
-        if declines_to_judge(property) {
-            continue;
-        }
-        if let Some(declared) = keyword(property, "type").and_then(Value::as_str) {
-            if !matches_type(declared, value) {
-                defects.push(format!(
-                    "'{path}{}' should be {declared}, not {}",
-                    show_key(key),
-                    type_word(value)
-                ));
-                continue;
-            }
-        }
-        if let (true, Value::Object(inner), Some(Value::Object(_))) =
-            (depth < MAX_DEPTH, value, keyword(property, "properties"))
-        {
-            collect_defects(
-                property,
-                inner,
-                &format!("{path}{key}."),
-                depth + 1,
-                defects,
-            );
+        let inner = format!("{prefix}{}", show_key(key));
+        match (declared(key), additional) {
+            (Some(Value::Object(property)), _) => judge(property, value, &inner, defects),
+            (Some(_), _) => {}
+            (None, Some(Value::Bool(false))) => unexpected.push(format!("'{inner}'")),
+            (None, Some(Value::Object(rest))) => judge(rest, value, &inner, defects),
+            (None, _) => {}
         }
     }
-    let closed = keyword(schema, "additionalProperties") == Some(&Value::Bool(false))
-        && keyword(schema, "patternProperties").is_none();
-    if closed {
-        let unexpected: Vec<String> = given
-            .keys()
-            .filter(|k| declared(k).is_none())
-            .map(|k| format!("'{path}{}'", show_key(k)))
-            .collect();
-        if !unexpected.is_empty() {
-            let mut shown: Vec<String> = unexpected.iter().take(MAX_LISTED_KEYS).cloned().collect();
-            if unexpected.len() > MAX_LISTED_KEYS {
-                shown.push("…".into());
-            }
-            let word = if unexpected.len() == 1 {
-                "unexpected key"
-            } else {
-                "unexpected keys"
-            };
-            defects.push(format!("{word} {}", shown.join(", ")));
+    if !unexpected.is_empty() {
+        let count = unexpected.len();
+        unexpected.truncate(MAX_LISTED_KEYS);
+        if count > MAX_LISTED_KEYS {
+            unexpected.push("…".into());
         }
+        let word = if count == 1 {
+            "unexpected key"
+        } else {
+            "unexpected keys"
+        };
+        defects.push(format!("{word} {}", unexpected.join(", ")));
     }
 }
 

@@ -438,6 +438,7 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                 high_effect: false,
                 role: "next".into(),
                 url_href: Some(route),
+                concurrency: Default::default(),
             });
         }
     }

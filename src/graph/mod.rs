@@ -8,6 +8,7 @@
 //! - `containers`: a page's `containers` tree (areas, tabs, modals) compiled to paths (docs/graph.md §2.2).
 //! - `guards`: the guard language (eight operators, structural equality, missing keys are unknown).
 //! - `input`: input contracts (`'none'` / JSON Schema), their one-line `expects` and payload checks.
+//! - `schema`: the JSON-Schema keywords a contract may use, checked at authoring and on every fire.
 //! - `sources`: `fromRoutes` (+ cross-links) and `fromJourneys`.
 //! - `route_syntax`: the two route dialects (colon / SvelteKit) parsed into one pattern.
 //! - `router_sources`: `fromReactRouter` (route objects) and `fromSvelteKitRoutes` (route ids).
@@ -32,14 +33,15 @@ pub mod names;
 pub mod route_syntax;
 mod router_sources;
 pub mod routes;
+pub mod schema;
 pub mod sources;
 
 pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;
 pub use model::{
-    Action, ActionOrigin, Condition, Container, ContainerKind, Filter, InputContract, Journey,
-    NavigationGraph, Op, Page, Verify,
+    Action, ActionOrigin, Concurrency, Condition, Container, ContainerKind, Filter, InputContract,
+    Journey, NavigationGraph, Op, Page, Verify,
 };
 pub use names::{resolve_name, Resolution};
 pub use route_syntax::{is_literal_href, parse_route, RoutePattern, RouteSyntax};

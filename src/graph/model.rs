@@ -122,6 +122,42 @@ pub struct Action {
     /// A literal href this action navigates to through the app's router, if any: its url binding
     /// (links), else its `goTo` page's literal route.
     pub url_href: Option<String>,
+    /// `concurrency`: may a second fire overlap or repeat a first (docs/session.md §26). Last, so a
+    /// graph that declares none keeps its snapshot fingerprint.
+    pub concurrency: Concurrency,
+}
+
+/// An action's `concurrency` (docs/session.md §26).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Concurrency {
+    /// Neither (the default): every fire is judged on its own.
+    #[default]
+    Parallel,
+    /// `'single-flight'`: a fire while one of the same action is open is refused `PRIOR_FIRE_PENDING`.
+    SingleFlight,
+    /// `'once'`: single-flight, and after one performed fire every later one is refused
+    /// `DUPLICATE_EXECUTION`.
+    Once,
+}
+
+impl Concurrency {
+    /// The authored word (`None` for the default).
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            Concurrency::Parallel => None,
+            Concurrency::SingleFlight => Some("single-flight"),
+            Concurrency::Once => Some("once"),
+        }
+    }
+    /// The authored word back (`'parallel'` is the default said out loud).
+    pub fn parse(word: &str) -> Option<Concurrency> {
+        match word {
+            "parallel" => Some(Concurrency::Parallel),
+            "single-flight" => Some(Concurrency::SingleFlight),
+            "once" => Some(Concurrency::Once),
+            _ => None,
+        }
+    }
 }
 
 impl Action {

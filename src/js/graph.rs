@@ -47,6 +47,8 @@ export interface ActionDef {
   enabledWhen?: WhereFilter | undefined;
   goTo?: string | undefined;
   confirm?: boolean | undefined;
+  /** 'single-flight': refuse a fire while one is open (PRIOR_FIRE_PENDING); 'once': also refuse every fire after one performed (DUPLICATE_EXECUTION). */
+  concurrency?: 'single-flight' | 'once' | 'parallel' | undefined;
   role?: 'next' | 'prev' | 'submit' | 'cancel' | 'back' | 'open' | 'close' | 'action' | undefined;
   binding?: { kind: 'url'; href: string } | undefined;
 }

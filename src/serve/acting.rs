@@ -144,10 +144,17 @@ impl AgentPort {
             )?;
             return Ok(self.fire_result(id, &fired, edge));
         }
-        let performable = edge.is_some_and(|e| e.enabled != Some(false) && e.busy.is_none());
+        // docs/session.md §27: every check that does not wait on a person's answer comes first; a
+        // call one of them refuses is fired at once (a recorded attempt with its real reason), never
+        // asked about.
+        let performable = || {
+            self.session
+                .refusal_before_ask(id, self.options.source, input.as_ref())
+                .is_none()
+        };
         let high_effect = edge.is_some_and(|e| e.high_effect);
         let asking = self.options.confirm_high_effect || self.gated;
-        if asking && high_effect && performable && !args.flag("confirm") {
+        if asking && high_effect && !args.flag("confirm") && performable() {
             return if args.flag("decline") {
                 self.decline(id, input, who)
             } else {
@@ -301,7 +308,8 @@ impl AgentPort {
         out.set_opt("issues", fired.issues.clone())
             .set_opt("node", fired.node.clone())
             .set_opt("askId", fired.ask_id.clone())
-            .set_opt("busy", fired.busy.clone());
+            .set_opt("busy", fired.busy.clone())
+            .set_opt("priorTransitionId", fired.prior_transition_id.clone());
         if reason == Refusal::PayloadInvalid {
             let expects = edge
                 .and_then(|e| e.expects.clone())
@@ -358,6 +366,8 @@ fn refusal_why(reason: Refusal, has_evidence: bool) -> String {
         Refusal::NotMaterialized => texts::NOT_MATERIALIZED.to_string(),
         Refusal::ReentrancyDepth => texts::REENTRANCY_DEPTH.to_string(),
         Refusal::Busy => texts::BUSY.to_string(),
+        Refusal::PriorFirePending => texts::PRIOR_FIRE_PENDING.to_string(),
+        Refusal::DuplicateExecution => texts::DUPLICATE_EXECUTION.to_string(),
         _ => texts::REFUSED_OTHER.to_string(),
     }
 }

@@ -296,6 +296,9 @@ pub struct ServeResult {
     pub unblocked_by: Option<Vec<Unblocker>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub busy: Option<String>,
+    /// `PRIOR_FIRE_PENDING` / `DUPLICATE_EXECUTION`: the open or performed fire (docs/session.md §26).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prior_transition_id: Option<String>,
     /// The verify already held at fire time (docs/session.md §23).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub already_true: Option<Vec<StatedCondition>>,

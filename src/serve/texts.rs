@@ -133,6 +133,14 @@ pub const NOT_ON_NODE: &str =
 pub const PAYLOAD_INVALID: &str =
     "The input does not fit what it expects (see issues and expects). Nothing was \
 performed; fix the input and call again.";
+/// `PRIOR_FIRE_PENDING` (docs/session.md §26): the earlier fire is named in priorTransitionId.
+pub const PRIOR_FIRE_PENDING: &str = "An earlier fire of this action has not come to rest yet, and \
+this app allows one at a time. Nothing was performed. Ask did_it_work about priorTransitionId; once it \
+has an answer, decide whether this still needs doing.";
+/// `DUPLICATE_EXECUTION` (docs/session.md §26).
+pub const DUPLICATE_EXECUTION: &str = "This action runs once per session and it was already \
+performed (priorTransitionId). Nothing was performed again. Do not retry it; tell the user it is done, \
+or ask did_it_work about priorTransitionId.";
 pub const NOT_MATERIALIZED: &str = "Nothing in this app is wired to perform it, so nothing ran.";
 /// `REENTRANCY_DEPTH` (docs/decisions.md decision 24).
 pub const REENTRANCY_DEPTH: &str = "The app was already running too many steps nested inside one another, so this one was refused before anything ran. Nothing was performed; it can be tried again once the current step has finished.";

@@ -64,6 +64,8 @@ struct RefusalDetail {
     evidence: Option<Vec<ConditionEvidence>>,
     issues: Option<Vec<String>>,
     ask_n: Option<u32>,
+    /// The open or performed fire a concurrency refusal names.
+    prior: Option<String>,
     available: bool,
     node: bool,
 }
@@ -111,6 +113,7 @@ impl Inner {
         result.evidence = detail.evidence;
         result.issues = detail.issues;
         result.ask_id = detail.ask_n.map(|n| format!("ask#{n}"));
+        result.prior_transition_id = detail.prior;
         if detail.available {
             result.available = Some(offered.iter().map(|a| a.to_string()).collect());
         }
@@ -239,6 +242,20 @@ impl Inner {
                 RefusalDetail::default(),
             )));
         }
+        // docs/session.md §26–27: after every capability check, before a person's approval is spent.
+        if let Some((reason, prior)) = self.concurrency_refusal(&aff) {
+            let detail = RefusalDetail {
+                prior: Some(prior),
+                ..Default::default()
+            };
+            return Prepared::Refused(Box::new(self.refuse(
+                id,
+                Some(&aff),
+                principal,
+                reason,
+                detail,
+            )));
+        }
         let mut ask_n = None;
         if principal == Principal::Agent && aff.action.high_effect && self.enforced {
             match self.approval_gate(&aff, payload) {
@@ -303,6 +320,11 @@ impl Inner {
         }
     }
 
+    /// Whether something would execute a fire of `aff` (a handler, or a url and `navigate`).
+    pub(super) fn can_run(&self, aff: &Affordance) -> bool {
+        self.runner_for(aff).is_some()
+    }
+
     fn runner_for(&self, aff: &Affordance) -> Option<Runner> {
         if let Some(entry) = self.registry.get(&aff.id) {
             return Some(Runner::Handler(entry.handler));
@@ -362,6 +384,7 @@ impl Inner {
         self.claim = action.navigates_to.as_ref().map(|t| (idx, self.intern(t)));
         let key = self.version;
         self.push_transition(rec);
+        self.flight_recorded(aff, idx);
         self.index_attempt(key, RowRef::Transition(idx));
         self.bump();
         match arm {

@@ -9,10 +9,10 @@
 //!
 //! Modules, one job each: `state` (internal rows, version clock, outbox; `compact` its decimal and
 //! JSON-text helpers), `offers` (`available()`),
-//! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms),
+//! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms; `concurrency` its once and single-flight),
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
 //! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
-//! attempt index read in place for the facts block), `asks`, `journeys`,
+//! attempt index read in place for the facts block), `asks` (`before_ask`: the checks before an ask is minted), `journeys`,
 //! `work`, `deadend`, `focus` (the tree API: containers shown, the reader's focus, its ledger), `reach` (`howToReach`), `notify` (the call scope and change notification, decision 29; the public
 //! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
 //! decisions 27–28), `snapshot` (the snapshot wire format; `snapshot_take` writes it, `snapshot_restore`
@@ -22,7 +22,9 @@
 
 mod asks;
 mod attempt_rows;
+mod before_ask;
 mod compact;
+mod concurrency;
 mod deadend;
 pub mod depth;
 mod error;

@@ -102,6 +102,9 @@ pub struct FireResult {
     /// `BUSY`: the app's own busy sentence (data only; docs/session.md §22).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub busy: Option<String>,
+    /// `PRIOR_FIRE_PENDING` / `DUPLICATE_EXECUTION`: the open or performed fire (docs/session.md §26).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prior_transition_id: Option<String>,
     /// Accepted: the action's verify already held when it was fired, so the fire did not wait for a
     /// report (docs/session.md §23). The conditions that held, as the graph states them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -128,6 +131,7 @@ impl FireResult {
             ask_id: None,
             materialized: None,
             busy: None,
+            prior_transition_id: None,
             already_true: None,
             transition: None,
         }

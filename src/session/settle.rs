@@ -129,6 +129,7 @@ impl Inner {
             self.frame_step_fired(&step, false);
         }
         self.outbox.push(Outgoing::Settled(id));
+        self.flight_settled(idx, status);
         self.touch();
     }
 

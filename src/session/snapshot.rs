@@ -76,6 +76,10 @@ pub struct SessionSnapshot {
     /// absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub history_lost: Option<super::HistoryLost>,
+    /// `concurrency: 'once'` actions already performed: `[actionId, transitionId]` pairs
+    /// (docs/session.md §26); absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub once: Vec<(String, String)>,
 }
 
 /// Where the session stands.
@@ -166,6 +170,9 @@ pub struct SnapAffordance {
     pub verify_predicate: bool,
     pub role: String,
     pub url_href: Option<String>,
+    /// `'single-flight'` or `'once'` (docs/session.md §26); absent when undeclared.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<String>,
 }
 
 /// One `key op threshold` conjunct of a declared filter.
@@ -444,7 +451,14 @@ pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
         if predicate {
             a.verify = None;
         }
-        let _ = write!(text, "A{a:?}{predicate};");
+        // An undeclared `concurrency` (the last field) is left out, so the fingerprints of graphs
+        // from before it existed are unchanged (their snapshots still restore).
+        let shown = format!("{a:?}");
+        let shown = match shown.strip_suffix(", concurrency: Parallel }") {
+            Some(head) => format!("{head} }}"),
+            None => shown,
+        };
+        let _ = write!(text, "A{shown}{predicate};");
     }
     for journey in &graph.journeys {
         let _ = write!(text, "J{journey:?};");

@@ -254,14 +254,8 @@ macro_rules! blanks {
 }
 
 blanks!(
-    Value = Value::Null,
-    Map<String, Value> = Map::new(),
-    String = String::new(),
-    bool = false,
-    f64 = 0.0,
-    u64 = 0,
-    u32 = 0,
-    usize = 0,
+    Value = Value::Null, Map<String, Value> = Map::new(), String = String::new(), bool = false,
+    f64 = 0.0, u64 = 0, u32 = 0, usize = 0,
 );
 
 /// A unit-variant enum from its word: the variant of `all` whose `as_str` it is (each enum's words
@@ -402,6 +396,7 @@ structs! {
         warned: "warned",
         tree: "tree",
         history_lost: "historyLost",
+        once: "once" [default],
     }
     SnapCursor {
         node: "node",
@@ -452,6 +447,7 @@ structs! {
         verify_predicate: "verifyPredicate",
         role: "role",
         url_href: "urlHref",
+        concurrency: "concurrency",
     }
     SnapCondition {
         key: "key",

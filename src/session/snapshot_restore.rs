@@ -179,6 +179,11 @@ impl Inner {
                     high_effect: a.confirm,
                     role: a.role.clone(),
                     url_href: a.url_href.clone(),
+                    concurrency: a
+                        .concurrency
+                        .as_deref()
+                        .and_then(crate::graph::Concurrency::parse)
+                        .unwrap_or_default(),
                 }))
             };
             out.push(aff);
@@ -506,6 +511,7 @@ impl Session {
         if let Some(tree) = &snap.tree {
             inner.tree_in(tree)?;
         }
+        inner.flights_in(&snap.once);
         // A lost-history mark (docs/session.md §25) names at least one restart, at a version the
         // record had reached.
         if let Some(lost) = snap.history_lost {

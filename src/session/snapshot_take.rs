@@ -88,6 +88,7 @@ impl Captions {
             verify_predicate: full && matches!(a.verify, Some(Verify::Predicate(_))),
             role: if full { a.role.clone() } else { String::new() },
             url_href: a.url_href.clone().filter(|_| full),
+            concurrency: a.concurrency.word().filter(|_| full).map(String::from),
         });
         self.seen.insert(key, i);
         i
@@ -302,6 +303,7 @@ impl Inner {
             },
             tree: self.tree_out(),
             history_lost: self.history_lost,
+            once: self.once_out(),
         }
     }
 

@@ -370,6 +370,7 @@ pub(crate) struct Inner {
     pub tree: super::focus::Tree,
     /// Set when this record continues one whose history was lost (`lost`, docs/session.md §25).
     pub history_lost: Option<super::lost::HistoryLost>,
+    pub flights: super::concurrency::Flights,
 }
 
 impl Inner {
@@ -469,6 +470,7 @@ impl Inner {
             busy: HashMap::new(),
             tree: Default::default(),
             history_lost: None,
+            flights: Default::default(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)

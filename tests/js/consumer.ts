@@ -119,6 +119,29 @@ const busyRefusal: string | undefined = fired.busy;
 const held: Unblocker[] = unblocks;
 void [waitsOn, freedBy, busyLabel, heldBefore, busyRefusal, held];
 
+// Once and single-flight (docs/session.md §26): the policy is typed, and so is the prior fire a refusal names.
+const onceGraph: NavigationGraph = buildNavigationGraph('booking', {
+  pages: {
+    book: {
+      actions: {
+        pay: { does: 'Pay the deposit', input: 'none', writes: ['deposit.paid'], concurrency: 'once' },
+        reserve: {
+          does: 'Reserve the room',
+          confirm: true,
+          concurrency: 'single-flight',
+          input: { type: 'object', properties: { nights: { type: 'integer', minimum: 1, maximum: 14 } }, required: ['nights'] },
+        },
+      },
+    },
+  },
+});
+// @ts-expect-error — concurrency is one of the declared words
+buildNavigationGraph('booking', { pages: { book: { actions: { pay: { does: 'Pay', concurrency: 'twice' } } } } });
+const priorFire: string | undefined = fired.priorTransitionId;
+const heldBy: Refusal = 'PRIOR_FIRE_PENDING';
+const repeated: Refusal = 'DUPLICATE_EXECUTION';
+void [onceGraph, priorFire, heldBy, repeated];
+
 // Surviving a reload: a typed snapshot, kept as JSON text, restored from the object or the text.
 const kept: SessionSnapshot = session.snapshot();
 const keptVersion: number = kept.clock.version;
@@ -318,6 +341,8 @@ try {
 }
 // Port results are typed key by key: did_it_work's three axes, the rows of whats_here.
 const polled = port.call('wizard.did_it_work', { transitionId: 'wizard.name-it#1' });
+const priorOnPort: string | undefined = port.call('wizard.do_action', { action: 'name-it' }).priorTransitionId;
+void priorOnPort;
 const polledSettled: boolean | undefined = polled.settled;
 const polledHeld: boolean | 'unevaluable' | undefined = polled.verifyHeld;
 const polledWrites: boolean | undefined = polled.writesObserved;

@@ -29,7 +29,13 @@ function consumerDir(t, packageJson) {
 }
 
 test('the package README has the quick start and the errors example', () => {
-  assert.deepEqual(examples.map((e) => e.heading).slice(0, 2), ['Quick start', 'Errors and refusals']);
+  assert.deepEqual(examples.map((e) => e.heading).slice(0, 3), ['Quick start', 'Input contracts, once and single-flight', 'Errors and refusals']);
+});
+
+test('the input-contract example runs: a bound refused with no ask, a retry refused PRIOR_FIRE_PENDING, once after a failed fire', () => {
+  const example = examples.find((e) => e.heading === 'Input contracts, once and single-flight');
+  assert.ok(example, 'a js example under "## Input contracts, once and single-flight"');
+  assert.deepEqual(runExample(example.code, gf), []);
 });
 
 test('the routes example runs: route objects with functions, matchRoute, an action with input opening /notes/:id', () => {

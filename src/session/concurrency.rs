@@ -1,0 +1,116 @@
+//! Once and single-flight (docs/session.md §26, ruling 37): an action's `concurrency` judged inside
+//! `fire()` after every capability check and before the approval gate (docs/session.md §27), so a
+//! refused second fire never spends a person's approval.
+//!
+//! `'single-flight'`: a fire while the newest fire of the same action (same id, so the same instance)
+//! is still open is refused `PRIOR_FIRE_PENDING`, naming that fire. `'once'`: the same while it is
+//! open; after one fire of it settled performed (or unobservable: an unprovable non-execution is not
+//! a non-execution), every later one is refused `DUPLICATE_EXECUTION`, naming it. A refused fire
+//! records nothing here; a failed one (settled `refused`) does not count. The performed set travels in
+//! snapshots (`once`); the open fire is found again from the restored rows.
+//! Uses `state`, `graph::Concurrency`. Used by `fire`, `settle`, `snapshot_take`, `snapshot_restore`.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use super::state::{Affordance, Inner};
+use super::*;
+use crate::codes::Refusal;
+use crate::graph::Concurrency;
+
+/// What the two policies remember, for actions that declare one.
+#[derive(Debug, Default)]
+pub(crate) struct Flights {
+    /// The newest fire's record index per action id.
+    last: HashMap<Rc<str>, u32>,
+    /// `'once'` actions performed: action id → the performed fire's transition id.
+    performed: HashMap<Rc<str>, Box<str>>,
+}
+
+impl Inner {
+    /// The concurrency refusal a fire of `aff` meets now, with the transition id it names.
+    pub(crate) fn concurrency_refusal(&self, aff: &Affordance) -> Option<(Refusal, String)> {
+        let mode = aff.action.concurrency;
+        if mode == Concurrency::Parallel {
+            return None;
+        }
+        let open = self
+            .flights
+            .last
+            .get(&aff.id)
+            .and_then(|&idx| self.rec(idx))
+            .filter(|rec| rec.latch_open && rec.stage == aff.id);
+        if let Some(rec) = open {
+            return Some((Refusal::PriorFirePending, rec.id()));
+        }
+        match self.flights.performed.get(&aff.id) {
+            Some(done) if mode == Concurrency::Once => {
+                Some((Refusal::DuplicateExecution, done.to_string()))
+            }
+            _ => None,
+        }
+    }
+
+    /// A fire of `aff` was recorded as row `idx`.
+    pub(crate) fn flight_recorded(&mut self, aff: &Affordance, idx: u32) {
+        if aff.action.concurrency != Concurrency::Parallel {
+            self.flights.last.insert(Rc::clone(&aff.id), idx);
+        }
+    }
+
+    /// Fire `idx` came to rest with `status`: a `'once'` action that did not fail is now performed.
+    /// The policy is the one captured at fire time, or served now (a restored row captured none).
+    pub(crate) fn flight_settled(&mut self, idx: u32, status: EffectStatus) {
+        if status == EffectStatus::Refused {
+            return;
+        }
+        let Some(rec) = self.rec(idx).filter(|r| r.is_fire()) else {
+            return;
+        };
+        let once = |aff: Option<&Rc<Affordance>>| {
+            aff.is_some_and(|a| a.action.concurrency == Concurrency::Once)
+        };
+        if !once(rec.affordance.as_ref()) && !once(self.served(&rec.stage)) {
+            return;
+        }
+        let (stage, id) = (Rc::clone(&rec.stage), rec.id());
+        self.flights
+            .performed
+            .entry(stage)
+            .or_insert_with(|| id.into_boxed_str());
+    }
+
+    /// The performed `'once'` actions for a snapshot, sorted by action id.
+    pub(crate) fn once_out(&self) -> Vec<(String, String)> {
+        let mut out: Vec<(String, String)> = self
+            .flights
+            .performed
+            .iter()
+            .map(|(a, t)| (a.to_string(), t.to_string()))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// After a restore: the performed set back, and each declaring action's newest fire found again.
+    pub(crate) fn flights_in(&mut self, once: &[(String, String)]) {
+        for (action, transition) in once {
+            self.flights
+                .performed
+                .insert(Rc::from(action.as_str()), transition.as_str().into());
+        }
+        let mut last = HashMap::new();
+        for (i, rec) in self.transitions.iter().enumerate() {
+            let declares = self
+                .served(&rec.stage)
+                .is_some_and(|a| a.action.concurrency != Concurrency::Parallel);
+            if rec.is_fire() && declares {
+                last.insert(
+                    Rc::clone(&rec.stage),
+                    self.keep.t_base.wrapping_add(i as u32),
+                );
+            }
+        }
+        self.flights.last = last;
+    }
+}
