@@ -331,6 +331,7 @@ impl Session {
                 ),
                 retain: Some(snap.retain as f64),
                 max_value_bytes: Some(snap.max_value_bytes as f64),
+                redact: options.redact.clone(),
             },
             host.can_navigate(),
         )
