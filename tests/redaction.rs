@@ -83,6 +83,27 @@ fn a_redacted_state_value_is_the_marker_in_why_evidence_and_snapshots_but_guards
         v.session.state()["auth.token"],
         "sk-live-STORE-SECRET-9f8e7d"
     );
+
+    // After a reload the app's state (the options) brings the hidden keys back, so guards see them at
+    // once; the snapshot's own keys win for the rest.
+    let host = Rc::new(ClosureHost::new());
+    let restored = Session::restore(
+        Rc::new(graph(&["auth.*"], &[])),
+        host,
+        SessionOptions {
+            state: Some(state(&[
+                ("auth.otp", json!("open-sesame")),
+                ("user.name", json!("Not the snapshot's")),
+            ])),
+            ..SessionOptions::default()
+        },
+        &snap,
+    )
+    .expect("restore");
+    let now = restored.state();
+    assert_eq!(now["auth.otp"], "open-sesame");
+    assert!(now.get("auth.token").is_none());
+    assert_eq!(now["user.name"], "Ada");
 }
 
 #[test]

@@ -408,6 +408,16 @@ impl Session {
             retain: inner.keep.retain,
         };
         inner.state = snap.state.clone();
+        // docs/session.md §28: a snapshot leaves hidden keys out; the options' state brings them back.
+        let redact = Rc::clone(&inner.keep.redact);
+        for (k, v) in options
+            .state
+            .iter()
+            .flatten()
+            .filter(|(k, _)| redact.key(k))
+        {
+            inner.state.entry(k.clone()).or_insert_with(|| v.clone());
+        }
         inner.state_tap = snap.state_tap;
         inner.transitions = transitions;
         inner.gaps = gaps;
