@@ -19,6 +19,8 @@ crate::words::words! {
         BadInput = "BAD_INPUT",
         BadContainerKind = "BAD_CONTAINER_KIND",
         BadName = "BAD_NAME",
+        /// A `redact` pattern that is not one (docs/session.md §28).
+        BadRedact = "BAD_REDACT",
         BadRoute = "BAD_ROUTE",
         BadSource = "BAD_SOURCE",
         BadStep = "BAD_STEP",

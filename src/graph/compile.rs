@@ -7,7 +7,7 @@
 //! Error codes (the `code` of `GraphValidationError`), all raised by this module and its helpers:
 //! `EMPTY_GRAPH_ID`, `NO_PAGES`, `UNKNOWN_KEY` (typo; names the nearest valid key), `RENAMED_KEY`
 //! (`tools`/`skills`), `UNSUPPORTED_KEY` (repeating containers, page `when`, reference-only action fields),
-//! `BAD_VALUE` (a field of the wrong type or word), `BAD_NAME`, `INVALID_NAME` (a line break or lone surrogate, decision 23), `RESERVED_ACTION`, `MISSING_DOES`
+//! `BAD_VALUE` (a field of the wrong type or word), `BAD_REDACT` (a `redact` pattern, `redact`), `BAD_NAME`, `INVALID_NAME` (a line break or lone surrogate, decision 23), `RESERVED_ACTION`, `MISSING_DOES`
 //! (action or journey), `BAD_FILTER`, `BAD_INPUT`, `UNKNOWN_GOTO`, `UNKNOWN_PAGE` (`on`, crossLinks,
 //! mount page), `ROOT_ACTION_NO_PAGES`, `BAD_BINDING`, `PARAM_ROUTE` (a link or url binding that
 //! would need a param), `DUPLICATE_ID` (two owners for one page/journey id, a root action or link
@@ -46,10 +46,15 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
     )?;
     check_keys(
         fields,
-        &["does", "pages", "actions", "journeys", "sources"],
+        &["does", "pages", "actions", "journeys", "sources", "redact"],
         "the definition",
     )?;
     let description = optional_string(fields, "does", "the definition")?;
+    // docs/session.md §28: checked first among the fields, so a bad pattern is named before pages.
+    let redact = match field(fields, "redact") {
+        Some(value) => super::redact::compile(value, "the definition")?,
+        None => super::Redaction::default(),
+    };
 
     let merged = merge(field(fields, "sources"), field(fields, "pages"))?;
     if merged.pages.is_empty() {
@@ -153,10 +158,11 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
             description: p.does.clone(),
         })
         .collect();
-    Ok(
+    let mut graph =
         NavigationGraph::from_parts(id.to_string(), description, pages, actions, journeys)
-            .with_containers(containers),
-    )
+            .with_containers(containers);
+    graph.redact = redact;
+    Ok(graph)
 }
 
 fn compile_journey(entry: &JourneyEntry<'_>, action_ids: &[&str]) -> Result<Journey, GraphError> {

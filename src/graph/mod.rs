@@ -14,6 +14,7 @@
 //! - `router_sources`: `fromReactRouter` (route objects) and `fromSvelteKitRoutes` (route ids).
 //! - `routes`: `matchRoute`, by each router's own precedence.
 //! - `names`: the name law, exact-then-unique-suffix resolution, message helpers.
+//! - `redact`: the `redact` patterns (state keys, payload and returned-value paths) and the marker.
 //! - `error`: `GraphError` (→ JS `GraphValidationError`).
 //!
 //! Depends on no other layer: app functions appear only as opaque [`def::CallbackId`]s. Used by `session`,
@@ -30,6 +31,7 @@ pub mod input;
 mod merge;
 pub mod model;
 pub mod names;
+pub mod redact;
 pub mod route_syntax;
 mod router_sources;
 pub mod routes;
@@ -44,6 +46,7 @@ pub use model::{
     Journey, NavigationGraph, Op, Page, Verify,
 };
 pub use names::{resolve_name, Resolution};
+pub use redact::Redaction;
 pub use route_syntax::{is_literal_href, parse_route, RoutePattern, RouteSyntax};
 pub use router_sources::{from_react_router, from_sveltekit_routes};
 pub use routes::match_route;

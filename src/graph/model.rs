@@ -239,6 +239,8 @@ pub struct NavigationGraph {
     pub journeys: Vec<Journey>,
     /// Containers below page level, depth-first in page order (empty without the tree API).
     pub containers: Vec<Container>,
+    /// What never leaves a session (`redact`, docs/session.md §28): empty unless authored.
+    pub redact: super::redact::Redaction,
     page_index: HashMap<String, usize>,
     action_index: HashMap<String, usize>,
     journey_index: HashMap<String, usize>,
@@ -280,6 +282,7 @@ impl NavigationGraph {
             action_index,
             journey_index,
             container_index: HashMap::new(),
+            redact: Default::default(),
         }
     }
 

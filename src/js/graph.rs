@@ -99,6 +99,19 @@ export interface NavigationGraphDef {
   pages?: { readonly [pageId: string]: PageDef } | undefined;
   actions?: { readonly [name: string]: RootActionDef } | undefined;
   journeys?: { readonly [journeyId: string]: JourneyDef } | undefined;
+  /** Values that never leave the session: each is `[redacted]` wherever the package hands it out. */
+  redact?: RedactDef | undefined;
+}
+/**
+ * What never leaves the session (docs/session.md §28). `keys`: state keys, exact (`'auth.token'`), a
+ * prefix ending `.*` (`'card.*'`) or `'*'` for every key. `paths`: member paths inside every fire's
+ * payload and every handler's return value (`'password'`, `'card.number'`, `'items.*.pin'`; a named
+ * segment looks inside each element of a list; `'*'` alone is the whole value). Guards, verify and
+ * grading still see the real value, and the app's own handlers and predicates get it whole.
+ */
+export interface RedactDef {
+  keys?: readonly string[] | undefined;
+  paths?: readonly string[] | undefined;
 }
 export type RouteTable = { readonly [pageId: string]: string | { readonly route: string; readonly does?: string | undefined } };
 export interface FromRoutesOptions { crossLinks?: boolean | readonly string[] | undefined }
@@ -286,7 +299,7 @@ pub fn match_route(
 
 /// Sources are snapshots of plain data: a function anywhere in them is dropped by the core's own rules,
 /// so it must not stay registered.
-fn plain_data(value: &JsValue, what: &str) -> Result<DefValue, JsValue> {
+pub(super) fn plain_data(value: &JsValue, what: &str) -> Result<DefValue, JsValue> {
     let converted = convert::to_def(value, what)?;
     super::callbacks::release(&converted.callbacks);
     Ok(converted.value)

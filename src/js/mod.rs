@@ -1,7 +1,7 @@
 //! The JS boundary (wasm32 only): the one module that names wasm-bindgen, js-sys and web-sys.
 //!
 //! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
-//! (`createSession`, `Session`; its ask, work and journey doors in `session_doors`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
+//! (`createSession`, `Session`; its ask, work and journey doors in `session_doors`; its `redact` option and `producedFor` in `redact`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`; its turn context and waits in `port_turn`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
 //! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set,
 //! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
@@ -73,6 +73,7 @@ mod listeners;
 mod out;
 mod port;
 mod port_turn;
+mod redact;
 mod routers;
 mod session;
 mod session_doors;

@@ -124,6 +124,7 @@ pub fn create_session(
     // docs/session.md §25: this session replaces one whose history was lost (a module restart).
     let history_lost = opt_bool(&options, "historyLost", what)? == Some(true);
     let restore = super::snapshot::restore_arg(&options)?;
+    let redact = super::redact::redact_option(&options, what)?;
     let host = Rc::new(JsHost::new(navigate, on_warn, graph.held));
     let graph = graph.graph;
     let core_options = SessionOptions {
@@ -132,6 +133,7 @@ pub fn create_session(
         require_human_approval,
         retain,
         max_value_bytes,
+        redact,
     };
     let session = match &restore {
         Some(snapshot) => Session::restore(graph, host.clone(), core_options, snapshot),

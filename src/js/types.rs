@@ -53,6 +53,11 @@ export interface SessionOptions {
    * and the Svelte liveSession() pass it themselves after a reset.
    */
   historyLost?: boolean | undefined;
+  /**
+   * More values that never leave the session, beyond the graph's own `redact` (keys only the app
+   * knows at run time). A bad pattern throws GraphValidationError (BAD_REDACT).
+   */
+  redact?: RedactDef | undefined;
 }
 
 /** `principal`: who moved — `'user'` for a person's own navigation (a link click); default `'system'`. */

@@ -14,7 +14,6 @@ use super::args::{error_head, Args, Out};
 use super::port::{AgentPort, ToolResult};
 use super::texts;
 use super::tools::ToolKind;
-use crate::graph::guards;
 use crate::session::{AvailableEdge, FireOptions, FireResult, SettlementState};
 
 /// Who a gate or fire result is about: a plain action, or a journey's step.
@@ -85,7 +84,10 @@ impl AgentPort {
                 out.set("why", texts::ACTION_ELSEWHERE)
                     .set("offeredOn", json!(action.on));
             } else if let Some(guard) = &action.guard {
-                let verdict = guards::evaluate(guard, &self.session.state());
+                let verdict = self
+                    .session
+                    .redaction()
+                    .evaluate(guard, &self.session.state());
                 if verdict.passed {
                     out.set("why", texts::ACTION_NOT_OFFERED_NOW);
                 } else {

@@ -15,7 +15,6 @@ use super::acting::Acting;
 use super::args::{error_head, Args, Out};
 use super::port::{AgentPort, ToolResult};
 use super::texts;
-use crate::graph::guards;
 use crate::session::{JourneyPlan, PlanStep, StepStatus};
 
 impl AgentPort {
@@ -85,7 +84,10 @@ impl AgentPort {
                 .journey(journey_id)
                 .and_then(|j| j.precondition.as_ref())
             {
-                let verdict = guards::evaluate(pre, &self.session.state());
+                let verdict = self
+                    .session
+                    .redaction()
+                    .evaluate(pre, &self.session.state());
                 if !verdict.passed {
                     let mut out = Out::ok(false);
                     out.set("judgment", "blocked")

@@ -46,6 +46,10 @@ impl AgentPort {
         let mut out = Out::ok(true);
         out.set("key", key);
         match state.get(key) {
+            // docs/session.md §28: a hidden key's value is the marker; whether it holds is not hidden.
+            Some(_) if self.session.redaction().key(key) => out
+                .set("holds", true)
+                .set("value", crate::graph::redact::MARKER),
             Some(value) => out.set("holds", true).set("value", value.clone()),
             None => out.set("holds", false),
         };

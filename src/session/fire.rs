@@ -366,10 +366,14 @@ impl Inner {
         rec.kind = CauseKind::Fired;
         rec.stimulus = None;
         rec.affordance = Some(Rc::clone(aff));
-        rec.payload = payload.map(|(value, text)| match text {
-            Some(FirePayloadText(text)) => text,
-            None => json_text(value),
-        });
+        // docs/session.md §28: the row keeps the payload as it may leave; the handler gets it whole.
+        rec.payload = payload.map(
+            |(value, text)| match (self.keep.redact.value(value), text) {
+                (Some(redacted), _) => json_text(&redacted),
+                (None, Some(FirePayloadText(text))) => text,
+                (None, None) => json_text(value),
+            },
+        );
         rec.outcome = Outcome::Pending;
         rec.effect_verified = None;
         rec.to_node = None;

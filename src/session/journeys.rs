@@ -201,7 +201,7 @@ impl Session {
                     let pre = journey
                         .precondition
                         .as_ref()
-                        .map(|p| evaluate(p, &inner.state));
+                        .map(|p| inner.keep.redact.evaluate(p, &inner.state));
                     let first = journey.steps.first().and_then(|s| inner.served(s).cloned());
                     if let Some(v) = pre.filter(|v| !v.passed) {
                         result.reason = Some(Refusal::PreconditionFailed);

@@ -16,7 +16,7 @@
 //! `work`, `deadend`, `focus` (the tree API: containers shown, the reader's focus, its ledger), `reach` (`howToReach`), `notify` (the call scope and change notification, decision 29; the public
 //! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
 //! decisions 27–28), `snapshot` (the snapshot wire format; `snapshot_take` writes it, `snapshot_restore`
-//! checks it and builds a session from it, docs/session.md §20). Public types: `records` (ledger rows) and `results` (call results); `words` gives each
+//! checks it and builds a session from it, docs/session.md §20), `redacted` (what never leaves the session: `producedFor`, the merged `redact` patterns, docs/session.md §28). Public types: `records` (ledger rows) and `results` (call results); `words` gives each
 //! record enum's JSON word (`as_str`).
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
@@ -44,6 +44,7 @@ mod notify;
 mod offers;
 mod reach;
 pub mod records;
+mod redacted;
 mod report;
 pub mod results;
 mod retention;

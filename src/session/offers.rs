@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::state::{Affordance, Inner};
 use super::*;
-use crate::graph::guards::{evaluate, quick_check, ConditionEvidence, GuardVerdict};
+use crate::graph::guards::{quick_check, ConditionEvidence, GuardVerdict};
 use crate::graph::{Action, InputContract};
 
 /// `expects` as the JS shape: `"none"`, the schema verbatim, or absent.
@@ -28,7 +28,10 @@ impl Inner {
 
     /// The guard verdict now (`None` when the action has no guard).
     pub fn guard_verdict(&self, aff: &Affordance) -> Option<GuardVerdict> {
-        aff.action.guard.as_ref().map(|g| evaluate(g, &self.state))
+        aff.action
+            .guard
+            .as_ref()
+            .map(|g| self.keep.redact.evaluate(g, &self.state))
     }
 
     /// The guard verdict with evidence only when it failed: a clean pass (every conjunct evaluable and
@@ -40,7 +43,7 @@ impl Inner {
                 passed: true,
                 ..GuardVerdict::default()
             },
-            _ => evaluate(guard, &self.state),
+            _ => self.keep.redact.evaluate(guard, &self.state),
         })
     }
 
@@ -69,7 +72,7 @@ impl Inner {
     pub fn greyed(&self, aff: &Affordance) -> Option<Vec<ConditionEvidence>> {
         if let Some(filter) = &aff.action.enabled_when {
             if !quick_check(filter, &self.state).0 {
-                return Some(evaluate(filter, &self.state).failing());
+                return Some(self.keep.redact.evaluate(filter, &self.state).failing());
             }
         }
         match self.registry.get(&aff.id) {

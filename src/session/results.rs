@@ -37,6 +37,9 @@ pub struct SessionOptions {
     /// Size limit in bytes of compact JSON for inputs, payloads, state values and kept texts
     /// (default 65,536; 1 to 64 MiB).
     pub max_value_bytes: Option<f64>,
+    /// State keys and paths whose values never leave the session, beyond the graph's own `redact`
+    /// (docs/session.md §28): keys only the app knows at run time.
+    pub redact: crate::graph::Redaction,
 }
 
 /// `fire(id, { source, payload })`.

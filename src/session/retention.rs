@@ -83,6 +83,8 @@ pub(crate) struct Retention {
     pub awaiting_dropped: usize,
     /// Interned key names are pruned (names no kept row uses) when there are more than this many.
     pub prune_names_at: usize,
+    /// What never leaves the session: the graph's `redact` with the options' (docs/session.md §28).
+    pub redact: std::rc::Rc<crate::graph::Redaction>,
 }
 
 impl Retention {
@@ -110,7 +112,18 @@ impl Retention {
             next_work: 0,
             awaiting_dropped: 0,
             prune_names_at: 128,
+            redact: Default::default(),
         })
+    }
+
+    /// The same, hiding what the graph's `redact` and the options' name (docs/session.md §28).
+    pub fn redacting(
+        mut self,
+        graph: &crate::graph::Redaction,
+        options: &crate::graph::Redaction,
+    ) -> Retention {
+        self.redact = std::rc::Rc::new(graph.merged(options));
+        self
     }
 }
 

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::state::{json_text, Arm, Failure, Inner, Outgoing, Settled};
 use super::*;
-use crate::graph::guards::{evaluate, quick_check};
+use crate::graph::guards::quick_check;
 use crate::graph::Verify;
 use crate::host::{HandlerOutcome, PredicateAnswer};
 
@@ -217,7 +217,7 @@ impl Inner {
             Some(Verify::Filter(filter)) => match quick_check(filter, &self.state) {
                 (false, _) => VerdictPlan::Decided(
                     Some(VerifyHeld::Failed),
-                    Some(evaluate(filter, &self.state).failing()),
+                    Some(self.keep.redact.evaluate(filter, &self.state).failing()),
                 ),
                 (true, false) => VerdictPlan::Decided(Some(VerifyHeld::Unevaluable), None),
                 (true, true) => VerdictPlan::Decided(Some(VerifyHeld::Held), None),
@@ -325,6 +325,8 @@ impl Session {
                 HandlerOutcome::Returned(value) => {
                     // Decision 25: produced data over the size limit is not kept (the fire stands).
                     let value = inner.keepable_produced(value, &stage);
+                    // docs/session.md §28: kept as it may leave (`producedFor`, `did_it_work`).
+                    let value = value.map(|v| inner.keep.redact.value_out(v));
                     if let (Some(v), Some(rec)) = (value, inner.rec_mut(idx)) {
                         rec.produced = Some(json_text(&v));
                         inner.touch();

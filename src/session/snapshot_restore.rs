@@ -336,6 +336,7 @@ impl Session {
                 ),
                 retain: Some(snap.retain as f64),
                 max_value_bytes: Some(snap.max_value_bytes as f64),
+                redact: options.redact.clone(),
             },
             host.can_navigate(),
         )
@@ -412,6 +413,16 @@ impl Session {
             retain: inner.keep.retain,
         };
         inner.state = snap.state.clone();
+        // docs/session.md §28: a snapshot leaves hidden keys out; the options' state brings them back.
+        let redact = Rc::clone(&inner.keep.redact);
+        for (k, v) in options
+            .state
+            .iter()
+            .flatten()
+            .filter(|(k, _)| redact.key(k))
+        {
+            inner.state.entry(k.clone()).or_insert_with(|| v.clone());
+        }
         inner.state_tap = snap.state_tap;
         inner.transitions = transitions;
         inner.gaps = gaps;

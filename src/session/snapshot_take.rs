@@ -215,7 +215,8 @@ impl Inner {
                 next_work: self.keep.next_work,
                 awaiting_dropped: self.keep.awaiting_dropped,
             },
-            state: self.state.clone(),
+            // docs/session.md §28: a hidden key's value is not written (the app reports it again).
+            state: self.keep.redact.state_out(&self.state),
             state_tap: self.state_tap,
             require_human_approval: self.enforced,
             approval_option_passed: self.approval_option_passed,
@@ -257,7 +258,7 @@ impl Inner {
                     n: a.n,
                     affordance_id: own(&a.affordance_id),
                     does: a.does.as_ref().map(|d| own(d)),
-                    input: a.input.clone(),
+                    input: a.input.clone().map(|i| self.keep.redact.value_out(i)),
                     answer: a.answer,
                     spent: a.spent,
                     by: a.by.clone(),

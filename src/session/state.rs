@@ -415,7 +415,8 @@ impl Inner {
             compiled_index.insert(Rc::clone(&aff.id), i);
             compiled.push(aff);
         }
-        let keep = super::retention::Retention::new(options.retain, options.max_value_bytes)?;
+        let keep = super::retention::Retention::new(options.retain, options.max_value_bytes)?
+            .redacting(&graph.redact, &options.redact);
         if let Some(state) = &options.state {
             super::limits::check_initial_state(state, keep.max_value_bytes)?;
         }

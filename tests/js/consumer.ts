@@ -363,3 +363,12 @@ const stopResets: () => void = onModuleReset(() => {
   void lostMark;
 });
 stopResets();
+// Redaction (docs/session.md §28): `redact` in the definition and the options, `producedFor`'s type.
+import { type RedactDef, type JsonValue } from '../../pkg/groundfacts';
+const hiddenValues: RedactDef = { keys: ['auth.*'], paths: ['password', 'card.number'] };
+const redactedGraph = buildNavigationGraph('vault', { redact: hiddenValues, pages: { p: { route: '/' } } });
+const redactedSession = createSession(redactedGraph, null, { redact: { keys: ['user.email'] } });
+const producedNow: JsonValue | undefined = redactedSession.producedFor('p.x#0');
+// @ts-expect-error — a pattern list is an array of strings
+void createSession(redactedGraph, null, { redact: { keys: 'auth.token' } });
+void producedNow;
