@@ -103,6 +103,10 @@ impl JsHost {
                 if let Some(json) = fast::returned_json(&value) {
                     return HandlerOutcome::Returned(Some(json));
                 }
+                // A getter in it threw while it was walked: dropped as unreadable, never read again.
+                if fast::walk_threw() {
+                    return HandlerOutcome::Returned(None);
+                }
                 if let Some(then) = thenable(&value) {
                     return self.defer(&value, &then);
                 }
@@ -415,7 +419,7 @@ fn describe_value(value: &JsValue) -> String {
     if value.is_bigint() {
         return "a bigint".into();
     }
-    if js_sys::Array::is_array(value) {
+    if convert::is_array(value) {
         return "an array".into();
     }
     "an object".into()
