@@ -114,8 +114,9 @@ impl JsHost {
                     return HandlerOutcome::ReturnedFailure(failure);
                 }
                 // What the handler produced is data only; anything that is not plain data is dropped.
+                // The walker already read it once: the reader judges what it left.
                 HandlerOutcome::Returned(
-                    convert::to_json(&value, "a handler's return value")
+                    convert::to_json_by_reader(&value, "a handler's return value")
                         .ok()
                         .flatten(),
                 )
