@@ -38,6 +38,7 @@ pub mod routes;
 pub mod schema;
 pub mod sources;
 
+pub(crate) use actions::check_action_name;
 pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;

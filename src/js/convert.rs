@@ -114,7 +114,41 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     if let Some(json) = fast::plain_json(value) {
         return Ok(Some(json));
     }
+    if fast::walk_threw() {
+        return Err(unreadable(what));
+    }
     to_json_by_reader(value, what)
+}
+
+/// Refuse a lone UTF-16 surrogate in an authored string read outside the reader (a router's route
+/// object, `js::routers`) with the reader's own `INVALID_NAME` (decision 23): never replaced by U+FFFD.
+pub fn authored_well_formed(value: &JsValue, what: &str) -> Result<(), JsValue> {
+    let Some(text) = value.as_string() else {
+        return Ok(());
+    };
+    let reader = Reader {
+        what,
+        path: Vec::new(),
+        ancestors: Vec::new(),
+        budget: 0,
+        callbacks: Vec::new(),
+        authored: true,
+    };
+    reader.check_well_formed(value, &text, "")
+}
+
+/// `Array.isArray(value)`, false where it throws (a revoked proxy): nothing may throw through wasm.
+pub fn is_array(value: &JsValue) -> bool {
+    array_is_array(value).unwrap_or(false)
+}
+
+/// The refusal of a value whose reading threw (a getter, a proxy trap): refused as read, never read
+/// again (docs/session.md §30), with the reader's own words.
+pub fn unreadable(what: &str) -> JsValue {
+    errors::new_session_error(
+        ErrorCode::UnsupportedValue,
+        &format!("{what} could not be read (a getter or proxy threw); pass plain data"),
+    )
 }
 
 /// [`to_json`] by the member-by-member reader alone, for a value the JS walker already left to it.
@@ -161,7 +195,9 @@ pub fn to_json_within(
             Ok(Some(json))
         }
         Some(fast::Within::TooLarge) => Ok(Some(oversized_stand_in(limit))),
-        None => to_json(value, what),
+        // Walked once already: the reader judges what the walker left, or a throw is refused as read.
+        None if fast::walk_threw() => Err(unreadable(what)),
+        None => to_json_by_reader(value, what),
     }
 }
 

@@ -45,6 +45,33 @@ export function sawProtoKey() {
   return protoKeySeen;
 }
 
+// An own data member, read without running app code: an accessor (a getter) is left to the reader,
+// which runs it once (docs/session.md §30: every argument is read at most once per call). A proxy's
+// traps still run here; one that throws ends the read (`walkThrew`), never a second read.
+function member(value, key) {
+  const d = Object.getOwnPropertyDescriptor(value, key);
+  if (d === undefined) return undefined;
+  if (d.get !== undefined || d.set !== undefined) throw BAIL;
+  return d.value;
+}
+
+// Whether the newest walk ended because app code (a getter, a proxy trap, a call back in) threw:
+// src/js/fast.rs asks (`takeThrew`) only after a walk gave no answer, and then refuses the value
+// instead of reading it a second time.
+let walkThrew = false;
+
+// `e` as the walker's catch sees it: its own markers pass, anything else is app code that threw.
+function caught(e) {
+  if (e !== BAIL && e !== TOO_LARGE) walkThrew = true;
+  return e;
+}
+
+export function takeThrew() {
+  const threw = walkThrew;
+  walkThrew = false;
+  return threw;
+}
+
 // The walker: `value` as JSON text, or a throw (BAIL: the reader must judge it; TOO_LARGE: over the
 // byte budget). With `state.copy`, it also leaves in `state.made` a copy of what it wrote, the value
 // `JSON.parse` of the text would give (-0 as 0, non-finite numbers and `undefined` in arrays as null).
@@ -80,7 +107,7 @@ function write(value, depth, state) {
     const copy = state.copy ? [] : undefined;
     for (let i = 0; i < length; i++) {
       if (i > 0) out += ',';
-      out += write(value[i], depth + 1, state);
+      out += write(member(value, i), depth + 1, state);
       if (copy !== undefined) copy.push(state.made);
     }
     out += ']';
@@ -96,8 +123,8 @@ function write(value, depth, state) {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       if (key === '__proto__') protoKeySeen = true;
-      const member = value[key];
-      if (member === undefined) {
+      const item = member(value, key);
+      if (item === undefined) {
         if (--state.budget < 0) throw BAIL;
         continue;
       }
@@ -108,7 +135,7 @@ function write(value, depth, state) {
         if (depth === 0) state.outer = key;
         state.left = state.limit;
         try {
-          text = write(member, depth + 1, state);
+          text = write(item, depth + 1, state);
         } catch (e) {
           if (e !== TOO_LARGE) throw e;
           state.oversized.push(depth === 0 ? key : `${state.outer}\u0000${key}`);
@@ -117,7 +144,7 @@ function write(value, depth, state) {
         }
       } else {
         spend(state, key.length + 4);
-        text = write(member, depth + 1, state);
+        text = write(item, depth + 1, state);
       }
       out += (first ? '' : ',') + quoted(key) + ':' + text;
       if (copy !== undefined) setMember(copy, key, state.made);
@@ -131,9 +158,11 @@ function write(value, depth, state) {
 }
 
 export function plainJson(value, maxDepth, maxValues) {
+  walkThrew = false;
   try {
     return write(value, 0, walkState(maxValues, maxDepth, undefined, undefined, false, false));
-  } catch (_) {
+  } catch (e) {
+    caught(e);
     return undefined;
   }
 }
@@ -153,14 +182,16 @@ const taken = { text: undefined, copy: undefined, member: undefined, within: und
 // budget and `{ json, oversized: [keys] }` names the members written as null for being over it.
 // `perMember` counts levels: 1 budgets the top-level members, 2 their members as well (a tool call).
 export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
-  const members = perMember > 0 && typeof value === 'object' && value !== null && !Array.isArray(value);
-  const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members ? perMember : 0, false);
+  walkThrew = false;
   try {
+    // Inside the try: `Array.isArray` of a revoked proxy throws, and nothing may throw through wasm.
+    const members = perMember > 0 && typeof value === 'object' && value !== null && !Array.isArray(value);
+    const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members ? perMember : 0, false);
     const json = write(value, 0, state);
     if (state.oversized.length === 0) return json;
     taken.within = { json, oversized: state.oversized };
   } catch (e) {
-    taken.within = e === TOO_LARGE ? { tooLarge: true } : undefined;
+    taken.within = caught(e) === TOO_LARGE ? { tooLarge: true } : undefined;
   }
   return undefined;
 }
@@ -197,8 +228,10 @@ function clonePlain(value) {
 // threw; 4: no source, the payload is over `limit`; 5: no source, the walker read the payload whole
 // (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
 // JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
-// is read, as member by member); 7: no source, the payload as read, which the walker left to the reader.
+// is read, as member by member); 7: no source, the payload as read, which the walker left to the reader;
+// 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked.
 export function fireOptions(options, limit, maxDepth, maxValues) {
+  walkThrew = false;
   if (options === undefined || options === null) return 0;
   if (typeof options !== 'object') return 1;
   let source;
@@ -224,6 +257,8 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
     json = write(payload, 0, state);
   } catch (e) {
     if (e === TOO_LARGE) return 4;
+    // App code threw while the payload was walked: refused as read, never read again (8).
+    if (caught(e) !== BAIL) return 8;
     json = undefined;
   }
   if (json !== undefined && !json.includes('\\ud')) {
@@ -279,10 +314,12 @@ export function isReturnedFailure(value) {
 // A handler's return value as JSON text when it is plain data that is neither a thenable nor a
 // returned failure; undefined sends it down src/js/host.rs's full classification.
 export function returnedJson(value, maxDepth, maxValues) {
+  walkThrew = false;
   if (typeof value === 'function' || thenOf(value) !== undefined || isReturnedFailure(value)) return undefined;
   try {
     return write(value, 0, { budget: maxValues, maxDepth, ancestors: [] });
-  } catch (_) {
+  } catch (e) {
+    caught(e);
     return undefined;
   }
 }

@@ -43,6 +43,8 @@ extern "C" {
         max_depth: u32,
         max_values: u32,
     ) -> Option<String>;
+    #[wasm_bindgen(js_name = takeThrew)]
+    fn take_threw_js() -> bool;
     #[wasm_bindgen(js_name = takeWithin)]
     fn take_within_js() -> JsValue;
     #[wasm_bindgen(js_name = sawProtoKey)]
@@ -157,6 +159,13 @@ pub fn proto_key_seen() -> bool {
         return true;
     }
     false
+}
+
+/// Whether the newest walk gave no answer because app code threw in it (a getter a level down, a
+/// proxy trap, a call back in whose refusal escaped): the value is then refused as read, never read a
+/// second time by the reader (docs/session.md §30). Asked only after a walk gave no answer.
+pub fn walk_threw() -> bool {
+    take_threw_js()
 }
 
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
@@ -292,6 +301,7 @@ pub fn fire_options(
             });
         }
         6 => return Ok(FireOptionsRead::Source(take_member_js())),
+        8 => return Err(super::convert::unreadable("fire: options.payload")),
         _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
     };
     Err(super::errors::new_session_error(

@@ -42,6 +42,18 @@ fn entered(cell: &RefCell<Option<Weak<Anchor>>>) -> Option<Entered> {
     session.enter().ok()
 }
 
+/// The session behind a group for a call that needs it: `GROUP_FREED` once the group itself was
+/// freed (also from inside a handler, where it stays attached while its session lives), else
+/// `SESSION_FREED` once the session is gone.
+fn entered_group(cell: &RefCell<Option<Weak<Anchor>>>) -> Result<Entered, JsValue> {
+    if cell.borrow().is_none() {
+        return Err(super::lifecycle::freed_handle_error(
+            super::lifecycle::Class::Group,
+        ));
+    }
+    entered(cell).ok_or_else(|| to_js_error(freed_error()))
+}
+
 /// The handle of one `registerActions` call.
 #[wasm_bindgen]
 pub struct ActionGroup {
@@ -92,7 +104,7 @@ impl ActionGroup {
                 "setEnabled: on must be true or false",
             )
         })?;
-        let session = entered(&self.session).ok_or_else(|| to_js_error(freed_error()))?;
+        let session = entered_group(&self.session)?;
         session
             .set_enabled(&self.id, &name, on)
             .map_err(to_js_error)
@@ -124,7 +136,7 @@ impl ActionGroup {
             }
             Some(text)
         };
-        let session = entered(&self.session).ok_or_else(|| to_js_error(freed_error()))?;
+        let session = entered_group(&self.session)?;
         session
             .set_busy(&self.id, &name, label.as_deref())
             .map_err(to_js_error)

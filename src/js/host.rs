@@ -103,6 +103,10 @@ impl JsHost {
                 if let Some(json) = fast::returned_json(&value) {
                     return HandlerOutcome::Returned(Some(json));
                 }
+                // A getter in it threw while it was walked: dropped as unreadable, never read again.
+                if fast::walk_threw() {
+                    return HandlerOutcome::Returned(None);
+                }
                 if let Some(then) = thenable(&value) {
                     return self.defer(&value, &then);
                 }
@@ -110,8 +114,9 @@ impl JsHost {
                     return HandlerOutcome::ReturnedFailure(failure);
                 }
                 // What the handler produced is data only; anything that is not plain data is dropped.
+                // The walker already read it once: the reader judges what it left.
                 HandlerOutcome::Returned(
-                    convert::to_json(&value, "a handler's return value")
+                    convert::to_json_by_reader(&value, "a handler's return value")
                         .ok()
                         .flatten(),
                 )
@@ -427,7 +432,7 @@ fn describe_value(value: &JsValue) -> String {
     if value.is_bigint() {
         return "a bigint".into();
     }
-    if js_sys::Array::is_array(value) {
+    if convert::is_array(value) {
         return "an array".into();
     }
     "an object".into()

@@ -51,6 +51,15 @@ impl Class {
     }
 }
 
+/// The typed error a freed handle's calls throw (`GROUP_FREED`, …) while it is still attached (freed
+/// from inside a callback); `SESSION_FREED` for a session.
+pub fn freed_handle_error(class: Class) -> JsValue {
+    match class.detaching() {
+        Some((code, message)) => errors::new_session_error(code, message),
+        None => to_js_error(freed_error()),
+    }
+}
+
 thread_local! {
     static ADOPTED: Cell<u8> = const { Cell::new(0) };
 }

@@ -81,6 +81,7 @@ mod session_grey;
 mod snapshot;
 mod tree;
 mod types;
+mod unwind;
 mod wiring;
 
 /// One-time setup, called by every entry point that can start a page's use of the package.

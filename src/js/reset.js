@@ -175,7 +175,10 @@ export function installTrapRecovery(glue) {
   /** `onModuleReset(listener)`: called after every restart; returns the function that stops it. */
   function onReset(listener) {
     if (typeof listener !== 'function') {
-      throw new TypeError(`groundfacts: onModuleReset(listener) takes a function, not ${listener === null ? 'null' : typeof listener}.`);
+      throw new SessionError(
+        `groundfacts: onModuleReset(listener) takes a function, not ${listener === null ? 'null' : typeof listener}. Pass the function to call after each restart.`,
+        'BAD_ARGUMENT',
+      );
     }
     const entry = () => listener();
     resetListeners.add(entry);
@@ -193,6 +196,16 @@ export function installTrapRecovery(glue) {
     );
     error.cause = restartFailed;
     return error;
+  }
+
+  // Whether a JS exception (not a trap) went through a wasm frame during the current outermost call:
+  // the frames it skipped never released what they took (docs/session.md §30), so once the outermost
+  // call has left wasm the module's raw `groundfacts_unwound` export resets the page-wide depth.
+  let unwound = false;
+  let unwoundExport = null;
+  function afterUnwind() {
+    unwound = false;
+    if (typeof unwoundExport === 'function') unwoundExport();
   }
 
   function wrapExport(name, fn) {
@@ -218,6 +231,8 @@ export function installTrapRecovery(glue) {
         if (trapped === null) {
           if (!(error instanceof WebAssembly.RuntimeError)) {
             depth--;
+            unwound = true;
+            if (depth === 0) afterUnwind();
             throw error;
           }
           lastTrap = error;
@@ -225,7 +240,10 @@ export function installTrapRecovery(glue) {
         }
       }
       depth--;
-      if (trapped === null) return value;
+      if (trapped === null) {
+        if (unwound && depth === 0) afterUnwind();
+        return value;
+      }
       const error = trapped;
       if (depth > 0) throw error;
       trapped = null;
@@ -239,6 +257,7 @@ export function installTrapRecovery(glue) {
   function wrapExports(raw) {
     if (raw === undefined || raw === null || raw[WRAPPED]) return raw;
     const out = {};
+    unwoundExport = typeof raw.groundfacts_unwound === 'function' ? raw.groundfacts_unwound : null;
     for (const name of Object.keys(raw)) {
       const value = raw[name];
       out[name] = typeof value === 'function' ? wrapExport(name, value) : value;
@@ -265,6 +284,14 @@ export function installTrapRecovery(glue) {
         if (!release) throw staleError();
         if (this.__wbg_ptr) this.__destroy_into_raw();
         return release();
+      }
+      if (key === 'subscribe' && typeof arguments[0] === 'function') {
+        // A listener never runs in a dead session: not after a restart (the old instance is gone),
+        // nor inside the very call that trapped, whose outer frames still finish their round.
+        const listener = arguments[0];
+        return fn.call(this, function () {
+          if (trapped === null) listener();
+        });
       }
       if (!answer) return fn.apply(this, arguments);
       try {

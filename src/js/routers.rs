@@ -159,11 +159,14 @@ fn read_route(
     let mut fields = Vec::new();
     for key in ["path", "index", "id", "caseSensitive"] {
         let value = get(route, key, place)?;
+        // A lone surrogate would become U+FFFD and two ids could collapse into one page (decision 23).
+        convert::authored_well_formed(&value, &format!("fromReactRouter: {place}.{key}"))?;
         fields.push((key.to_string(), scalar(&value)));
     }
     let handle = get(route, "handle", place)?;
     if handle.is_object() && !handle.is_function() {
         let does = get(&handle, "does", &format!("{place}.handle"))?;
+        convert::authored_well_formed(&does, &format!("fromReactRouter: {place}.handle.does"))?;
         fields.push((
             "handle".into(),
             DefValue::Object(vec![("does".into(), scalar(&does))]),

@@ -66,7 +66,11 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
         Some(Within::TooLarge) => Err(damaged(
             "it is larger than the largest snapshot read (512 MiB)",
         )),
-        None => match convert::to_json(&value, "createSession: options.restore") {
+        // Walked once already: a getter that threw is not run again (docs/session.md §30).
+        None if fast::walk_threw() => {
+            Err(damaged("it could not be read (a getter or proxy threw)"))
+        }
+        None => match convert::to_json_by_reader(&value, "createSession: options.restore") {
             Ok(json) => Ok(json),
             Err(_) => Err(damaged(
                 "it holds a function or another value that is not plain data",

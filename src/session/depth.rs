@@ -10,7 +10,7 @@
 //! Nothing at any depth can then exhaust a stack: the deepest nesting is bounded by [`LIMIT`] + 2
 //! (a predicate or `onWarn` opened from the innermost allowed level).
 //! Used by `fire`, `report`, `settle` and the session's `flush`; read by the JS layer for its own
-//! export-entry backstop.
+//! export-entry backstop, and reset by `js::unwind` after a JS exception skipped wasm frames.
 
 use std::cell::Cell;
 
@@ -38,6 +38,12 @@ pub fn depth() -> u32 {
 /// Whether a door entered now must be refused.
 pub fn at_limit() -> bool {
     depth() >= LIMIT
+}
+
+/// Zero again, once no wasm frame is on the stack after a JS exception skipped some (their `CallOut`s
+/// were never dropped; `js::unwind`). Never called while a call-out is open.
+pub fn reset_unwound() {
+    DEPTH.with(|d| d.set(0));
 }
 
 /// An open call-out: counts one level until dropped (also when the call-out unwinds).

@@ -52,6 +52,7 @@ mod settle;
 pub mod snapshot;
 mod snapshot_baseline;
 mod snapshot_check;
+mod snapshot_law;
 pub mod snapshot_read;
 mod snapshot_restore;
 mod snapshot_take;

@@ -490,20 +490,6 @@ pub(crate) fn filter_out(filter: &Filter) -> Vec<SnapCondition> {
         .collect()
 }
 
-/// The filter back, or `None` when an operator is unknown or it is empty (a compiled filter never is).
-pub(crate) fn filter_in(conditions: &[SnapCondition]) -> Option<Filter> {
-    // A loop, not a `collect` into `Option` (whose adapter is a generic instantiation of its own).
-    let mut out = Vec::with_capacity(conditions.len());
-    for c in conditions {
-        out.push(crate::graph::Condition {
-            key: c.key.clone(),
-            op: crate::graph::Op::parse(&c.op)?,
-            threshold: c.threshold.clone(),
-        });
-    }
-    (!out.is_empty()).then_some(Filter { conditions: out })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -26,7 +26,7 @@ use super::state::{
 use super::state::{Ask, Frame, Work};
 use super::*;
 use crate::graph::guards::ConditionEvidence;
-use crate::graph::{ActionOrigin, Filter, InputContract, NavigationGraph, Op, Verify};
+use crate::graph::{NavigationGraph, Op};
 use crate::host::Host;
 
 pub(crate) use super::snapshot_baseline::RESTORED_GROUP;
@@ -118,73 +118,13 @@ impl Inner {
                     .get(a.id.as_str())
                     .and_then(|&i| self.compiled.get(i))
                     .ok_or_else(|| damaged(format!("action '{}' is not in the graph", a.id)))?;
-                if compiled.does.as_ref() == a.does {
-                    Rc::clone(compiled)
-                } else {
-                    let mut action = (*compiled.action).clone();
-                    action.does = a.does.clone();
-                    Rc::new(Affordance::new(action))
-                }
+                // The graph's caption, never the snapshot's words (`snapshot_law` checked they agree).
+                Rc::clone(compiled)
             } else {
-                let page = a.page.as_deref().unwrap_or("");
-                if self.graph.page(page).is_none() {
-                    return Err(damaged(format!(
-                        "mount action '{}' names no page of the graph",
-                        a.id
-                    )));
-                }
-                let filter =
-                    |f: &Option<Vec<SnapCondition>>| -> Result<Option<Filter>, SessionError> {
-                        match f {
-                            None => Ok(None),
-                            Some(c) => filter_in(c).map(Some).ok_or_else(|| {
-                                damaged(format!(
-                                    "a filter of '{}' is empty or names an unknown operator",
-                                    a.id
-                                ))
-                            }),
-                        }
-                    };
-                if a.go_to
-                    .as_deref()
-                    .is_some_and(|p| self.graph.page(p).is_none())
-                {
-                    return Err(damaged(format!(
-                        "mount action '{}' goes to no page of the graph",
-                        a.id
-                    )));
-                }
-                Rc::new(Affordance::new(crate::graph::Action {
-                    id: a.id.clone(),
-                    does: a.does.clone(),
-                    on: vec![page.to_string()],
-                    node: page.to_string(),
-                    origin: ActionOrigin::Mounted,
-                    guard: filter(&a.when)?,
-                    enabled_when: filter(&a.enabled_when)?,
-                    verify: filter(&a.verify)?.map(Verify::Filter),
-                    navigates_to: a.go_to.clone(),
-                    writes: a.writes.clone(),
-                    input: match &a.input {
-                        Value::Null => InputContract::Unknown,
-                        Value::String(s) if s == "none" => InputContract::NoInput,
-                        Value::Object(_) => InputContract::Schema(a.input.clone()),
-                        _ => {
-                            return Err(damaged(format!(
-                                "the input of '{}' is not null, 'none' or a schema",
-                                a.id
-                            )))
-                        }
-                    },
-                    high_effect: a.confirm,
-                    role: a.role.clone(),
-                    url_href: a.url_href.clone(),
-                    concurrency: a
-                        .concurrency
-                        .as_deref()
-                        .and_then(crate::graph::Concurrency::parse)
-                        .unwrap_or_default(),
-                }))
+                Rc::new(Affordance::new(super::snapshot_law::mount_caption(
+                    &self.graph,
+                    a,
+                )?))
             };
             out.push(aff);
         }
@@ -326,6 +266,7 @@ impl Session {
     ) -> Result<Session, SessionError> {
         let snap = parse(&graph, snapshot)?;
         check(&snap, &graph)?;
+        super::snapshot_law::check_law(&snap, &graph)?;
         let mut inner = Inner::new(
             &graph,
             SessionOptions {

@@ -241,6 +241,13 @@ test('node entry: a trap inside a handler call back into the session reaches the
       },
     },
   });
+  // Inside the very call that traps, the outer fire still finishes its round: a listener of the
+  // dead session, where every read throws MODULE_RESET, must not be called (docs/session.md §30).
+  let listened = 0;
+  session.subscribe(() => {
+    listened++;
+    session.state();
+  });
   const instancesBefore = instances;
   let outer = null;
   try {
@@ -249,6 +256,7 @@ test('node entry: a trap inside a handler call back into the session reaches the
     outer = error;
   }
   assertModuleReset(inner, gf);
+  assert.equal(listened, 0, "a dead session's listener is not called inside the call that trapped");
   assert.equal(outer, inner, 'the outer fire throws the very error the handler saw');
   assert.deepEqual(seen, [inner, inner]);
   assert.equal(instances, instancesBefore + 1, 'one restart, after the outermost call returned');
