@@ -14,8 +14,7 @@ use super::model::{ActionOrigin, Filter, InputContract, NavigationGraph, Op, Ver
 /// One `key op threshold` conjunct of a compiled filter.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "DescribedCondition"))]
-pub struct ConditionDesc {
+pub struct DescribedCondition {
     pub key: String,
     pub op: Op,
     #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonValue"))]
@@ -25,18 +24,16 @@ pub struct ConditionDesc {
 /// How an action's verify is declared: a filter (its conditions) or the app's predicate.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "DescribedVerify"))]
 #[serde(tag = "kind", rename_all = "lowercase")]
-pub enum VerifyDesc {
-    Filter { conditions: Vec<ConditionDesc> },
+pub enum DescribedVerify {
+    Filter { conditions: Vec<DescribedCondition> },
     Predicate,
 }
 
 /// A page: its id, route (as its source wrote it), whether that route is literal, and `does`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "DescribedPage"))]
-pub struct PageDesc {
+pub struct DescribedPage {
     pub id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
@@ -50,9 +47,8 @@ pub struct PageDesc {
 /// A compiled action, by its qualified id.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "DescribedAction"))]
 #[serde(rename_all = "camelCase")]
-pub struct ActionDesc {
+pub struct DescribedAction {
     pub id: String,
     pub does: String,
     /// The pages that offer it, in order.
@@ -62,13 +58,13 @@ pub struct ActionDesc {
     /// The composed `when` (page guard + own), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
-    pub when: Option<Vec<ConditionDesc>>,
+    pub when: Option<Vec<DescribedCondition>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
-    pub enabled_when: Option<Vec<ConditionDesc>>,
+    pub enabled_when: Option<Vec<DescribedCondition>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
-    pub verify: Option<VerifyDesc>,
+    pub verify: Option<DescribedVerify>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub go_to: Option<String>,
@@ -90,21 +86,19 @@ pub struct ActionDesc {
 /// A journey: its steps as qualified action ids.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "DescribedJourney"))]
-pub struct JourneyDesc {
+pub struct DescribedJourney {
     pub id: String,
     pub does: String,
     pub steps: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
-    pub when: Option<Vec<ConditionDesc>>,
+    pub when: Option<Vec<DescribedCondition>>,
 }
 
 /// A container (area, tab or modal) by its path.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "DescribedContainer"))]
-pub struct ContainerDesc {
+pub struct DescribedContainer {
     pub path: String,
     #[cfg_attr(target_arch = "wasm32", tsify(type = "'area' | 'tab' | 'modal'"))]
     pub kind: &'static str,
@@ -116,23 +110,22 @@ pub struct ContainerDesc {
 /// What `graph.describe()` returns.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(rename = "GraphDescription"))]
-pub struct GraphDesc {
+pub struct GraphDescription {
     pub id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub does: Option<String>,
-    pub pages: Vec<PageDesc>,
-    pub actions: Vec<ActionDesc>,
-    pub journeys: Vec<JourneyDesc>,
-    pub containers: Vec<ContainerDesc>,
+    pub pages: Vec<DescribedPage>,
+    pub actions: Vec<DescribedAction>,
+    pub journeys: Vec<DescribedJourney>,
+    pub containers: Vec<DescribedContainer>,
 }
 
-fn conditions(filter: &Filter) -> Vec<ConditionDesc> {
+fn conditions(filter: &Filter) -> Vec<DescribedCondition> {
     filter
         .conditions
         .iter()
-        .map(|c| ConditionDesc {
+        .map(|c| DescribedCondition {
             key: c.key.clone(),
             op: c.op,
             threshold: c.threshold.clone(),
@@ -141,11 +134,11 @@ fn conditions(filter: &Filter) -> Vec<ConditionDesc> {
 }
 
 /// The graph as plain data, in compiled order (docs/graph.md §3.5).
-pub fn describe(graph: &NavigationGraph) -> GraphDesc {
+pub fn describe(graph: &NavigationGraph) -> GraphDescription {
     let pages = graph
         .pages
         .iter()
-        .map(|p| PageDesc {
+        .map(|p| DescribedPage {
             id: p.id.clone(),
             route: p.route.clone(),
             literal: p.pattern.as_ref().is_some_and(|r| r.is_literal()),
@@ -155,7 +148,7 @@ pub fn describe(graph: &NavigationGraph) -> GraphDesc {
     let actions = graph
         .actions
         .iter()
-        .map(|a| ActionDesc {
+        .map(|a| DescribedAction {
             id: a.id.clone(),
             does: a.does.clone(),
             on: a.on.clone(),
@@ -167,10 +160,10 @@ pub fn describe(graph: &NavigationGraph) -> GraphDesc {
             when: a.guard.as_ref().map(conditions),
             enabled_when: a.enabled_when.as_ref().map(conditions),
             verify: a.verify.as_ref().map(|v| match v {
-                Verify::Filter(f) => VerifyDesc::Filter {
+                Verify::Filter(f) => DescribedVerify::Filter {
                     conditions: conditions(f),
                 },
-                Verify::Predicate(_) => VerifyDesc::Predicate,
+                Verify::Predicate(_) => DescribedVerify::Predicate,
             }),
             go_to: a.navigates_to.clone(),
             writes: a.writes.clone(),
@@ -187,7 +180,7 @@ pub fn describe(graph: &NavigationGraph) -> GraphDesc {
     let journeys = graph
         .journeys
         .iter()
-        .map(|j| JourneyDesc {
+        .map(|j| DescribedJourney {
             id: j.id.clone(),
             does: j.does.clone(),
             steps: j.steps.clone(),
@@ -197,7 +190,7 @@ pub fn describe(graph: &NavigationGraph) -> GraphDesc {
     let containers = graph
         .containers
         .iter()
-        .map(|c| ContainerDesc {
+        .map(|c| DescribedContainer {
             path: c.path.clone(),
             kind: c.kind.name(),
             does: c.does.clone(),
@@ -205,7 +198,7 @@ pub fn describe(graph: &NavigationGraph) -> GraphDesc {
             parent: c.parent.clone(),
         })
         .collect();
-    GraphDesc {
+    GraphDescription {
         id: graph.id.clone(),
         does: graph.description.clone(),
         pages,
