@@ -9,7 +9,8 @@
  *
  * Two rules come from the design document and must not vary (`missing-verify`, `dead-end-page`); the
  * others are the reference library's codes, read for our graph model: guards compare without coercion
- * (decision 12), containers hold no actions (§2.2), a journey plans over existing actions (§2.4).
+ * (decision 12), containers hold no actions (docs/graph.md §2.2), a journey plans over existing
+ * actions (docs/graph.md §2.4).
  * A finding never claims what the graph alone cannot prove: a guard key nothing writes is a warning
  * until `initialState` / `externalKeys` say what the app seeds, and tabs are judged only against the
  * containers the app says it reports (`observed`).

@@ -49,7 +49,7 @@ type KeysOf<T> = T extends object ? Extract<keyof T, string> : never;
 type RouteOf<V> = V extends string ? V : V extends { readonly route: infer R extends string } ? R : string;
 type IsLiteralRoute<R extends string> = string extends R ? true : R extends `${string}:${string}` | `${string}*${string}` | `${string}?${string}` | `${string}[${string}` ? false : true;
 /**
- * The `go-to-<page>` ids `fromRoutes(routes, options)` generates: literal routes only (§6.2); a route typed
+ * The `go-to-<page>` ids `fromRoutes(routes, options)` generates: literal routes only (docs/graph.md §6.2); a route typed
  * only as `string` (a table not written inline or `as const`) may be literal, so its link is kept.
  */
 export type LinkIds<R, O> = O extends { readonly crossLinks: true }

@@ -106,7 +106,7 @@ session.registerActions(fromTheRouter, { handlers: { whatever: (input: { a: numb
 // Bad: each line must fail to compile.
 // @ts-expect-error an action id the graph does not have (a typo)
 session.fire('wizard.name-itt');
-// @ts-expect-error a link to a param route is never generated (§6.2)
+// @ts-expect-error a link to a param route is never generated (docs/graph.md §6.2)
 session.fire('go-to-project');
 // @ts-expect-error an unknown action name in a handlers map
 session.registerActions('wizard', { handlers: { 'name-itt': () => undefined } });
