@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Host tests: the package as an app installs it (dist/groundfacts.tgz, a copy, never a link) in the hosts
 # tests/hosts/ holds — node `import` + `require` (and their TypeScript types under module nodenext), a plain
-# page exposing a port through WebMCP (@mcp-b/webmcp-polyfill) driven by an agent-side script, and a
-# webpack 5 app with no config run in Debian's Chromium; then the agent SDKs (tests/sdk). Installs each fixture's npm dependencies only when
+# page exposing a port through WebMCP (@mcp-b/webmcp-polyfill) driven by an agent-side script, a
+# webpack 5 app with no config run in Debian's Chromium, and the package README's groundfacts/testing
+# example run by Vitest (tests/hosts/vitest); then the agent SDKs (tests/sdk). Installs each fixture's npm dependencies only when
 # its lockfile changed, repacks the tarball when pkg/ changed. Expects pkg/ (builds it when missing).
 set -euo pipefail
 
@@ -15,7 +16,7 @@ if [ ! -x /usr/bin/chromium ]; then
   apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 
-for fixture in node webpack webmcp; do
+for fixture in node webpack webmcp vitest; do
   dir="$ROOT/tests/hosts/$fixture"
   stamp="$dir/node_modules/.groundfacts-ci"
   if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then

@@ -36,6 +36,8 @@ step "tsc --noEmit (the public .d.ts, seen from a TypeScript consumer)"
 "$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/js/tsconfig.json"
 # The framework bindings' declarations, as an app imports them (react / svelte types, DOM lib).
 "$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/js/tsconfig.bindings.json"
+# The bindings typed by an app's registered graph (docs/graph.md §14): its own program, as the registration is global.
+"$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/js/tsconfig.typed-bindings.json"
 
 step "node tests (tests/js, against pkg/ through its node entry)"
 node --test "$ROOT"/tests/js/*.test.cjs

@@ -7,7 +7,8 @@
  *   `sync(page, { principal: 'user' })` (`connectReactRouter`, usable without React too).
  * - `useSession()` hands the session to any component under the provider.
  * - `useActions(page, spec, deps)` registers a component's handlers (and the actions it declares) when
- *   it mounts and unregisters them when it unmounts.
+ *   it mounts and unregisters them when it unmounts; typed by the app's graph once it is registered
+ *   (`interface Register`, docs/graph.md §14), as is `useSession()`.
  * - `useStoreTap(subscribe, project)` reports the app store's flat projection on every store change.
  * - `useGroundTruth()`, `useContextBrief()`, `useAvailable()`, `useAsks()`, `useWhereInPage()` re-render on every session
  *   change through `useSyncExternalStore` over `session.subscribe` (no polling); each value is read
@@ -49,10 +50,15 @@ import {
   type ContextBrief,
   type ContextBriefOptions,
   type GroundTruthOptions,
+  type Checked,
+  type HandlersFor,
   type NavigationGraph,
+  type PageArg,
   type RegisterActionsSpec,
+  type RegisteredGraph,
   type RenderedBlock,
   type Session,
+  type SessionFor,
   type SessionOptions,
   type WhereInPage,
 } from 'groundfacts';
@@ -347,8 +353,12 @@ export function GroundfactsProvider({ graph, options, router, navigate, persist,
   return createElement(SessionContext.Provider, { value: session }, children);
 }
 
-/** The session of the nearest `<GroundfactsProvider>`; throws when there is none. */
-export function useSession(): Session {
+/**
+ * The session of the nearest `<GroundfactsProvider>`; throws when there is none. Typed by the app's
+ * graph once it is registered (`declare module 'groundfacts' { interface Register { graph: typeof graph } }`,
+ * docs/graph.md §14): `fire` takes only its action ids.
+ */
+export function useSession(): SessionFor<RegisteredGraph> {
   const session = useContext(SessionContext);
   if (session === null) {
     throw new Error('groundfacts: useSession() was called outside <GroundfactsProvider>; wrap the app in one.');
@@ -365,7 +375,7 @@ export function useSession(): Session {
  * is read when the effect runs: list in `deps` what it closes over, as for `useEffect`. `spec.busy`
  * keeps the group's busy marks in step with render (`group.setBusy`), without re-registering.
  */
-export function useActions(page: string, spec: UseActionsSpec, deps: DependencyList = []): void {
+export function useActions<P extends string>(page: Checked<P, PageArg<RegisteredGraph>>, spec: UseActionsSpec<P>, deps: DependencyList = []): void {
   const session = useSession();
   const live = useRef<{ group: ActionGroup; busy: { [name: string]: string } } | null>(null);
   useEffect(() => {
@@ -402,8 +412,13 @@ export function useActions(page: string, spec: UseActionsSpec, deps: DependencyL
   }, [busyKey, session, page, ...deps]);
 }
 
-/** What `useActions` takes: `registerActions`' spec plus busy marks in the app's own words. */
-export interface UseActionsSpec extends RegisterActionsSpec {
+/**
+ * What `useActions` takes: `registerActions`' spec plus busy marks in the app's own words. With the
+ * app's graph registered (docs/graph.md §14), `handlers` takes only page `P`'s action names and types
+ * each handler's input from its action's `input` schema.
+ */
+export interface UseActionsSpec<P extends string = string> extends Omit<RegisterActionsSpec, 'handlers'> {
+  handlers?: HandlersFor<RegisteredGraph, P>;
   /**
    * `group.setBusy` kept in step with render (docs/session.md §22): a name mapped to a string is busy
    * with that sentence — its row carries it and a fire is refused `BUSY` — and to `null` (or left out)

@@ -42,7 +42,11 @@ import {
   type ContextBriefOptions,
   type GroundTruthOptions,
   type NavigationGraph,
+  type Checked,
+  type HandlersFor,
+  type PageArg,
   type RegisterActionsSpec,
+  type RegisteredGraph,
   type RenderedBlock,
   type Session,
   type SessionOptions,
@@ -289,15 +293,20 @@ export function whereInPage(session: SessionSource): Readable<WhereInPage | unde
   return fromSession<WhereInPage | undefined>(session, (s) => s.whereInPage(), undefined, sameJson);
 }
 
-/** What `use:registerActions` and `attachActions` take: the session, the page, and the spec. */
-export interface ActionsParameter extends RegisterActionsSpec {
+/**
+ * What `use:registerActions` and `attachActions` take: the session, the page, and the spec. With the
+ * app's graph registered (`interface Register`, docs/graph.md §14), `handlers` takes only page `P`'s
+ * action names and types each handler's input from its action's `input` schema.
+ */
+export interface ActionsParameter<P extends string = string> extends Omit<RegisterActionsSpec, 'handlers'> {
+  handlers?: HandlersFor<RegisteredGraph, P>;
   /**
    * Nothing is registered while there is no session; it registers once the parameter has one. A
    * `liveSession()` is followed: after a module restart the spec is registered in the new session.
    */
   session: SessionSource;
-  /** The page id the actions live on. */
-  page: string;
+  /** The page id the actions live on (a literal is checked against the registered graph's pages). */
+  page: Checked<P, PageArg<RegisteredGraph>>;
   /**
    * Busy marks in the app's own words (`group.setBusy`, docs/session.md §22): a name mapped to a
    * string is busy with that sentence, to `null` (or left out) is not. Changing only this (or
@@ -404,9 +413,10 @@ function mountScoped(initial: ActionsParameter): ActionsActionReturn {
  * Registers when the element mounts, unregisters when it is destroyed, re-registers on a new
  * parameter. Actions never run during SSR.
  */
-export function registerActions(element: Element, parameter: ActionsParameter): ActionsActionReturn {
+export function registerActions<P extends string>(element: Element, parameter: ActionsParameter<P>): ActionsActionReturn {
   void element;
-  return mountScoped(parameter);
+  // The page and handlers were checked against the registered graph at the call; inside, any spec.
+  return mountScoped(parameter as unknown as ActionsParameter);
 }
 
 /**
@@ -414,10 +424,10 @@ export function registerActions(element: Element, parameter: ActionsParameter): 
  * Registers when the element mounts and unregisters when it goes; Svelte re-runs it (unregister,
  * register) when anything the expression reads changes.
  */
-export function attachActions(
+export function attachActions<P extends string>(
   session: SessionSource,
-  page: string,
-  spec: Omit<ActionsParameter, 'session' | 'page'> = {},
+  page: Checked<P, PageArg<RegisteredGraph>>,
+  spec: Omit<ActionsParameter<P>, 'session' | 'page'> = {},
 ): (element: Element) => () => void {
   return () => {
     const mounted = mountScoped({ ...spec, session, page });

@@ -5,6 +5,7 @@
 //! - `compile`: `buildNavigationGraph` (pages, actions, root actions, journeys); its module doc lists every
 //!   error code. Helpers: `merge` (sources + hand pages + cross-links), `actions` (one action
 //!   definition), `fields` (the key law and typed field readers).
+//! - `describe`: the compiled graph as plain data (`graph.describe()`, what `groundfacts/testing` lints).
 //! - `containers`: a page's `containers` tree (areas, tabs, modals) compiled to paths (docs/graph.md §2.2).
 //! - `guards`: the guard language (eight operators, structural equality, missing keys are unknown).
 //! - `input`: input contracts (`'none'` / JSON Schema), their one-line `expects` and payload checks.
@@ -24,6 +25,7 @@ mod actions;
 pub mod compile;
 mod containers;
 pub mod def;
+pub mod describe;
 pub mod error;
 mod fields;
 pub mod guards;

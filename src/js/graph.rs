@@ -209,6 +209,15 @@ impl JsNavigationGraph {
         Ok(self.graph()?.action_ids().map(str::to_string).collect())
     }
 
+    /// The compiled graph as plain data (docs/graph.md §13): pages, actions (where offered, guards,
+    /// verify, writes, destination, input), journeys and containers, in compiled order. A verify
+    /// predicate is named (`{ kind: 'predicate' }`), never handed out. `groundfacts/testing` lints it.
+    #[wasm_bindgen(unchecked_return_type = "GraphDescription")]
+    pub fn describe(&self) -> Result<JsValue, JsValue> {
+        let graph = self.graph()?;
+        convert::to_js(&crate::graph::describe::describe(&graph))
+    }
+
     /// Hidden: lets `brand::claim` recognise a live graph passed as an argument.
     #[wasm_bindgen(js_name = __groundfactsBrand, skip_typescript)]
     pub fn brand(&self) {

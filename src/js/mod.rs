@@ -80,6 +80,7 @@ mod session_doors;
 mod session_grey;
 mod snapshot;
 mod tree;
+mod typed;
 mod types;
 mod unwind;
 mod wiring;
