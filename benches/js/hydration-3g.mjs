@@ -1,5 +1,5 @@
-// Throttled-load bench (docs/loading.md §3): the Vite 7 React host app (tests/hosts/vite7-react, with
-// tests/hosts/react-app copied in and built) served gzip-compressed on loopback, loaded cold in Chromium
+// Throttled-load bench (docs/loading.md, "Never on the critical path"): the Vite 7 React host app
+// (tests/hosts/vite7-react, with tests/hosts/react-app copied in and built) served gzip-compressed on loopback, loaded cold in Chromium
 // with the network throttled to DevTools' "Slow 3G" (Network.emulateNetworkConditions: 2,000 ms latency,
 // 50,000 B/s down and up). Measures when Plain — a component that does not use groundfacts — is on the
 // page with its click handler live, for the app (provider, hooks, the module loading beside it) and for
