@@ -1,8 +1,9 @@
 // What the host tests share: a static file server on loopback with the MIME types a static host sends
 // (application/wasm included), and the flags Debian's Chromium runs headless with here.
-// Used by hosts.test.mjs and webmcp.test.mjs.
+// Used by hosts.test.mjs, webmcp.test.mjs, vite-react.test.mjs, kit-node.test.mjs and sveltekit.test.mjs.
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 
 const TYPES = {
@@ -34,3 +35,14 @@ export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
+
+/** A free TCP port on 127.0.0.1 (for a dev server started with --strictPort). */
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}

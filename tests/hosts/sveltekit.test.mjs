@@ -6,9 +6,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './support.mjs';
 
 const APP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sveltekit');
 const VITE = path.join(APP, 'node_modules', '.bin', 'vite');
@@ -20,16 +20,6 @@ function installed() {
   assert.ok(fs.existsSync(pkg) && !fs.lstatSync(pkg).isSymbolicLink(), 'install the fixture first (scripts/test-hosts.sh)');
   const manifest = JSON.parse(fs.readFileSync(path.join(APP, 'package.json'), 'utf8'));
   assert.ok(manifest.dependencies.groundfacts, 'groundfacts is a declared dependency, as in a user app');
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 test('vite build prerenders the page with the package imported on the server', { timeout: 180_000 }, () => {

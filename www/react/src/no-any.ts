@@ -42,7 +42,7 @@ export type PublicApiHasNoAny = [
   NotAny<IsAny<ReturnType<typeof useGroundTruth>>>,
   NotAny<IsAny<ReturnType<typeof useContextBrief>>>,
   NotAny<IsAny<ReturnType<typeof useAvailable>>>,
-  NotAny<IsAny<ReturnType<typeof useAsks>[number]>>,
+  NotAny<IsAny<NonNullable<ReturnType<typeof useAsks>>[number]>>,
   NotAny<IsAny<Parameters<typeof useActions>[1]>>,
   NotAny<IsAny<Parameters<typeof useStoreTap>[1]>>,
   NotAny<IsAny<Parameters<typeof connectReactRouter>[2]>>,

@@ -1,0 +1,2 @@
+// @vitest-environment happy-dom
+import './react.cases.jsx';

@@ -1,0 +1,2 @@
+// @vitest-environment happy-dom
+import './svelte.cases.js';
