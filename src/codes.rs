@@ -100,6 +100,9 @@ crate::words::words! {
         /// The app marked the action busy (`group.setBusy`, docs/session.md §22).
         Busy = "BUSY",
         NotMaterialized = "NOT_MATERIALIZED",
+        /// The page was just entered and its components have not registered yet
+        /// (docs/session.md §32): retriable.
+        PageMounting = "PAGE_MOUNTING",
         ApprovalRequired = "APPROVAL_REQUIRED",
         ApprovalDeclined = "APPROVAL_DECLINED",
         /// Nested too deep inside callbacks (docs/decisions.md decision 24).

@@ -134,6 +134,9 @@ pub const PAYLOAD_INVALID: &str =
     "The input does not fit what it expects (see issues and expects). Nothing was \
 performed; fix the input and call again.";
 pub const NOT_MATERIALIZED: &str = "Nothing in this app is wired to perform it, so nothing ran.";
+/// `PAGE_MOUNTING` (docs/session.md §32): the page was just entered and is still loading.
+pub const PAGE_MOUNTING: &str = "The page was just entered and is still loading: its components \
+have not registered their actions yet. Nothing was performed; call again in a moment.";
 /// `REENTRANCY_DEPTH` (docs/decisions.md decision 24).
 pub const REENTRANCY_DEPTH: &str = "The app was already running too many steps nested inside one another, so this one was refused before anything ran. Nothing was performed; it can be tried again once the current step has finished.";
 pub const REFUSED_OTHER: &str = "The app's session refused it (see reason). Nothing was performed.";

@@ -36,6 +36,7 @@ pub mod lifecycle;
 mod busy;
 mod limits;
 mod lost;
+mod mounting;
 mod mounts;
 mod navigation;
 mod notify;
