@@ -44,3 +44,6 @@ say "tsc --noEmit (tests/hosts/node: types.mts, types.cts under module nodenext)
 
 say "node --test tests/hosts/*.test.mjs"
 node --test --test-concurrency=1 "$ROOT"/tests/hosts/*.test.mjs
+
+# The framework hosts (Next.js, React Router framework mode on Vite 7 and 8): their own script.
+bash "$ROOT/scripts/test-hosts-frameworks.sh"
