@@ -80,7 +80,8 @@ export function connectHashRouter(session: SessionSource, graph: NavigationGraph
   };
 }
 
-type Handler = (input?: any) => unknown;
+/** A handler as `registerActions` takes it (its input typed by the app). */
+type Handler = (input: never) => unknown;
 
 /**
  * The runes tap: wraps each handler so that, once it has run, `session.updateState(project())` reports
@@ -98,7 +99,7 @@ export function reportingHandlers<H extends Record<string, Handler>>(
   };
   const wrapped: Record<string, Handler> = {};
   for (const [name, handler] of Object.entries(handlers)) {
-    wrapped[name] = (input?: unknown) => {
+    wrapped[name] = (input: never) => {
       const result = handler(input);
       if (result !== null && typeof result === 'object' && typeof (result as PromiseLike<unknown>).then === 'function') {
         return Promise.resolve(result).then((value) => {
