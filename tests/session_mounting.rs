@@ -207,3 +207,27 @@ fn the_port_answers_page_mounting_retriable_for_a_served_and_a_not_yet_declared_
         "mounted: an unknown name is unknown again: {r}"
     );
 }
+
+#[test]
+fn a_navigate_that_returns_a_thenable_moves_the_cursor_at_once_and_the_window_opens_with_it() {
+    // React Router's navigate returns a promise: the hop is claimed at once, the fire stays open.
+    let (host, s) = app("home");
+    host.set_navigate(|_, _| HandlerOutcome::Deferred(7));
+    let port = AgentPort::new(Rc::clone(&s), PortOptions::default());
+    let tool = "notes-app.do_action";
+    let r = port.call(tool, &json!({"action": "open-notes"}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert_eq!(s.node(), "notes");
+    let r = port.call(tool, &json!({"action": "add"}));
+    assert_eq!(r["reason"], "PAGE_MOUNTING", "{r}");
+    s.complete_deferred_handler(7, HandlerOutcome::Returned(None))
+        .unwrap();
+    let r = port.call(tool, &json!({"action": "add"}));
+    assert_eq!(
+        r["reason"], "PAGE_MOUNTING",
+        "the thenable ending mounts nothing: {r}"
+    );
+    wire(&host, &s, "add");
+    let r = port.call(tool, &json!({"action": "add"}));
+    assert_eq!(r["ok"], true, "{r}");
+}
