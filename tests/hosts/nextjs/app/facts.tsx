@@ -7,13 +7,14 @@ import { useState } from "react";
 
 export function Facts() {
   const facts = useGroundTruth();
-  return <pre id="facts">{facts.text}</pre>;
+  return <pre id="facts">{facts?.text ?? "loading"}</pre>;
 }
 
 export function Agent() {
   const session = useSession();
   const [log, setLog] = useState<string[]>([]);
   const act = async () => {
+    if (!session) return;
     const port = serveToAgent(session);
     const said: string[] = [];
     said.push(JSON.stringify(port.call("notes.do_action", { action: "open-notes" })));

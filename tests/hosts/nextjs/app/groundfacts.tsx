@@ -4,12 +4,12 @@
 import { GroundfactsProvider } from "groundfacts/react";
 import { usePathname, useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { graph } from "./graph";
+import { notesGraph } from "./graph";
 
 export function Groundfacts({ children }: { children: ReactNode }) {
   const router = useRouter();
   return (
-    <GroundfactsProvider graph={graph} navigate={router.push} location={usePathname()}>
+    <GroundfactsProvider graph={notesGraph} navigate={router.push} location={usePathname()}>
       {children}
     </GroundfactsProvider>
   );

@@ -1,6 +1,8 @@
-// The start page: static, so `next build` prerenders it — its HTML holds the facts block.
+// The start page: static, so `next build` prerenders it — its HTML holds the facts block (the server
+// component's; the provider's session is made in the browser, after hydration).
 import Link from "next/link";
 import { Agent, Facts } from "./facts";
+import { ServerFacts } from "./server-facts";
 
 export default function Home() {
   return (
@@ -9,6 +11,7 @@ export default function Home() {
       <Link href="/notes">Notes</Link>
       <Agent />
       <Facts />
+      <ServerFacts />
     </main>
   );
 }

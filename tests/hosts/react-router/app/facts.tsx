@@ -5,7 +5,7 @@ import { useGroundTruth, useSession } from "groundfacts/react";
 import { useState } from "react";
 
 export function Facts() {
-  return <pre id="facts">{useGroundTruth().text}</pre>;
+  return <pre id="facts">{useGroundTruth()?.text ?? "loading"}</pre>;
 }
 
 type Answer = { ok: boolean; retriable?: boolean };
@@ -14,6 +14,7 @@ export function Agent() {
   const session = useSession();
   const [log, setLog] = useState<string[]>([]);
   const act = async () => {
+    if (!session) return;
     const port = serveToAgent(session);
     const said = [JSON.stringify(port.call("notes.do_action", { action: "open-notes" }))];
     let answer = port.call("notes.do_action", { action: "add" }) as Answer;

@@ -4,7 +4,7 @@
 import { GroundfactsProvider } from "groundfacts/react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/root";
-import { graph } from "./graph";
+import { notesGraph } from "./graph";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -26,7 +26,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <GroundfactsProvider graph={graph} navigate={useNavigate()} location={useLocation().pathname}>
+    <GroundfactsProvider graph={notesGraph} navigate={useNavigate()} location={useLocation().pathname}>
       <Outlet />
     </GroundfactsProvider>
   );
