@@ -1,16 +1,19 @@
 // Turns wasm-pack's web-target output (pkg/) and wasm-bindgen's nodejs-target glue for the same module
 // (argv[3]) into the one published package (called by scripts/build.sh). pkg-template/README.md, "What
 // each host needs", says why the package has this shape; in short:
-// - groundfacts.js: the entry for browsers and bundlers (`browser` / `default` conditions). It
-//   instantiates groundfacts_bg.wasm with top-level await through the web-target glue
-//   (groundfacts_web.js), so a bundler sees only an ES module and a `new URL('….wasm', import.meta.url)`
-//   asset, which Vite (dev and build), webpack 5 and the browser itself handle with no config;
-// - groundfacts.cjs: the node entry for `require` (nodejs-target glue: compiles the module synchronously
-//   from its own folder); groundfacts.node.mjs: the node entry for `import`, re-exporting groundfacts.cjs,
-//   so `import` and `require` in one process share one wasm instance (no dual-package hazard);
-// - both entries also export the JS error classes (defined in a snippet the glue imports but does not
+// - one glue for every host, wasm-bindgen's web target (groundfacts_web.js), and one module, shipped as
+//   groundfacts_bg.wasm and inlined as base64 (groundfacts_wasm_<n>.js); docs/loading.md says why;
+// - groundfacts_load.js (`groundfacts/load` in browsers and bundlers): no top-level await; starts the
+//   module's request when evaluated, from `new URL('./groundfacts_bg.wasm', import.meta.url)` (an asset
+//   every bundler emits), falling back to the inlined copy (a lazy chunk) where that cannot be fetched;
+// - groundfacts.js (`groundfacts` in browsers and bundlers): awaits that loader at top level, so its
+//   exports are usable synchronously once an import resolves;
+// - groundfacts.node.mjs (`groundfacts` under Node, `import` and `require`; groundfacts.cjs is the
+//   `require` shim over it through `require` of an ES module): instantiates the inlined copy with initSync — no file
+//   lookup, no computed require, so bundles for Node carry it; one instance per process;
+// - every entry exports the JS error classes (defined in a snippet the glue imports but does not
 //   export), so `import { GraphValidationError } from 'groundfacts'` works everywhere;
-// - both glues carry the trap recovery (src/js/reset.js, copied as groundfacts_reset.js): the glue is
+// - the glue carries the trap recovery (src/js/reset.js, copied as groundfacts_reset.js): it is
 //   generated with wasm-bindgen's --experimental-reset-state-function (scripts/build.sh) and what the
 //   recovery relies on in it is checked here, so a wasm-bindgen whose glue differs fails the build;
 // - package.json from pkg-template/package.json (+ the crate version), the README, the docs the
@@ -130,58 +133,42 @@ function cargoVersion() {
   return match[1];
 }
 
-// 1. The node glue: CommonJS beside the one .wasm (it reads `${__dirname}/groundfacts_bg.wasm`). Its
-//    snippets are the web output's (identical files, ES syntax, `.js` in a "type": "module" package):
-//    node >= 20.19 loads them through require.
+// 1. One glue for every host: wasm-bindgen's web-target glue (groundfacts_web.js, ES module, no
+//    top-level await). The nodejs glue (argv[3]) is read only for the export names and the .d.ts: its
+//    code found its module through `__dirname` and loaded its snippets through computed `require`s,
+//    which no bundler can follow (docs/loading.md). Node runs the web glue too, instantiated with
+//    `initSync` from the inlined copy (groundfacts_wasm_<n>.js), so `import` and `require` (Node's
+//    `require` of an ES module, ≥ 20.19) share one module instance.
 const snippet = findErrorSnippet(pkg);
-function sameSnippets(dir) {
-  for (const entry of fs.readdirSync(path.join(nodeGlue, dir), { withFileTypes: true })) {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) sameSnippets(rel);
-    else if (!fs.existsSync(path.join(pkg, rel)) || !fs.readFileSync(path.join(pkg, rel)).equals(fs.readFileSync(path.join(nodeGlue, rel)))) {
-      fail(`the nodejs glue's ${rel} differs from the web glue's: the node entry cannot share pkg/snippets`);
-    }
-  }
-}
-if (fs.existsSync(path.join(nodeGlue, 'snippets'))) sameSnippets('snippets');
 const nodeSource = checkResetGlue(fs.readFileSync(path.join(nodeGlue, 'groundfacts.js'), 'utf8'), 'nodejs');
 const glueNames = [...nodeSource.matchAll(/^exports\.(\w+) = /gm)].map((m) => m[1]).filter((n) => n !== RESET_FN);
 if (glueNames.length === 0) fail('found no `exports.X =` in the nodejs glue');
 const glueClasses = [...nodeSource.matchAll(/^class (\w+) \{$/gm)].map((m) => m[1]);
 const glueFunctions = glueNames.filter((n) => !glueClasses.includes(n));
-if (!nodeSource.includes(`exports.${RESET_FN} = ${RESET_FN};\n`)) fail(`the nodejs glue does not export ${RESET_FN}`);
-for (const cls of glueClasses) checkResetClass(nodeSource, cls, 'nodejs');
-for (const fn of glueFunctions) {
-  if (!new RegExp(`^function ${fn}\\(`, 'm').test(nodeSource)) fail(`the nodejs glue exports ${fn} but declares no function ${fn}`);
-}
-fs.writeFileSync(
-  path.join(pkg, 'groundfacts.cjs'),
-  nodeSource.replace(`exports.${RESET_FN} = ${RESET_FN};\n`, '') +
-    `const __groundfactsErrors = require(${JSON.stringify(snippet)});\n` +
-    ERROR_CLASSES.map((c) => `exports.${c} = __groundfactsErrors.${c};\n`).join('') +
-    `// Trap recovery (src/js/reset.js, docs/session.md §24), appended by scripts/assemble-pkg.cjs.\n` +
-    `const __groundfactsTrap = require('./${RESET_FILE}').installTrapRecovery(${trapGlue('__groundfactsErrors.SessionError')});\n` +
-    glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
-    glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f}, '${f}');\nexports.${f} = ${f};\n`).join('') +
-    `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
-    Object.entries(TRAP_EXPORTS).map(([name, fn]) => `exports.${name} = __groundfactsTrap.${fn};\n`).join('') +
-    `__groundfactsTrap.arm();\n`,
-);
 fs.copyFileSync(path.join(root, 'src', 'js', 'reset.js'), path.join(pkg, RESET_FILE));
 
-// 2. The browser/bundler entry over the web glue, exporting exactly the node entry's names.
+// 2. The web glue, with the trap recovery appended and wasm-bindgen's own default location (a
+//    `new URL('groundfacts_bg.wasm', import.meta.url)` inside __wbg_init, never used: the loaders pass
+//    the module) taken out, so a bundler for Node (esbuild's cjs output) finds no import.meta here.
 fs.renameSync(path.join(pkg, 'groundfacts.js'), path.join(pkg, 'groundfacts_web.js'));
-const webSource = checkResetGlue(fs.readFileSync(path.join(pkg, 'groundfacts_web.js'), 'utf8'), 'web');
+let webSource = checkResetGlue(fs.readFileSync(path.join(pkg, 'groundfacts_web.js'), 'utf8'), 'web');
 for (const cls of glueClasses) checkResetClass(webSource, cls, 'web');
 for (const fn of glueFunctions) {
   if (!new RegExp(`^export function ${fn}\\(`, 'm').test(webSource)) fail(`the web glue declares no \`export function ${fn}(\``);
 }
 if (!new RegExp(`^export function ${RESET_FN} \\(`, 'm').test(webSource)) fail(`the web glue does not export ${RESET_FN}`);
+const DEFAULT_URL = /^(\s*)module_or_path = new URL\('groundfacts_bg\.wasm', import\.meta\.url\);$/m;
+if (!DEFAULT_URL.test(webSource)) fail("the web glue has no `module_or_path = new URL('groundfacts_bg.wasm', import.meta.url);` to take out");
+webSource = webSource.replace(
+  DEFAULT_URL,
+  "$1throw new Error('groundfacts: the module is loaded by groundfacts_load.js or groundfacts.node.mjs, which pass it; nothing calls this without it.');",
+);
+if (/import\.meta/.test(webSource)) fail('the web glue still names import.meta');
 fs.writeFileSync(
   path.join(pkg, 'groundfacts_web.js'),
   webSource +
     `// Trap recovery (src/js/reset.js, docs/session.md §24), appended by scripts/assemble-pkg.cjs;\n` +
-    `// groundfacts.js calls __groundfactsArmTrapRecovery once the module is instantiated.\n` +
+    `// the loaders call __groundfactsArmTrapRecovery once the module is instantiated.\n` +
     `import { installTrapRecovery as __groundfactsInstallTrapRecovery } from './${RESET_FILE}';\n` +
     `import { SessionError as __groundfactsSessionError } from ${JSON.stringify(snippet)};\n` +
     `const __groundfactsTrap = __groundfactsInstallTrapRecovery(${trapGlue('__groundfactsSessionError')});\n` +
@@ -197,29 +184,174 @@ const webNames = new Set([
 ]);
 const missing = glueNames.filter((n) => !webNames.has(n));
 if (missing.length) fail(`the web glue lacks what the node glue exports: ${missing.join(', ')}`);
+if (!webNames.has('initSync')) fail('the web glue exports no initSync');
+const publicNames = [...glueNames, ...Object.keys(TRAP_EXPORTS)];
+const allNames = [...publicNames, ...ERROR_CLASSES];
+
+// 3. The inlined copy of the module (base64 in ES modules): what Node and every bundler for Node load
+//    (no file lookup at run time, so it survives being bundled anywhere), and the browser loader's
+//    fallback where the .wasm asset cannot be fetched (a file: URL under jsdom or happy-dom, Vite 7's
+//    dependency optimizer). Cut in parts under 400,000 characters, each its own module: a bundler
+//    makes each lazy import its own chunk, so no chunk crosses Vite's 500 kB warning (docs/loading.md).
+const INLINE_PART = 400_000;
+const wasmBase64 = fs.readFileSync(path.join(pkg, 'groundfacts_bg.wasm')).toString('base64');
+const inlineParts = [];
+for (let at = 0; at < wasmBase64.length; at += INLINE_PART) {
+  const name = `groundfacts_wasm_${inlineParts.length}.js`;
+  fs.writeFileSync(
+    path.join(pkg, name),
+    `// Part ${inlineParts.length} of groundfacts_bg.wasm inlined (base64); scripts/assemble-pkg.cjs, docs/loading.md.\nexport default '${wasmBase64.slice(at, at + INLINE_PART)}';\n`,
+  );
+  inlineParts.push(name);
+}
+const DECODE = `/** The module's bytes from its base64 text. */
+function wasmBytes(text) {
+  if (typeof Uint8Array.fromBase64 === 'function') return Uint8Array.fromBase64(text);
+  const NodeBuffer = globalThis.Buffer;
+  if (typeof NodeBuffer === 'function') return new Uint8Array(NodeBuffer.from(text, 'base64'));
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+`;
+
+// 4. The browser loader (`groundfacts/load`, browser and default conditions): no top-level await, and
+//    the glue itself a lazy import beside the module. It starts both requests when it is evaluated: the
+//    .wasm asset a bundler emits for the `new URL(…, import.meta.url)` below (streamed, the smallest
+//    download), or the inlined copy (a lazy chunk) where that asset cannot be fetched.
+const coreObject = `Object.freeze({ ${allNames.map((n) => (ERROR_CLASSES.includes(n) ? `${n}: __groundfactsErrors.${n}` : `${n}: __glue.${n}`)).join(', ')} })`;
+const LOAD_API = `export function loadGroundfacts() {
+  return ready;
+}
+export function loadedGroundfacts() {
+  return core;
+}
+export function groundfactsLoadError() {
+  return failure;
+}
+`;
+fs.writeFileSync(
+  path.join(pkg, 'groundfacts_load.js'),
+  `// groundfacts' loader for browsers and bundlers (\`groundfacts/load\`; docs/loading.md). No top-level
+// await, and only this small file on the importer's path: the glue (groundfacts_web.js) and the module
+// are requested, side by side, when this file is evaluated. loadGroundfacts() is the promise of the
+// instantiated module's exports; loadedGroundfacts() is them once ready (null before);
+// groundfactsLoadError() is why loading failed (null otherwise).
+import * as __groundfactsErrors from ${JSON.stringify(snippet)};
+
+const WASM_URL = new URL('./groundfacts_bg.wasm', import.meta.url);
+
+${DECODE}
+// Where the asset cannot be fetched, the inlined copy is used: fetch cannot read file: URLs (jsdom,
+// happy-dom and Node under the \`browser\` condition), and Vite 7's dependency optimizer moves this
+// file to node_modules/.vite/deps/ without the .wasm beside it.
+function fetchable(url) {
+  return (
+    typeof fetch === 'function' &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !url.pathname.includes('/.vite/deps/')
+  );
+}
+
+async function instantiate() {
+  const glue = import('./groundfacts_web.js');
+  const response = fetchable(WASM_URL)
+    ? fetch(WASM_URL).then(
+        (r) => (r.ok ? r : null),
+        () => null,
+      )
+    : Promise.resolve(null);
+  const [__glue, fetched] = await Promise.all([glue, response]);
+  if (fetched !== null) {
+    await __glue.default({ module_or_path: fetched });
+  } else {
+    const parts = await Promise.all([${inlineParts.map((n) => `import('./${n}')`).join(', ')}]);
+    await __glue.default({ module_or_path: wasmBytes(parts.map((part) => part.default).join('')) });
+  }
+  __glue.__groundfactsArmTrapRecovery();
+  return ${coreObject};
+}
+
+let core = null;
+let failure = null;
+const ready = instantiate().then(
+  (loaded) => {
+    core = loaded;
+    return core;
+  },
+  (error) => {
+    failure = error;
+    throw error;
+  },
+);
+ready.catch(() => {}); // a failure is reported to whoever awaits it, never as an unhandled rejection
+
+${LOAD_API}`,
+);
+
+// 5. The browser/bundler entry (`groundfacts`): the loader's promise awaited at top level, so once an
+//    import of it resolves every export is usable synchronously, as before.
 fs.writeFileSync(
   path.join(pkg, 'groundfacts.js'),
-  `// groundfacts for browsers and bundlers: instantiates the module once, with top-level await, before any
-// export is usable. (Node loads groundfacts.cjs / groundfacts.node.mjs instead; see package.json exports.)
-import __wbg_init, { __groundfactsArmTrapRecovery } from './groundfacts_web.js';
-await __wbg_init({ module_or_path: new URL('./groundfacts_bg.wasm', import.meta.url) });
-__groundfactsArmTrapRecovery();
-export { ${[...glueNames, ...Object.keys(TRAP_EXPORTS)].join(', ')} } from './groundfacts_web.js';
+  `// groundfacts for browsers and bundlers: waits (top-level await) for the module groundfacts_load.js
+// loads, so every export is usable once an import of it resolves. A page that must not wait imports
+// groundfacts/load (or the bindings, which do) instead: docs/loading.md.
+// (Node loads groundfacts.node.mjs instead; see package.json exports.)
+import { loadGroundfacts } from './groundfacts_load.js';
+await loadGroundfacts();
+export { ${publicNames.join(', ')} } from './groundfacts_web.js';
 export { ${ERROR_CLASSES.join(', ')} } from ${JSON.stringify(snippet)};
 `,
 );
 
-// 3. The node ESM entry: the CommonJS one, re-exported by name (one instance for import and require).
+// 6. The node entry for `import` and (through `require` of an ES module) `require`: the same web glue,
+//    instantiated synchronously from the inlined copy. No file is looked up at run time, so a bundle
+//    for Node (esbuild, Vite's SSR build, Next's server) carries it wherever it goes.
 fs.writeFileSync(
   path.join(pkg, 'groundfacts.node.mjs'),
-  `// groundfacts for node's \`import\`: the CommonJS entry re-exported, so that \`import\` and \`require\` in
-// one process share one wasm instance, one set of classes and one set of error classes.
-import groundfacts from './groundfacts.cjs';
-export const { ${[...glueNames, ...Object.keys(TRAP_EXPORTS), ...ERROR_CLASSES].join(', ')} } = groundfacts;
+  `// groundfacts for Node (and bundles for Node): the web glue instantiated synchronously from the
+// inlined module. \`require('groundfacts')\` loads this file too (groundfacts.cjs), so one process has
+// one instance, one set of classes and one set of error classes. docs/loading.md.
+import { initSync, __groundfactsArmTrapRecovery } from './groundfacts_web.js';
+${inlineParts.map((n, i) => `import __part${i} from './${n}';`).join('\n')}
+${DECODE}
+initSync({ module: wasmBytes(${inlineParts.map((_, i) => `__part${i}`).join(' + ')}) });
+__groundfactsArmTrapRecovery();
+export { ${publicNames.join(', ')} } from './groundfacts_web.js';
+export { ${ERROR_CLASSES.join(', ')} } from ${JSON.stringify(snippet)};
 `,
 );
+fs.writeFileSync(
+  path.join(pkg, 'groundfacts.cjs'),
+  `// groundfacts for \`require\`: the ES node entry, loaded through Node's support for requiring an ES module (Node ≥ 20.19).
+'use strict';
+module.exports = require('./groundfacts.node.mjs');
+`,
+);
+fs.writeFileSync(
+  path.join(pkg, 'groundfacts_load.node.mjs'),
+  `// \`groundfacts/load\` under Node: the module is already instantiated (groundfacts.node.mjs).
+import * as __core from './groundfacts.node.mjs';
+const core = __core;
+const failure = null;
+const ready = Promise.resolve(core);
+${LOAD_API}`,
+);
+const LOAD_TYPES = `// \`groundfacts/load\`: the module without waiting for it (docs/loading.md).
+import type * as Groundfacts from './groundfacts.js';
+/** Everything \`groundfacts\` exports. */
+export type GroundfactsModule = typeof Groundfacts;
+/** The instantiated module's exports; the request started when this module was first imported. */
+export function loadGroundfacts(): Promise<GroundfactsModule>;
+/** The exports once the module is instantiated; null before (and in a browser, until the request is done). */
+export function loadedGroundfacts(): GroundfactsModule | null;
+/** Why loading failed (a blocked request, a Content-Security-Policy without wasm-unsafe-eval), or null. */
+export function groundfactsLoadError(): unknown;
+`;
+fs.writeFileSync(path.join(pkg, 'groundfacts_load.d.ts'), LOAD_TYPES);
 
-// 4. Types: the nodejs glue's .d.ts (the web one also declares the init function, which the entries
+// 7. Types: the nodejs glue's .d.ts (the web one also declares the init function, which the entries
 //    call themselves), once for ESM and once for CommonJS consumers.
 //    The reset function wasm-bindgen declares is the recovery's, not the app's: it is not exported.
 const types = fs.readFileSync(path.join(nodeGlue, 'groundfacts.d.ts'), 'utf8');
@@ -231,7 +363,7 @@ for (const stale of ['groundfacts_bg.wasm.d.ts', 'groundfacts_web.d.ts', '.gitig
   fs.rmSync(path.join(pkg, stale), { force: true });
 }
 
-// 5. The manifest and the README.
+// 8. The manifest and the README.
 const templateManifest = JSON.parse(fs.readFileSync(path.join(template, 'package.json'), 'utf8'));
 const manifest = { name: templateManifest.name, version: cargoVersion(), ...templateManifest };
 const bindings = fs
@@ -257,7 +389,7 @@ for (const doc of fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWi
   fs.copyFileSync(path.join(root, 'docs', doc), path.join(pkg, 'docs', doc));
 }
 
-// 6. Framework bindings: pkg-template/<name>/index.ts → pkg/<name>/index.js + index.d.ts. They import the
+// 9. Framework bindings: pkg-template/<name>/index.ts → pkg/<name>/index.js + index.d.ts. They import the
 //    core as 'groundfacts' (resolved here to pkg/ itself) and react / svelte types from scripts/node_modules.
 if (bindings.length) {
   const stage = path.join(root, 'target', 'bindings-ts');

@@ -23,9 +23,21 @@
  *   again the containers and focus the old one last reported; every hook then follows the new session
  *   (components re-register their actions and busy marks, readers re-subscribe).
  *
- * Uses React (an optional peer dependency of the package), persist.ts (the `persist` prop) and the core's `matchRoute`,
- * `session.subscribe`, `session.setNavigate`, `session.sync`, `session.snapshot`, `onModuleReset` and
- * `rebuildGraph`. Used by apps, by www/react and by the package README's React recipe.
+ * - Loading (docs/loading.md): this module imports the core through `groundfacts/load`, never the
+ *   top-level-await entry, so importing it holds nothing back. The provider renders its children while
+ *   the module loads; `useSession()` is null and every read hook answers null until the session
+ *   exists (`useGroundfactsStatus()` says 'loading' / 'ready' / 'failed'). `graph` may be a recipe
+ *   (`lazyGraph(name, definition)`, or `(gf) => gf.buildNavigationGraph(…)`) so that the app's module
+ *   scope calls nothing in the module.
+ * - Server renders (docs/session.md §31): the provider reads the module through
+ *   `useSyncExternalStore`'s server snapshot, which is always "not loaded", so a server render (and
+ *   the hydration render that must match it) makes no session — nothing outlives the render — and
+ *   the session is made right after hydration (restored from `persist` there).
+ *
+ * Uses React (an optional peer dependency of the package), loading.ts (the module loading), persist.ts (the `persist` prop) and, from the
+ * loaded core, `matchRoute`, `createSession`, `session.subscribe`, `session.setNavigate`, `session.sync`,
+ * `session.snapshot`, `onModuleReset` and `rebuildGraph`. Used by apps, by www/react and by the package
+ * README's React recipe.
  */
 import {
   createContext,
@@ -39,26 +51,26 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import {
-  matchRoute,
-  onModuleReset,
-  rebuildGraph,
-  type ActionGroup,
-  type AskStatus,
-  type Available,
-  type ContextBrief,
-  type ContextBriefOptions,
-  type GroundTruthOptions,
-  type NavigationGraph,
-  type RegisterActionsSpec,
-  type RenderedBlock,
-  type Session,
-  type SessionOptions,
-  type WhereInPage,
+import type {
+  ActionGroup,
+  AskStatus,
+  Available,
+  ContextBrief,
+  ContextBriefOptions,
+  GroundTruthOptions,
+  NavigationGraph,
+  RegisterActionsSpec,
+  RenderedBlock,
+  Session,
+  SessionOptions,
+  WhereInPage,
 } from 'groundfacts';
+import { groundfactsLoadError, type GroundfactsModule } from 'groundfacts/load';
+import { loadedCore, noStatusChange, resolveGraph, subscribeLoad, useCore, type GraphRecipe, type GroundfactsStatus } from './loading.js';
 import { createProviderSession, type PersistOptions } from './persist.js';
 
 export { persistKey, type PersistOptions, type PersistStorage } from './persist.js';
+export { lazyGraph, type GraphRecipe, type GroundfactsStatus } from './loading.js';
 
 /** What the session calls to move the app: a router's push. A returned promise keeps the fire open. */
 export type Navigate = (href: string) => void | PromiseLike<unknown>;
@@ -78,9 +90,21 @@ export interface ReactRouterLike {
   subscribe(listener: (state: { readonly location: RouterLocation }) => void): () => void;
 }
 
+/**
+ * 'loading' until the module is loaded and the nearest provider has its session (a server render
+ * and the hydration render stay 'loading'), then 'ready'; 'failed' when the module could not be
+ * loaded (`groundfactsLoadError()` from groundfacts/load says why).
+ */
+export function useGroundfactsStatus(): GroundfactsStatus {
+  const session = useContext(SessionContext);
+  const failed = useSyncExternalStore(subscribeLoad, () => groundfactsLoadError() !== null, () => false);
+  if (session) return 'ready';
+  return failed ? 'failed' : 'loading';
+}
+
 /** The page a router path belongs to, or the raw path when the graph has none (sync records it off-graph). */
 export function pageForPath(graph: NavigationGraph, pathname: string): string {
-  return matchRoute(graph, pathname) ?? pathname;
+  return loadedCore().matchRoute(graph, pathname) ?? pathname;
 }
 
 /**
@@ -164,17 +188,18 @@ function trackerOf(session: Session): Tracker {
   return tracker;
 }
 
-function useSessionRead<T>(key: string, read: (session: Session) => T): T {
+function useSessionRead<T>(key: string, read: (session: Session) => T): T | null {
   const session = useSession();
-  const tracker = trackerOf(session);
-  const snapshot = (): T => tracker.cached(key, () => read(session));
-  return useSyncExternalStore(tracker.subscribe, snapshot, snapshot);
+  const tracker = session === null ? null : trackerOf(session);
+  const snapshot = (): T | null => (tracker === null || session === null ? null : tracker.cached(key, () => read(session)));
+  return useSyncExternalStore(tracker === null ? noStatusChange : tracker.subscribe, snapshot, snapshot);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The provider and the session it owns.
 
-const SessionContext = createContext<Session | null>(null);
+/** The provider's session; null while it loads (and on the server); undefined outside any provider. */
+const SessionContext = createContext<Session | null | undefined>(undefined);
 
 /** Where inside the page the reader last was, as the session reported it (`whereInPage()`). */
 type Place = ReturnType<Session['whereInPage']>;
@@ -187,34 +212,35 @@ type Place = ReturnType<Session['whereInPage']>;
 class SessionOwner {
   private session: Session | null = null;
   private releasing = false;
-  private built: NavigationGraph;
+  /** The graph the first session walked (rebuildGraph's argument after a restart); null until then. */
+  private first: NavigationGraph | null = null;
+  private built: NavigationGraph | null = null;
   /** The module restarted since the first session: every later one continues a record that lost history. */
   private lost = false;
   /** Shown containers and focus after the session's latest change, replayed into a session made after a restart. */
   private place: Place | null = null;
 
   constructor(
-    private readonly source: NavigationGraph,
-    private readonly create: (graph: NavigationGraph, historyLost: boolean) => Session,
-  ) {
-    this.built = source;
-  }
+    private readonly source: NavigationGraph | GraphRecipe,
+    private readonly create: (core: GroundfactsModule, graph: NavigationGraph, historyLost: boolean) => Session,
+  ) {}
 
-  /** The graph the current session walks (the rebuilt one after a module restart). */
-  graph(): NavigationGraph {
+  /** The graph the current session walks (the rebuilt one after a module restart); null before one. */
+  graph(): NavigationGraph | null {
     return this.built;
   }
 
-  current(): Session {
-    if (this.session === null) this.session = this.make();
+  /** The session, made now if the module is loaded; null while it is not (and on the server). */
+  current(core: GroundfactsModule | null): Session | null {
+    if (this.session === null && core !== null) this.session = this.make(core);
     return this.session;
   }
 
   /** Mounted (again): cancel a pending free. True when the session had been freed and was recreated. */
-  retain(): boolean {
+  retain(core: GroundfactsModule | null): boolean {
     this.releasing = false;
-    if (this.session !== null) return false;
-    this.session = this.make();
+    if (this.session !== null || core === null || this.first === null) return false;
+    this.session = this.make(core);
     return true;
   }
 
@@ -229,9 +255,10 @@ class SessionOwner {
     return had;
   }
 
-  private make(): Session {
-    if (this.lost) this.built = rebuildGraph(this.source);
-    const session = this.create(this.built, this.lost);
+  private make(core: GroundfactsModule): Session {
+    if (this.first === null) this.first = resolveGraph(core, this.source);
+    this.built = this.lost ? core.rebuildGraph(this.first) : (this.built ?? this.first);
+    const session = this.create(core, this.built, this.lost);
     if (this.lost && this.place !== null) replayPlace(session, this.place);
     this.place = null;
     // Remember the reader's place after every change: after a trap the old session cannot be asked.
@@ -280,12 +307,15 @@ function replayPlace(session: Session, place: Place): void {
 }
 
 export interface GroundfactsProviderProps {
-  /** The compiled graph. Read once, with `options`, when the session is created. */
-  graph: NavigationGraph;
+  /**
+   * The compiled graph, or a recipe that builds it once the module is loaded (`lazyGraph(name,
+   * definition)`; docs/loading.md). Read once, with `options`, when the session is created.
+   */
+  graph: NavigationGraph | GraphRecipe;
   /**
    * `createSession` options; `node` defaults to the router's current page when `router` is given. The
-   * session is made on the first render: under server rendering, render the provider on the client only
-   * (a server render makes a session that no effect ever frees).
+   * session is made on the first browser render after the module has loaded (right after hydration
+   * under server rendering); a server render makes none (docs/session.md §31).
    */
   options?: SessionOptions | undefined;
   /** React Router 7's data router (`createBrowserRouter(...)`): navigate + location sync. */
@@ -298,9 +328,10 @@ export interface GroundfactsProviderProps {
   /**
    * Without a router object: the router's current pathname — React Router framework mode's
    * `useLocation().pathname`, Next's `usePathname()`, a hash router's `hashPath(location.hash)`. The
-   * session starts on its page (on the server as in the browser, so a deep link records no hop), and
-   * every later change is reported with `sync(page, { principal: 'user' })`: a hop the agent asked
-   * for arrives where the session already is and records nothing new (docs/graph.md §12).
+   * session starts on its page when it is made (in the browser, after hydration: docs/session.md §31),
+   * so a deep link records no hop, and every later change is reported with
+   * `sync(page, { principal: 'user' })`: a hop the agent asked for arrives where the session already
+   * is and records nothing new (docs/graph.md §12).
    */
   location?: string | undefined;
   /**
@@ -316,40 +347,47 @@ export interface GroundfactsProviderProps {
 
 /** Owns one session for the tree below it (see the file comment). */
 export function GroundfactsProvider({ graph, options, router, navigate, location, persist, children }: GroundfactsProviderProps): ReactElement {
+  const core = useCore();
+  // The session may be made renders after the first (once the module is loaded, after hydration):
+  // it starts on the location of that render.
+  const where = useRef(location);
+  where.current = location;
   const [owner] = useState(
     () =>
-      new SessionOwner(graph, (built, historyLost) => {
+      new SessionOwner(graph, (gf, built, historyLost) => {
         // A deep link starts the session on its page; a path the graph has no page for leaves the
         // default (the first declared page) and the router wiring reports the path off-graph. After a
         // module restart this is the router's page now.
-        const path = router ? router.state.location.pathname : location;
-        const node = options?.node ?? (path === undefined ? undefined : matchRoute(built, path));
+        const path = router ? router.state.location.pathname : where.current;
+        const node = options?.node ?? (path === undefined ? undefined : gf.matchRoute(built, path));
         // The session has its navigate from the start (the effect below only swaps in the same push):
         // the components' registrations, whose effects run before the provider's, meet a session
         // that can already move, so no wiring change follows them.
         const push: Navigate | undefined = router ? (href) => router.navigate(href) : navigate;
         const made = historyLost ? { ...options, historyLost: true } : options;
-        return createProviderSession(built, push, made, node, persist);
+        return createProviderSession(gf, built, push, made, node, persist);
       }),
   );
   const [, setRevived] = useState(0);
-  const session = owner.current();
+  const session = owner.current(core);
   const current = owner.graph();
 
   useEffect(() => {
-    if (owner.retain()) setRevived((n) => n + 1);
+    if (core === null) return undefined;
+    if (owner.retain(core)) setRevived((n) => n + 1);
     // A module restart retires the session and graph (docs/session.md §24): build both again and
     // re-render, so every hook below moves to the new session.
-    const stop = onModuleReset(() => {
+    const stop = core.onModuleReset(() => {
       if (owner.moduleReset()) setRevived((n) => n + 1);
     });
     return () => {
       stop();
       owner.release();
     };
-  }, [owner]);
+  }, [owner, core]);
 
   useEffect(() => {
+    if (session === null || current === null) return undefined;
     if (router) return connectReactRouter(session, current, router);
     if (!navigate) return undefined;
     session.setNavigate(navigate);
@@ -359,7 +397,7 @@ export function GroundfactsProvider({ graph, options, router, navigate, location
   // The location tap (no router object): runs after the new page's own effects, so a page that
   // registered its actions first is not counted as mounting (docs/session.md §32).
   useEffect(() => {
-    if (router || location === undefined) return;
+    if (router || location === undefined || session === null || current === null) return;
     const page = pageForPath(current, location);
     if (page !== session.node) session.sync(page, { principal: 'user' });
   }, [session, current, router, location]);
@@ -367,10 +405,13 @@ export function GroundfactsProvider({ graph, options, router, navigate, location
   return createElement(SessionContext.Provider, { value: session }, children);
 }
 
-/** The session of the nearest `<GroundfactsProvider>`; throws when there is none. */
-export function useSession(): Session {
+/**
+ * The session of the nearest `<GroundfactsProvider>`: null while the module loads, on the server and
+ * in the hydration render (docs/loading.md, docs/session.md §31). Throws only outside any provider.
+ */
+export function useSession(): Session | null {
   const session = useContext(SessionContext);
-  if (session === null) {
+  if (session === undefined) {
     throw new Error('groundfacts: useSession() was called outside <GroundfactsProvider>; wrap the app in one.');
   }
   return session;
@@ -389,6 +430,7 @@ export function useActions(page: string, spec: UseActionsSpec, deps: DependencyL
   const session = useSession();
   const live = useRef<{ group: ActionGroup; busy: { [name: string]: string } } | null>(null);
   useEffect(() => {
+    if (session === null) return undefined; // registered once the session exists (docs/loading.md)
     const { busy: _busy, ...registration } = spec;
     void _busy;
     const group = session.registerActions(page, registration);
@@ -443,6 +485,7 @@ export interface UseActionsSpec extends RegisterActionsSpec {
 export function useStoreTap(subscribe: (listener: () => void) => () => void, project: () => Record<string, unknown>): void {
   const session = useSession();
   useEffect(() => {
+    if (session === null) return undefined;
     const known = session.state();
     const moved = Object.entries(project()).filter(([key, value]) => JSON.stringify(known[key]) !== JSON.stringify(value));
     if (moved.length > 0) session.updateState(Object.fromEntries(moved));
@@ -456,17 +499,17 @@ export function useStoreTap(subscribe: (listener: () => void) => () => void, pro
 // Reads that re-render on change.
 
 /** The facts block (`session.groundTruth(options)`), re-rendered on every session change. */
-export function useGroundTruth(options?: GroundTruthOptions): RenderedBlock {
+export function useGroundTruth(options?: GroundTruthOptions): RenderedBlock | null {
   return useSessionRead(`groundTruth ${JSON.stringify(options ?? {})}`, (s) => s.groundTruth(options));
 }
 
 /** The brief (`session.contextBrief(options)`), re-rendered on every session change. */
-export function useContextBrief(options?: ContextBriefOptions): ContextBrief {
+export function useContextBrief(options?: ContextBriefOptions): ContextBrief | null {
   return useSessionRead(`contextBrief ${JSON.stringify(options ?? {})}`, (s) => s.contextBrief(options));
 }
 
 /** What is on offer here, now (`session.available()`), re-rendered on every session change. */
-export function useAvailable(): Available {
+export function useAvailable(): Available | null {
   return useSessionRead('available', (s) => s.available());
 }
 
@@ -474,11 +517,11 @@ export function useAvailable(): Available {
  * Where inside the page the reader is (`session.whereInPage()`: the page, the focused container path
  * and the visible containers), re-rendered on every session change — focus and visibility changes too.
  */
-export function useWhereInPage(): WhereInPage {
+export function useWhereInPage(): WhereInPage | null {
   return useSessionRead('whereInPage', (s) => s.whereInPage());
 }
 
 /** The ask cards so far (`session.asks()`), re-rendered on every session change. */
-export function useAsks(): AskStatus[] {
+export function useAsks(): AskStatus[] | null {
   return useSessionRead('asks', (s) => s.asks());
 }

@@ -1,9 +1,11 @@
 /**
  * `<GroundfactsProvider persist>`: the provider's session restored from a `Storage` on creation and
- * written back a microtask after every change (docs/session.md §20). Uses the core's `createSession`,
- * `session.snapshot` and `session.subscribe`. Used by index.ts, which re-exports its public names.
+ * written back a microtask after every change (docs/session.md §20). Uses the core's `createSession`
+ * (from the loaded module the provider passes in: docs/loading.md), `session.snapshot` and
+ * `session.subscribe`. Used by index.ts, which re-exports its public names.
  */
-import { createSession, type NavigationGraph, type Session, type SessionOptions } from 'groundfacts';
+import type { NavigationGraph, Session, SessionOptions } from 'groundfacts';
+import type { GroundfactsModule } from 'groundfacts/load';
 import type { Navigate } from './index.js';
 
 /** What the provider uses of a `Storage` (`sessionStorage`, `localStorage`, or an app's own). */
@@ -58,13 +60,14 @@ function describe(error: unknown): string {
  * writes its snapshot now and a microtask after every change (one write per burst of changes).
  */
 export function createProviderSession(
+  core: GroundfactsModule,
   graph: NavigationGraph,
   navigate: Navigate | undefined,
   options: SessionOptions | undefined,
   node: string | undefined,
   persist: string | PersistOptions | undefined,
 ): Session {
-  const fresh = (): Session => createSession(graph, navigate, node === undefined ? options : { ...options, node });
+  const fresh = (): Session => core.createSession(graph, navigate, node === undefined ? options : { ...options, node });
   if (persist === undefined) return fresh();
   const spec: PersistOptions = typeof persist === 'string' ? { key: persist } : persist;
   const storage = spec.storage === undefined ? defaultStorage() : spec.storage;
@@ -87,7 +90,7 @@ export function createProviderSession(
     try {
       // The stored JSON text as it is: the core parses it, and a damaged one is its typed refusal.
       const { node: _ignored, ...rest } = options ?? {};
-      session = createSession(graph, navigate, { ...rest, restore: stored });
+      session = core.createSession(graph, navigate, { ...rest, restore: stored });
     } catch (error) {
       warn(
         `groundfacts: <GroundfactsProvider persist> did not restore the session stored under ${where} ` +

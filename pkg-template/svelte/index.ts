@@ -26,29 +26,32 @@
  * `createPersistedSession` lives in persist.ts; `hashPath`, `connectHashRouter` and the runes tap
  * `reportingHandlers` in routers.ts; both re-exported here.
  *
- * Uses the core package (`groundfacts`) and `svelte/store`; it imports nothing from SvelteKit (the
+ * Loading (docs/loading.md): the core is reached through `groundfacts/load`, never the top-level-await
+ * entry, so importing this module holds no page back. `liveSession` takes a graph or a recipe
+ * (`(gf) => gf.buildNavigationGraph(…)`) and, while the module loads in the browser, holds null (every
+ * helper here treats that as "no session yet") until the session exists. The stores, actions and
+ * wiring never make a session, on the server or anywhere (docs/session.md §31).
+ *
+ * Uses the core package (`groundfacts/load`) and `svelte/store`; it imports nothing from SvelteKit (the
  * app passes `goto` and `afterNavigate` in) and no component lifecycle, so it loads on the server as
  * in the browser. Built to `pkg/svelte/index.js` + `.d.ts` and exported as `groundfacts/svelte`.
  */
 
-import {
-  createSession,
-  matchRoute,
-  onModuleReset,
-  rebuildGraph,
-  type ActionGroup,
-  type Available,
-  type AskStatus,
-  type ContextBrief,
-  type ContextBriefOptions,
-  type GroundTruthOptions,
-  type NavigationGraph,
-  type RegisterActionsSpec,
-  type RenderedBlock,
-  type Session,
-  type SessionOptions,
-  type WhereInPage,
+import type {
+  ActionGroup,
+  Available,
+  AskStatus,
+  ContextBrief,
+  ContextBriefOptions,
+  GroundTruthOptions,
+  NavigationGraph,
+  RegisterActionsSpec,
+  RenderedBlock,
+  Session,
+  SessionOptions,
+  WhereInPage,
 } from 'groundfacts';
+import { loadGroundfacts, loadedGroundfacts, type GroundfactsModule } from 'groundfacts/load';
 import { readable, type Readable } from 'svelte/store';
 import { createPersistedSession, type PersistOptions } from './persist.js';
 
@@ -62,11 +65,11 @@ export type MaybeSession = Session | null | undefined;
  * A session that outlives module restarts (`liveSession`): a Svelte store whose value is the session
  * now, replaced after each restart of the module that follows a trap (docs/session.md §25).
  */
-export interface LiveSession extends Readable<Session> {
-  /** The session now (a new one after each module restart). */
-  readonly current: Session;
-  /** The graph `current` walks (built again after each module restart). */
-  readonly graph: NavigationGraph;
+export interface LiveSession extends Readable<Session | null> {
+  /** The session now (a new one after each module restart); null while the module loads. */
+  readonly current: Session | null;
+  /** The graph `current` walks (built again after each module restart); null while the module loads. */
+  readonly graph: NavigationGraph | null;
   /** Module restarts this store has been through. */
   readonly restarts: number;
   /** Stop following restarts and free the current session. */
@@ -84,8 +87,30 @@ function isLive(source: SessionSource): source is LiveSession {
 
 /** The session a source stands for now. */
 function sessionOf(source: SessionSource): Session | undefined {
-  if (isLive(source)) return source.current;
+  if (isLive(source)) return source.current ?? undefined;
   return source ?? undefined;
+}
+
+/** A graph built when the module is there (`liveSession` calls it once per realm with the module). */
+export type GraphRecipe = (gf: GroundfactsModule) => NavigationGraph;
+
+const recipes = new WeakMap<GraphRecipe, NavigationGraph>();
+function resolveGraph(core: GroundfactsModule, source: NavigationGraph | GraphRecipe): NavigationGraph {
+  if (typeof source !== 'function') return source;
+  const known = recipes.get(source);
+  if (known !== undefined) return known;
+  const built = source(core);
+  recipes.set(source, built);
+  return built;
+}
+
+/** The loaded core, for a function called with a session or graph (which exist only once it is loaded). */
+function loadedCore(): GroundfactsModule {
+  const core = loadedGroundfacts();
+  if (core === null) {
+    throw new Error('groundfacts: the module is not loaded yet, so there is no session or graph to use here; call this once loadGroundfacts() (groundfacts/load) has resolved.');
+  }
+  return core;
 }
 
 /**
@@ -94,7 +119,7 @@ function sessionOf(source: SessionSource): Session | undefined {
  */
 function follow(source: SessionSource, start: (session: Session) => (() => void) | void): () => void {
   let cleanup: (() => void) | void = undefined;
-  const run = (session: Session | undefined): void => {
+  const run = (session: Session | null | undefined): void => {
     if (cleanup) cleanup();
     cleanup = session ? start(session) : undefined;
   };
@@ -109,15 +134,17 @@ function follow(source: SessionSource, start: (session: Session) => (() => void)
   };
 }
 
-/** Calls `after(session)` for each new session a live source gets after a restart (never for the first). */
+/**
+ * Calls `after(session)` for each new session a live source gets after a restart, and for the first
+ * one when it arrives after the module loaded (never for a session the caller already had).
+ */
 function afterRestart(source: SessionSource, after: (session: Session) => void): () => void {
   if (!isLive(source)) return () => {};
   let first = true;
   return source.subscribe((session) => {
-    if (first) {
-      first = false;
-      return;
-    }
+    const had = first && session !== null;
+    first = false;
+    if (had || session === null) return;
     after(session);
   });
 }
@@ -159,27 +186,33 @@ function replayPlace(session: Session, place: WhereInPage): void {
  * when there is one — shows again the containers and focus the old one last reported, and then hands
  * the new session to its subscribers, before the MODULE_RESET error reaches the app's `catch`.
  * Pass it to this module's helpers in place of a session; read `.current` (or `$live`) for the session now.
- * Browser only, like `createPersistedSession`; `destroy()` stops it.
+ * `graph` may be a recipe `(gf) => gf.buildNavigationGraph(…)`, built once the module is loaded. While
+ * the module loads in the browser, and always on a server (no `window`: a server render makes no
+ * session, docs/session.md §31), `.current` is null. `destroy()` stops it.
  */
 export function liveSession(
-  graph: NavigationGraph,
+  graph: NavigationGraph | GraphRecipe,
   navigate: ((href: string) => unknown) | null | undefined,
   options?: SessionOptions,
   persist?: PersistOptions,
 ): LiveSession {
-  let built = graph;
+  let first: NavigationGraph | null = null;
+  let built: NavigationGraph | null = null;
   let restarts = 0;
   let place: WhereInPage | null = null;
-  const runs = new Set<(session: Session) => void>();
-  const make = (): Session => {
+  let destroyed = false;
+  const runs = new Set<(session: Session | null) => void>();
+  const make = (core: GroundfactsModule): Session => {
+    first ??= resolveGraph(core, graph);
+    built ??= first;
     let made = options;
     if (restarts > 0) {
-      built = rebuildGraph(graph);
+      built = core.rebuildGraph(first);
       made = { ...options, historyLost: true };
       // The page the lost session was on, when the graph has it (a persisted record knows its own).
       if (place !== null && built.pages().includes(place.page)) made.node = place.page;
     }
-    const session = persist ? createPersistedSession(built, navigate, made, persist) : createSession(built, navigate, made);
+    const session = persist ? createPersistedSession(built, navigate, made, persist) : core.createSession(built, navigate, made);
     if (restarts > 0 && place !== null) replayPlace(session, place);
     // Remember the reader's place after every change: after a trap the old session cannot be asked.
     place = session.whereInPage();
@@ -192,12 +225,35 @@ export function liveSession(
     });
     return session;
   };
-  let current = make();
-  const stop = onModuleReset(() => {
-    restarts += 1;
-    current = make();
-    for (const run of [...runs]) run(current);
-  });
+  let current: Session | null = null;
+  let stop = (): void => {};
+  const start = (core: GroundfactsModule): void => {
+    current = make(core);
+    stop = core.onModuleReset(() => {
+      restarts += 1;
+      current = make(core);
+      for (const run of [...runs]) run(current);
+    });
+  };
+  // On a server (no `window`): no session at all, so a server render leaves nothing behind
+  // (docs/session.md §31). Loaded: the session now. In a browser still loading the module: null until
+  // it is there (docs/loading.md), then the session, handed to the subscribers.
+  const loaded = loadedGroundfacts();
+  if (typeof window === 'undefined') {
+    // the server: the helpers render their empty values
+  } else if (loaded !== null) start(loaded);
+  else {
+    loadGroundfacts().then(
+      (core) => {
+        if (destroyed) return;
+        start(core);
+        for (const run of [...runs]) run(current);
+      },
+      () => {
+        // the module could not be loaded: no session (groundfactsLoadError() says why)
+      },
+    );
+  }
   const live: LiveSession = {
     get current() {
       return current;
@@ -208,8 +264,8 @@ export function liveSession(
     get restarts() {
       return restarts;
     },
-    subscribe(run: (session: Session) => void) {
-      const entry = (session: Session): void => run(session);
+    subscribe(run: (session: Session | null) => void) {
+      const entry = (session: Session | null): void => run(session);
       runs.add(entry);
       entry(current);
       return () => {
@@ -217,9 +273,10 @@ export function liveSession(
       };
     },
     destroy() {
+      destroyed = true;
       stop();
       runs.clear();
-      current.free();
+      current?.free();
     },
   };
   lives.add(live);
@@ -493,15 +550,15 @@ export function connectSvelteKit(session: SessionSource, graph: NavigationGraph,
   let connected = true;
   let arrived: string | null = null;
   // A live source's graph is the rebuilt one after a module restart; the one passed in is then gone.
-  const pageOf = (path: string): string => matchRoute(isLive(session) ? session.graph : graph, path) ?? path;
+  const pageOf = (path: string): string => loadedCore().matchRoute((isLive(session) ? session.graph : null) ?? graph, path) ?? path;
   const wire = (now: Session): void => now.setNavigate((href: string) => kit.goto(href));
   const first = sessionOf(session);
   if (first) wire(first);
   kit.afterNavigate(({ to }) => {
-    const now = sessionOf(session);
-    if (!connected || !to || !now) return;
+    if (!connected || !to) return;
     arrived = to.url.pathname;
-    now.sync(pageOf(arrived), { principal: 'user' });
+    const now = sessionOf(session);
+    if (now) now.sync(pageOf(arrived), { principal: 'user' });
   });
   // After a module restart: the new session gets the navigate and the route the app is on now.
   const unwatch = afterRestart(session, (now) => {

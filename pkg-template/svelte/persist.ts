@@ -4,7 +4,15 @@
  * on the next load). Uses the core package only. Re-exported by index.ts, which `liveSession` uses it from.
  */
 
-import { createSession, type NavigationGraph, type Session, type SessionOptions } from 'groundfacts';
+import type { NavigationGraph, Session, SessionOptions } from 'groundfacts';
+import { loadedGroundfacts } from 'groundfacts/load';
+
+/** `createSession` of the loaded module: a graph exists only once it is loaded (docs/loading.md). */
+function createSession(...args: Parameters<typeof import('groundfacts').createSession>): Session {
+  const core = loadedGroundfacts();
+  if (core === null) throw new Error('groundfacts: the module is not loaded yet, so there is no graph to make a session of; call createPersistedSession once loadGroundfacts() (groundfacts/load) has resolved.');
+  return core.createSession(...args);
+}
 
 /** The part of the Web Storage API persistence uses; `sessionStorage` is one, a test's fake another. */
 export interface StorageLike {

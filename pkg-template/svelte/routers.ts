@@ -11,15 +11,17 @@
  *   its own call (after its promise resolves, for an async one): the fire settles on its own report,
  *   never by queue-order inference.
  *
- * Imports only types from the core and from index.ts; nothing from Svelte, so it loads on the server.
+ * Reaches the core through `groundfacts/load` only (a session exists only once it is loaded), imports
+ * nothing from Svelte, so it loads on the server and holds no page back (docs/loading.md).
  */
 
-import { matchRoute, type NavigationGraph, type Session } from 'groundfacts';
+import type { NavigationGraph, Session } from 'groundfacts';
+import { loadedGroundfacts } from 'groundfacts/load';
 import type { SessionSource } from './index.js';
 
 /** The session a source stands for now (a `liveSession()` store's current one). */
 function now(source: SessionSource): Session | undefined {
-  if (typeof source === 'object' && source !== null && 'restarts' in source && 'current' in source) return source.current;
+  if (typeof source === 'object' && source !== null && 'restarts' in source && 'current' in source) return source.current ?? undefined;
   return source ?? undefined;
 }
 
@@ -62,7 +64,7 @@ export function connectHashRouter(session: SessionSource, graph: NavigationGraph
     const current = now(session);
     if (!current) return;
     const path = hashPath(target.location.hash);
-    const page = matchRoute(graph, path) ?? path;
+    const page = loadedGroundfacts()?.matchRoute(graph, path) ?? path;
     if (page !== current.node) current.sync(page, { principal: 'user' });
   };
   first.setNavigate((href: string) => {

@@ -37,6 +37,8 @@ test('every exports target, main, module and types exists in pkg/ and is in `fil
 });
 
 test('the root export sends browsers and bundlers to the web entry, node to its two entries, each typed', () => {
+  assert.deepEqual(manifest.exports['./load'].node, { types: './groundfacts_load.d.ts', default: './groundfacts_load.node.mjs' });
+  assert.deepEqual(manifest.exports['./load'].browser, { types: './groundfacts_load.d.ts', default: './groundfacts_load.js' });
   const root = manifest.exports['.'];
   assert.deepEqual(Object.keys(root), ['browser', 'node', 'types', 'default']);
   assert.equal(root.default, './groundfacts.js');
@@ -48,12 +50,29 @@ test('the root export sends browsers and bundlers to the web entry, node to its 
   assert.equal(manifest.main, './groundfacts.cjs', 'require of the folder (tests, benches) takes the node entry');
 });
 
-test('the browser entry instantiates the module itself and exports what the node entry exports', () => {
+test('the browser entry awaits the loader, which names the .wasm as an asset and falls back to the inlined copy', () => {
   const entry = fs.readFileSync(path.join(PKG, 'groundfacts.js'), 'utf8');
-  assert.match(entry, /^await __wbg_init\(\{ module_or_path: new URL\('\.\/groundfacts_bg\.wasm', import\.meta\.url\) \}\);$/m);
+  assert.match(entry, /^await loadGroundfacts\(\);$/m);
   const exported = [...entry.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) => m[1].split(',').map((n) => n.trim()));
   assert.deepEqual(exported.sort(), Object.keys(gf).sort());
-  assert.ok(!/\.wasm['"];?$/m.test(entry.replace(/new URL\([^)]*\)/g, '')), 'no static import of the .wasm');
+  const loader = fs.readFileSync(path.join(PKG, 'groundfacts_load.js'), 'utf8');
+  assert.match(loader, /new URL\('\.\/groundfacts_bg\.wasm', import\.meta\.url\)/);
+  assert.match(loader, /import\('\.\/groundfacts_wasm_0\.js'\)/);
+  assert.doesNotMatch(loader, /^await /m, 'the loader holds nothing back (no top-level await)');
+  for (const file of [entry, loader]) assert.ok(!/\.wasm['"];?$/m.test(file.replace(/new URL\([^)]*\)/g, '')), 'no static import of the .wasm');
+});
+
+test('no entry finds its module by a path at run time, nor requires a computed name (docs/loading.md)', () => {
+  for (const file of fs.readdirSync(PKG).filter((f) => /\.(c|m)?js$/.test(f))) {
+    const text = fs.readFileSync(path.join(PKG, file), 'utf8');
+    assert.doesNotMatch(text, /__dirname|__filename/, `${file} names no __dirname`);
+    for (const m of text.matchAll(/\brequire\(([^)]*)\)/g)) assert.match(m[1], /^'[^']*'$/, `${file}: require(${m[1]}) is a literal`);
+  }
+  const wasm = fs.readFileSync(path.join(PKG, 'groundfacts_bg.wasm'));
+  const parts = fs.readdirSync(PKG).filter((f) => /^groundfacts_wasm_\d+\.js$/.test(f)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const inline = parts.map((f) => /^export default '([^']*)';$/m.exec(fs.readFileSync(path.join(PKG, f), 'utf8'))[1]);
+  assert.ok(inline.every((part) => part.length <= 400_000), 'each part stays under the bundlers\' chunk warnings');
+  assert.equal(inline.join(''), wasm.toString('base64'), 'the inlined copy is the shipped .wasm');
 });
 
 test("node's import entry is the require entry: same functions, classes and error classes", async () => {

@@ -27,7 +27,7 @@ export function ComposePane({ page, onSent }: { page: string; onSent: (text: str
         type="button"
         data-testid="compose-send"
         onClick={() => {
-          session.fire(`${page}.send`, { source: 'user', payload: { text } });
+          session?.fire(`${page}.send`, { source: 'user', payload: { text } }); // null while the module loads
           setText('');
         }}
       >

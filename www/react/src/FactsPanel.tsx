@@ -7,8 +7,8 @@ export function FactsPanel() {
   const brief = useContextBrief();
   return (
     <>
-      <pre className="facts" data-testid="facts">{facts.text}</pre>
-      <pre className="brief" data-testid="brief">{brief.text}</pre>
+      <pre className="facts" data-testid="facts">{facts?.text}</pre>
+      <pre className="brief" data-testid="brief">{brief?.text}</pre>
     </>
   );
 }

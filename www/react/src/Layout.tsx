@@ -3,7 +3,8 @@
 // a restored session of an upload the reload cut off (shared/upload.ts). The page
 // id is the matched route's `id`, the same id the graph took from the route table. The demo's
 // stylesheet (shared with the Svelte demo) is imported here, so main.tsx is the README's recipe as is.
-import { useSession, useStoreTap } from 'groundfacts/react';
+import { useStoreTap } from 'groundfacts/react';
+import { useAppSession } from './session';
 import { useCallback, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { ROUTES } from '../../shared/graph';
@@ -20,7 +21,7 @@ const NAV_LINKS = [
 ] as const;
 
 export function Layout() {
-  const session = useSession();
+  const session = useAppSession();
   const host = useNewAgentHost();
   useStoreTap(store.subscribe, store.projection);
   // A restored session may hold an Upload fire whose upload died with the old page: say so.

@@ -7,7 +7,8 @@
 // upload.bindBusy). Selecting a tab tells the session what is visible (`session.show('review.<tab>')`);
 // focus moving into a tab's panel tells it where the reader is (`session.observeFocus(path)`), which the
 // facts block shows as `Focus: <path>.` and whats_here as `lookingAt`.
-import { useAvailable, useSession } from 'groundfacts/react';
+import { useAvailable } from 'groundfacts/react';
+import { useAppSession } from './session';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { REVIEW_TABS, TAB_LABELS, type ReviewTab } from '../../shared/review';
 import type { ProjectsState } from '../../shared/store';
@@ -23,7 +24,7 @@ function useUpload(): UploadState {
 }
 
 export function ReviewPage() {
-  const session = useSession();
+  const session = useAppSession();
   const [tab, setTab] = useState<ReviewTab>('summary');
 
   useEffect(() => {
@@ -75,7 +76,7 @@ export function ReviewPage() {
 }
 
 function SummaryTab() {
-  const session = useSession();
+  const session = useAppSession();
   const { draftName, draftRecipe, projects } = useProjects();
   const last = projects[projects.length - 1];
   return (
@@ -96,11 +97,11 @@ function SummaryTab() {
 }
 
 function DataTab() {
-  const session = useSession();
+  const session = useAppSession();
   const { status, progress, submitted } = useUpload();
   // Re-rendered on every session change: whether Submit is greyed, and what would switch it on, are
   // the session's answers (the same the model's whats_here row carries).
-  const offered = useAvailable().edges.find((edge) => edge.affordanceId === SUBMIT_ACTION);
+  const offered = (useAvailable()?.edges ?? []).find((edge) => edge.affordanceId === SUBMIT_ACTION);
   const greyed = offered?.enabled === false;
   const freedBy = greyed ? session.whatUnblocks(SUBMIT_ACTION) : [];
   return (

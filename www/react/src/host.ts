@@ -2,7 +2,7 @@
 // provider's session, the receipts memory) per session, handed down by context. The test hooks
 // (window.groundfactsDemo) let the browser test act on the session from outside React.
 import { serveToAgent } from 'groundfacts';
-import { useSession } from 'groundfacts/react';
+import { useAppSession } from './session';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import { createAgentHost, type AgentHost } from '../../shared/host';
 
@@ -17,7 +17,7 @@ export const HostContext = createContext<AgentHost | null>(null);
 
 /** Makes the host for the provider's session (once per session) and exposes it to the test. */
 export function useNewAgentHost(): AgentHost {
-  const session = useSession();
+  const session = useAppSession();
   const host = useMemo(
     () => createAgentHost(session, serveToAgent(session), () => window.location.pathname),
     [session],

@@ -1,7 +1,8 @@
 // The Projects list and the wizard's first step (the review step, with its tabs, is ReviewPage.tsx).
 // A page that owns actions binds the store's functions by reference with useActions (registered on
 // mount, unregistered on unmount); its buttons fire through the session as the person (`source: 'user'`), so a person's clicks are on the same record as the agent's.
-import { useActions, useSession } from 'groundfacts/react';
+import { useActions } from 'groundfacts/react';
+import { useAppSession } from './session';
 import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../shared/graph';
@@ -15,7 +16,7 @@ function useProjects(): ProjectsState {
 
 /** A person's click: the same fire the agent makes, recorded as the person's. */
 function useAct(): (actionId: string, payload?: unknown) => void {
-  const session = useSession();
+  const session = useAppSession();
   return (actionId, payload) => {
     session.fire(actionId, { source: 'user', payload });
   };

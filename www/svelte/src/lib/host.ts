@@ -15,8 +15,8 @@ function hostOver(live: LiveSession): AgentHost {
   let madeFor: Session | null = null;
   let made: AgentHost | null = null;
   const now = (): AgentHost => {
-    if (made === null || madeFor !== live.current) {
-      madeFor = live.current;
+    if (made === null || madeFor !== live.current) { // never null here: session.ts made it with the module loaded
+      madeFor = live.current!;
       made = createAgentHost(madeFor, serveToAgent(madeFor), () => window.location.pathname);
     }
     return made;

@@ -27,7 +27,7 @@ export const session = browser
   : undefined;
 
 // A restored session may hold an Upload fire whose upload died with the old page: say so.
-if (session) upload.reportLostUploads(session.current);
+if (session?.current) upload.reportLostUploads(session.current);
 
 // The store tap: the store's every value, projected, goes to session.updateState.
 reportState(session, projects, toState);
