@@ -1,8 +1,8 @@
 // The graph: pages from the App Router's folders (fromNextRoutes), actions declared on them. A
 // recipe the provider runs once the module is loaded (and the server component runs at once).
-import type * as Groundfacts from "groundfacts";
+import type { GroundfactsModule } from "groundfacts/load";
 
-export const notesGraph = (gf: typeof Groundfacts) =>
+export const notesGraph = (gf: GroundfactsModule) =>
   gf.buildNavigationGraph("notes", {
     sources: [gf.fromNextRoutes({ home: "/", notes: "/notes", note: "/notes/[id]" })],
     pages: {

@@ -1,6 +1,6 @@
 // The facts block as the model is shown it, and an agent's two calls at once: move, then act. The
 // second reaches the notes page while its components are still mounting (docs/session.md §32).
-import { serveToAgent } from "groundfacts";
+import { loadedGroundfacts } from "groundfacts/load";
 import { useGroundTruth, useSession } from "groundfacts/react";
 import { useState } from "react";
 
@@ -14,8 +14,9 @@ export function Agent() {
   const session = useSession();
   const [log, setLog] = useState<string[]>([]);
   const act = async () => {
-    if (!session) return;
-    const port = serveToAgent(session);
+    const gf = loadedGroundfacts();
+    if (!session || !gf) return;
+    const port = gf.serveToAgent(session);
     const said = [JSON.stringify(port.call("notes.do_action", { action: "open-notes" }))];
     let answer = port.call("notes.do_action", { action: "add" }) as Answer;
     said.push(JSON.stringify(answer));

@@ -1,10 +1,10 @@
 // The graph: pages from app/routes.ts's entries (fromReactRouter reads path / index / children and
 // ignores `file`), actions declared on them. A recipe the provider runs once the module is loaded
 // (and the home route's loader runs on the server).
-import type * as Groundfacts from "groundfacts";
+import type { GroundfactsModule } from "groundfacts/load";
 import routes from "./routes";
 
-export const notesGraph = (gf: typeof Groundfacts) =>
+export const notesGraph = (gf: GroundfactsModule) =>
   gf.buildNavigationGraph("notes", {
     sources: [gf.fromReactRouter(routes)],
     pages: {
