@@ -231,3 +231,21 @@ fn a_navigate_that_returns_a_thenable_moves_the_cursor_at_once_and_the_window_op
     let r = port.call(tool, &json!({"action": "add"}));
     assert_eq!(r["ok"], true, "{r}");
 }
+
+#[test]
+fn a_page_still_mounting_is_no_dead_end_until_its_window_ends() {
+    let (host, s) = moved();
+    let dead_end = |host: &ClosureHost| {
+        host.warnings
+            .borrow()
+            .iter()
+            .any(|w| w.contains("page 'notes' offers"))
+    };
+    assert!(!dead_end(&host), "{:?}", host.warnings.borrow());
+    // The window ends with nothing registered: the next check (a structure change) calls it one.
+    host.now.set(1_000.0 + 6_000.0);
+    let handler = host.handler(|_, _| HandlerOutcome::Returned(None));
+    s.register_actions("home", vec![("open-notes".into(), handler)], vec![])
+        .unwrap();
+    assert!(dead_end(&host), "{:?}", host.warnings.borrow());
+}

@@ -10,12 +10,13 @@
 //! given from it — whichever comes first, so a page that never registers anything is called
 //! `NOT_MATERIALIZED` again within a bounded time even on a host with no clock. While it is open, an
 //! agent's fire of an unwired action of that page (not a url gesture: `setNavigate` wires those) is refused `PAGE_MOUNTING` (a recorded attempt,
-//! retriable; its facts line says the page was still loading), and the port answers a name it
+//! retriable; its facts line says the page was still loading), the page is not called a dead end
+//! (docs/session.md §12) while it lasts, and the port answers a name it
 //! cannot resolve on that page the same way instead of `UNKNOWN_ACTION`. The page a session starts
 //! on opens no window (a deep link's components mount with the session's provider).
 //!
 //! Uses `state` (`Inner`: cursor, groups, clock). Used by `focus` (moves), `mounts` (registration),
-//! `fire` (the check) and `serve::acting` (the port's unresolved names).
+//! `fire` (the check), `deadend` and `serve::acting` (the port's unresolved names).
 
 use std::rc::Rc;
 
@@ -62,6 +63,16 @@ impl Inner {
         {
             self.mounting.open = None;
         }
+    }
+
+    /// Whether the window is open on `page`, the cursor's page (read only: counts nothing).
+    pub(crate) fn mounting_open(&self, page: &str) -> bool {
+        self.mounting.open.as_ref().is_some_and(|w| {
+            *w.page == *page
+                && *self.node == *page
+                && (self.last_now - w.since).max(0.0) <= MOUNTING_WINDOW_MS
+                && w.answers < MOUNTING_ANSWERS
+        })
     }
 
     /// Whether an answer about `page` may still say it is mounting; counts the answer when it may.

@@ -21,7 +21,7 @@ export function Agent() {
     let answer = port.call("notes.do_action", { action: "add" }) as Answer;
     said.push(JSON.stringify(answer));
     for (let i = 0; i < 4 && !answer.ok && answer.retriable; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 300 * 2 ** i)); // 0.3, 0.6, 1.2, 2.4 s
       answer = port.call("notes.do_action", { action: "add" }) as Answer;
       said.push(JSON.stringify(answer));
     }
