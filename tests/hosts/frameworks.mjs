@@ -71,10 +71,16 @@ export async function agentScenario(base, { warm = false } = {}) {
   const browser = await chromium.launch(CHROMIUM);
   try {
     const tab = await browser.newPage();
+    tab.setDefaultTimeout(90_000); // a dev server compiles on demand, on 2 shared cores
     const errors = [];
     tab.on('pageerror', (error) => errors.push(error.message));
     tab.on('console', (message) => {
+      // A missing favicon is the host's 404, not ours; a failed request of the package is caught below.
+      if (/Failed to load resource: the server responded with a status of 404/.test(message.text())) return;
       if (message.type() === 'error' || /groundfacts/.test(message.text())) errors.push(message.text());
+    });
+    tab.on('response', (response) => {
+      if (response.status() >= 400 && /groundfacts|\.wasm/.test(response.url())) errors.push(`${response.status()} ${response.url()}`);
     });
     if (warm) {
       await tab.goto(`${base}/notes`);
@@ -94,7 +100,9 @@ export async function agentScenario(base, { warm = false } = {}) {
       return button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
     });
     await tab.click('#agent');
-    await tab.waitForFunction(() => document.querySelector('#agent-log')?.textContent.trim().length > 0, null, { timeout: 30_000 });
+    await tab
+      .waitForFunction(() => document.querySelector('#agent-log')?.textContent.trim().length > 0, null, { timeout: 30_000 })
+      .catch((error) => assert.fail(`the agent's calls never answered (${error.message}); console: ${JSON.stringify(errors)}`));
     const said = (await tab.textContent('#agent-log')).split('\n').map((line) => JSON.parse(line));
     assert.equal(said[0].ok, true, `the move: ${JSON.stringify(said[0])}`);
     const last = said.at(-1);

@@ -1,7 +1,7 @@
 // The start page: static, so `next build` prerenders it — its HTML holds the facts block (the server
 // component's; the provider's session is made in the browser, after hydration).
 import Link from "next/link";
-import { Agent, Facts } from "./facts";
+import { Facts } from "./facts";
 import { ServerFacts } from "./server-facts";
 
 export default function Home() {
@@ -9,7 +9,6 @@ export default function Home() {
     <main>
       <h1>Home</h1>
       <Link href="/notes">Notes</Link>
-      <Agent />
       <Facts />
       <ServerFacts />
     </main>

@@ -4,6 +4,7 @@
 import { GroundfactsProvider } from "groundfacts/react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/root";
+import { Agent } from "./facts";
 import { notesGraph } from "./graph";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -27,6 +28,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return (
     <GroundfactsProvider graph={notesGraph} navigate={useNavigate()} location={useLocation().pathname}>
+      <Agent />
       <Outlet />
     </GroundfactsProvider>
   );

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { Agent, Facts } from "../facts";
+import { Facts } from "../facts";
 import { notesGraph } from "../graph";
 
 export function meta() {
@@ -24,7 +24,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <main>
       <h1>Home</h1>
       <Link to="/notes">Notes</Link>
-      <Agent />
       <Facts />
       <pre id="server-facts">{loaderData.facts}</pre>
     </main>
