@@ -120,5 +120,5 @@ fn react_router_framework_route_config_entries_read_as_pages() {
         "a layout is no segment"
     );
     assert_eq!(at(&graph, "/docs").as_deref(), Some("docs"));
-    assert_eq!(at(&graph, "/docs/a/b").is_some(), true);
+    assert!(at(&graph, "/docs/a/b").is_some());
 }
