@@ -71,4 +71,7 @@ ln -sfn ../../../sdk/node_modules "$ROOT/tests/js/examples/sdk/node_modules"
 say "node --test tests/sdk/*.test.mjs (SDK types, MCP server, example loops)"
 node --test --test-concurrency=1 "$ROOT"/tests/sdk/*.test.mjs
 
+# The framework hosts (Next.js, React Router framework mode on Vite 7 and 8): their own script.
+bash "$ROOT/scripts/test-hosts-frameworks.sh"
+
 say "host tests done in $((SECONDS - started)) s"

@@ -102,6 +102,9 @@ crate::words::words! {
         /// The app marked the action busy (`group.setBusy`, docs/session.md §22).
         Busy = "BUSY",
         NotMaterialized = "NOT_MATERIALIZED",
+        /// The page was just entered and its components have not registered yet
+        /// (docs/session.md §32): retriable.
+        PageMounting = "PAGE_MOUNTING",
         ApprovalRequired = "APPROVAL_REQUIRED",
         ApprovalDeclined = "APPROVAL_DECLINED",
         /// `concurrency: 'single-flight' | 'once'`: a fire of the action is still open (docs/session.md §26).

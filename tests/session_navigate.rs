@@ -138,9 +138,14 @@ fn a_later_set_navigate_serves_what_navigate_at_creation_serves() {
     assert_eq!(edges(&later.s), edges(&early.s));
     assert!(edges(&later.s).contains(&("home.open-cart".to_string(), Some(true))));
     assert!(later.s.can_navigate());
-    // Landing on the unwired cart is a dead end in both (dead-end detection is armed by navigate).
+    // Landing on the unwired cart is a dead end in both (dead-end detection is armed by navigate),
+    // once its mounting window has ended (docs/session.md §32) and a check runs (a structure change).
     for h in [&later, &early] {
         h.s.sync("cart", SyncOptions::default()).unwrap();
+        h.host.now.set(10_000.0);
+        let toggle = returning(&h.host);
+        h.s.register_actions("home", vec![("toggle".into(), toggle)], vec![])
+            .unwrap();
         assert!(h
             .s
             .gaps()
@@ -425,9 +430,11 @@ fn the_dead_end_check_of_an_async_hop_waits_for_its_end() {
         "{:?}",
         h.s.gaps()
     );
-    // Without a mount the check runs when the thenable ends.
+    // Without a mount the check runs when the thenable ends (after the page's mounting window,
+    // docs/session.md §32).
     let h = hop(|_, _| HandlerOutcome::Deferred(7), true);
     h.s.fire("home.open-cart", agent(None)).unwrap();
+    h.host.now.set(10_000.0);
     h.s.complete_deferred_handler(7, HandlerOutcome::Returned(None))
         .unwrap();
     assert!(h

@@ -300,9 +300,11 @@ fn enforced_approval_refuses_after_a_human_no() {
 
 #[test]
 fn capability_refusals_come_before_the_approval_question() {
-    let (_, s) = fresh_shop(Some(true));
+    let (host, s) = fresh_shop(Some(true));
     s.sync("cart", SyncOptions::default()).unwrap();
-    // Nothing wired: NOT_MATERIALIZED, not APPROVAL_REQUIRED.
+    // Past the page's mounting window (docs/session.md §32), nothing wired: NOT_MATERIALIZED, not
+    // APPROVAL_REQUIRED.
+    host.now.set(10_000.0);
     assert_eq!(
         fire(&s, "cart.checkout", None).reason,
         Some(Refusal::NotMaterialized)

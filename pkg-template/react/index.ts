@@ -326,8 +326,20 @@ export interface GroundfactsProviderProps {
   options?: SessionOptions | undefined;
   /** React Router 7's data router (`createBrowserRouter(...)`): navigate + location sync. */
   router?: ReactRouterLike | undefined;
-  /** Without a router: the app's own push, given to `session.setNavigate`. */
+  /**
+   * Without a router object: the app's own push, given to `session.setNavigate` — React Router
+   * framework mode's `useNavigate()`, Next's `useRouter().push`.
+   */
   navigate?: Navigate | undefined;
+  /**
+   * Without a router object: the router's current pathname — React Router framework mode's
+   * `useLocation().pathname`, Next's `usePathname()`, a hash router's `hashPath(location.hash)`. The
+   * session starts on its page when it is made (in the browser, after hydration: docs/session.md §31),
+   * so a deep link records no hop, and every later change is reported with
+   * `sync(page, { principal: 'user' })`: a hop the agent asked for arrives where the session already
+   * is and records nothing new (docs/graph.md §12).
+   */
+  location?: string | undefined;
   /**
    * Keep the session across page reloads: a name (`persist="wizard"`, kept in `sessionStorage` under
    * `groundfacts:session:wizard`) or `{ key, storage }`. Read once, when the session is created: a
@@ -340,15 +352,20 @@ export interface GroundfactsProviderProps {
 }
 
 /** Owns one session for the tree below it (see the file comment). */
-export function GroundfactsProvider({ graph, options, router, navigate, persist, children }: GroundfactsProviderProps): ReactElement {
+export function GroundfactsProvider({ graph, options, router, navigate, location, persist, children }: GroundfactsProviderProps): ReactElement {
   const core = useCore();
+  // The session may be made renders after the first (once the module is loaded, after hydration):
+  // it starts on the location of that render.
+  const where = useRef(location);
+  where.current = location;
   const [owner] = useState(
     () =>
       new SessionOwner(graph, (gf, built, historyLost) => {
         // A deep link starts the session on its page; a path the graph has no page for leaves the
         // default (the first declared page) and the router wiring reports the path off-graph. After a
         // module restart this is the router's page now.
-        const node = options?.node ?? (router ? gf.matchRoute(built, router.state.location.pathname) : undefined);
+        const path = router ? router.state.location.pathname : where.current;
+        const node = options?.node ?? (path === undefined ? undefined : gf.matchRoute(built, path));
         // The session has its navigate from the start (the effect below only swaps in the same push):
         // the components' registrations, whose effects run before the provider's, meet a session
         // that can already move, so no wiring change follows them.
@@ -382,6 +399,14 @@ export function GroundfactsProvider({ graph, options, router, navigate, persist,
     session.setNavigate(navigate);
     return () => unsetNavigate(session);
   }, [session, current, router, navigate]);
+
+  // The location tap (no router object): runs after the new page's own effects, so a page that
+  // registered its actions first is not counted as mounting (docs/session.md §32).
+  useEffect(() => {
+    if (router || location === undefined || session === null || current === null) return;
+    const page = pageForPath(current, location);
+    if (page !== session.node) session.sync(page, { principal: 'user' });
+  }, [session, current, router, location]);
 
   return createElement(SessionContext.Provider, { value: session }, children);
 }

@@ -23,7 +23,8 @@
  *   re-register (enabled and busy included), the store tap reports the app's state again, and the
  *   SvelteKit wiring re-wires navigate and re-syncs the current route.
  *
- * `createPersistedSession` lives in persist.ts, re-exported here.
+ * `createPersistedSession` lives in persist.ts; `hashPath`, `connectHashRouter` and the runes tap
+ * `reportingHandlers` in routers.ts; both re-exported here.
  *
  * Loading (docs/loading.md): the core is reached through `groundfacts/load`, never the top-level-await
  * entry, so importing this module holds no page back. `liveSession` takes a graph or a recipe
@@ -59,6 +60,7 @@ import { readable, type Readable } from 'svelte/store';
 import { createPersistedSession, type PersistOptions } from './persist.js';
 
 export { createPersistedSession, type PersistOptions, type StorageLike } from './persist.js';
+export { connectHashRouter, hashPath, reportingHandlers, type HashRouterOptions, type HashTarget } from './routers.js';
 
 /** A session, or none yet: on the server, and in the browser before the app has created it. */
 export type MaybeSession = Session | null | undefined;

@@ -13,7 +13,12 @@ use std::sync::OnceLock;
 use super::block::AttemptWhat;
 use super::grade::{rung, FireFacts, Rung, DID_NOT_HAPPEN, NOTE_INFERRED};
 use super::text::{journey_label, reason_code, ACTIONS_MAY_BE_STALE, BULLET, DASH};
+use crate::codes::Refusal;
 use crate::session::Principal;
+
+/// The tail of a `PAGE_MOUNTING` refusal's line (docs/session.md §32).
+pub const PAGE_STILL_LOADING: &str =
+    " (the page was still loading: its actions were not registered yet; retriable)";
 
 /// One attempt line with its labels decided (the label rules already applied to every id): what the
 /// line renderer reads. Borrowed, so the live path (`facts::read`) renders straight from the
@@ -172,6 +177,10 @@ pub fn push_row(out: &mut String, line: LineFacts<'_>) {
                 reason_code(reason),
             ] {
                 out.push_str(part);
+            }
+            // docs/session.md §32: not wired *yet* says so in the line itself.
+            if reason == Refusal::PageMounting.as_str() {
+                out.push_str(PAGE_STILL_LOADING);
             }
         }
         LineFacts::JourneyRefused {

@@ -13,6 +13,7 @@
 //! - `sources`: `fromRoutes` (+ cross-links) and `fromJourneys`.
 //! - `route_syntax`: the two route dialects (colon / SvelteKit) parsed into one pattern.
 //! - `router_sources`: `fromReactRouter` (route objects) and `fromSvelteKitRoutes` (route ids).
+//! - `next_routes`: `fromNextRoutes` (Next.js App Router folders, read through the SvelteKit dialect).
 //! - `routes`: `matchRoute`, by each router's own precedence.
 //! - `names`: the name law, exact-then-unique-suffix resolution, message helpers.
 //! - `redact`: the `redact` patterns (state keys, payload and returned-value paths) and the marker.
@@ -33,6 +34,7 @@ pub mod input;
 mod merge;
 pub mod model;
 pub mod names;
+mod next_routes;
 pub mod redact;
 pub mod route_syntax;
 mod router_sources;
@@ -49,6 +51,7 @@ pub use model::{
     Journey, NavigationGraph, Op, Page, Verify,
 };
 pub use names::{resolve_name, Resolution};
+pub use next_routes::from_next_routes;
 pub use redact::Redaction;
 pub use route_syntax::{is_literal_href, parse_route, RoutePattern, RouteSyntax};
 pub use router_sources::{from_react_router, from_sveltekit_routes};

@@ -1,4 +1,4 @@
-//! `fromReactRouter` and `fromSvelteKitRoutes`: the route tables of real routers as graph sources.
+//! `fromReactRouter`, `fromSvelteKitRoutes` and `fromNextRoutes`: the route tables of real routers as graph sources.
 //!
 //! React Router route objects carry live code and React elements (`element`, `Component`, `loader`,
 //! `lazy`, `errorElement`, …). They are never converted as a whole: [`read_routes`] reads only `path`,
@@ -61,6 +61,14 @@ export interface RouteObjectLike {
  * a list (page ids derived from the URL segments), a map from page id to route id, or what
  * Vite's `import.meta.glob` returns for the `+page.svelte` files (file path → loader; the paths are read).
  */
+/**
+ * Next.js App Router pages: route ids as folders name them (`'/notes/[id]'`, `'/docs/[...slug]'`,
+ * `'/shop/[[...filters]]'`, `'/(shop)/cart'`) or `app/…/page.tsx` paths — a list (page ids derived from
+ * the URL segments) or a map from page id to route id (or `{ route, does }`).
+ */
+export type NextRouteIds =
+  | readonly string[]
+  | { readonly [pageId: string]: string | { readonly route: string; readonly does?: string | undefined } };
 export type SvelteKitRouteIds =
   | readonly string[]
   | { readonly [pageIdOrFile: string]: string | { readonly route: string; readonly does?: string | undefined } | (() => unknown) };
@@ -81,6 +89,19 @@ pub fn from_react_router(
     };
     let options = plain(&options, "fromReactRouter: options")?;
     let source = core::from_react_router(&routes, &options).map_err(|e| errors::graph_error(&e))?;
+    convert::to_js(&source)
+}
+
+/// Read Next.js App Router route ids or `app/…/page.tsx` paths as a graph source (docs/graph.md §12).
+#[wasm_bindgen(js_name = fromNextRoutes, unchecked_return_type = "RoutesSource")]
+pub fn from_next_routes(
+    #[wasm_bindgen(unchecked_param_type = "NextRouteIds")] ids: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "FromRoutesOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    super::init();
+    let ids = plain(&ids, "fromNextRoutes: ids")?;
+    let options = plain(&options, "fromNextRoutes: options")?;
+    let source = core::from_next_routes(&ids, &options).map_err(|e| errors::graph_error(&e))?;
     convert::to_js(&source)
 }
 

@@ -77,9 +77,19 @@ impl AgentPort {
 
     /// UNKNOWN_ACTION, saying what the graph knows about the name — never an attempt.
     fn teaching_refusal(&self, name: &str, served: Vec<String>) -> Out {
+        let declared = self.declared_action(name);
+        // docs/session.md §32: a name the page just entered has not registered yet.
+        if declared.is_none() && self.session.page_still_mounting() {
+            let mut out = error_head(Refusal::PageMounting);
+            out.set("why", texts::PAGE_MOUNTING)
+                .set_true("retriable", true)
+                .set("actions", served);
+            self.position(&mut out);
+            return out;
+        }
         let mut out = error_head(Refusal::UnknownAction);
         let node = self.session.node();
-        if let Some(action) = self.declared_action(name) {
+        if let Some(action) = declared {
             if !action.on.contains(&node) {
                 out.set("why", texts::ACTION_ELSEWHERE)
                     .set("offeredOn", json!(action.on));
@@ -320,7 +330,10 @@ impl AgentPort {
         }
         out.set_true(
             "retriable",
-            reason == Refusal::ToolDisabled || reason == Refusal::Busy,
+            matches!(
+                reason,
+                Refusal::ToolDisabled | Refusal::Busy | Refusal::PageMounting
+            ),
         );
         let mut why = refusal_why(
             reason,
@@ -366,6 +379,7 @@ fn refusal_why(reason: Refusal, has_evidence: bool) -> String {
         Refusal::NotOnNode => texts::NOT_ON_NODE.to_string(),
         Refusal::PayloadInvalid => texts::PAYLOAD_INVALID.to_string(),
         Refusal::NotMaterialized => texts::NOT_MATERIALIZED.to_string(),
+        Refusal::PageMounting => texts::PAGE_MOUNTING.to_string(),
         Refusal::ReentrancyDepth => texts::REENTRANCY_DEPTH.to_string(),
         Refusal::Busy => texts::BUSY.to_string(),
         Refusal::PriorFirePending => texts::PRIOR_FIRE_PENDING.to_string(),

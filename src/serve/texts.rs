@@ -142,6 +142,9 @@ pub const DUPLICATE_EXECUTION: &str = "This action runs once per session and it 
 performed (priorTransitionId). Nothing was performed again. Do not retry it; tell the user it is done, \
 or ask did_it_work about priorTransitionId.";
 pub const NOT_MATERIALIZED: &str = "Nothing in this app is wired to perform it, so nothing ran.";
+/// `PAGE_MOUNTING` (docs/session.md §32): the page was just entered and is still loading.
+pub const PAGE_MOUNTING: &str = "The page was just entered and is still loading: its components \
+have not registered their actions yet. Nothing was performed; call again in a moment.";
 /// `REENTRANCY_DEPTH` (docs/decisions.md decision 24).
 pub const REENTRANCY_DEPTH: &str = "The app was already running too many steps nested inside one another, so this one was refused before anything ran. Nothing was performed; it can be tried again once the current step has finished.";
 pub const REFUSED_OTHER: &str = "The app's session refused it (see reason). Nothing was performed.";

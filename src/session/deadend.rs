@@ -39,6 +39,11 @@ impl Inner {
             if on_page.iter().any(|a| self.materializable(a)) {
                 return;
             }
+            // docs/session.md §32: a page whose components are still mounting is no dead end yet;
+            // a later check (a move, a report, a structure change) judges it once the window ends.
+            if !on_page.is_empty() && self.mounting_open(&node) {
+                return;
+            }
             let offered = on_page.iter().filter(|a| self.offered_now(a)).count();
             let warning = if on_page.is_empty() {
                 no_actions_warning(&node)

@@ -234,11 +234,20 @@ impl Inner {
         }
         let runner = self.runner_for(&aff);
         if principal == Principal::Agent && runner.is_none() {
+            // docs/session.md §32: not wired *yet* on a page just entered is said as such.
+            let node = Rc::clone(&self.node);
+            // A url gesture is wired by `setNavigate`, not by a component: mounting never fixes it.
+            let here = aff.action.url_href.is_none() && aff.action.on.iter().any(|p| **p == *node);
+            let reason = if here && self.take_mounting_answer(&node) {
+                Refusal::PageMounting
+            } else {
+                Refusal::NotMaterialized
+            };
             return Prepared::Refused(Box::new(self.refuse(
                 id,
                 Some(&aff),
                 principal,
-                Refusal::NotMaterialized,
+                reason,
                 RefusalDetail::default(),
             )));
         }

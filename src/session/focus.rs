@@ -215,6 +215,7 @@ impl Inner {
         if *self.node != *target {
             self.tree.focus = None;
             self.tree.explicit.clear();
+            self.mounting_on_move(target);
         }
     }
 

@@ -38,6 +38,7 @@ pub mod lifecycle;
 mod busy;
 mod limits;
 mod lost;
+mod mounting;
 mod mounts;
 mod navigation;
 mod notify;

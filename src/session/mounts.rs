@@ -208,6 +208,7 @@ impl Session {
             group.callbacks.extend(held);
             group.callbacks = CallbackId::sorted_unique(std::mem::take(&mut group.callbacks));
             inner.groups.insert(n, group);
+            inner.mounting_registered(page);
             for w in warnings {
                 inner.warn(w);
             }

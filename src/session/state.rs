@@ -351,6 +351,8 @@ pub(crate) struct Inner {
     pub outbox: Vec<Outgoing>,
     /// The host clock read at the start of the current call (row timestamps).
     pub last_now: f64,
+    /// The page just moved to, while its components mount (docs/session.md §32).
+    pub mounting: super::mounting::Mounting,
     /// Report (floor) rows only, by record index: the names of the keys whose value the report changed.
     /// Never values. Kept beside the ledger so fire rows pay nothing (their declared `writes` say what
     /// they touch) and a report that changed nothing has no entry.
@@ -463,6 +465,7 @@ impl Inner {
             offered_cache: None,
             outbox: Vec::new(),
             last_now: 0.0,
+            mounting: Default::default(),
             report_keys: HashMap::new(),
             key_names: HashSet::new(),
             quiet: Default::default(),
