@@ -29,10 +29,10 @@ const ids: ActionId<typeof graph>[] = ['editor.save', 'editor.discard', 'go-to-l
 void ids;
 
 export function Editor(): void {
-  const session = useSession();
-  session.fire('editor.save');
+  const session = useSession(); // null while the module loads (docs/loading.md)
+  session?.fire('editor.save');
   // @ts-expect-error an action id the registered graph does not have
-  session.fire('editor.sav');
+  session?.fire('editor.sav');
   useActions('editor', { handlers: { save: ({ text }) => text.trim(), discard: () => undefined } }, []);
   // @ts-expect-error an unknown action name on the page
   useActions('editor', { handlers: { publish: () => undefined } });
