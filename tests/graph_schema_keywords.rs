@@ -1,4 +1,4 @@
-//! Pins ruling 36 (docs/graph.md §11): every JSON-Schema keyword an input contract accepts is
+//! Pins decision 36 (docs/graph.md §11): every JSON-Schema keyword an input contract accepts is
 //! checked on a fire, at every level, with a refusal naming the argument, the rule and the allowed
 //! range or set (never the received value); any other keyword is refused at authoring
 //! `UNSUPPORTED_KEY` naming it, and a malformed keyword value `BAD_INPUT`.

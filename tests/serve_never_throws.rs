@@ -1,8 +1,8 @@
-//! The port never fails on what a model sends (ruling 34, docs/facts-and-serving.md §9): `answer`
+//! The port never fails on what a model sends (decision 34, docs/facts-and-serving.md §9): `answer`
 //! answers every tool call in the caller's format — arguments that are not JSON, not an object or too
 //! large, no tool name, no call id, a repeated call id, unknown names — with a result that answers the
 //! call's id, names tools the way the caller does, and runs nothing it could not read. `did_it_work` of
-//! a row folded away by `retain` says it happened (ruling 25). A seeded fuzz drives every format with
+//! a row folded away by `retain` says it happened (decision 25). A seeded fuzz drives every format with
 //! random calls and checks each id is answered by exactly one message and a repeat never runs twice.
 
 mod session_support;

@@ -1,5 +1,5 @@
-//! Pins once and single-flight (ruling 37, docs/session.md §26) and the order of checks before an
-//! ask (ruling 35, docs/session.md §27): both refusals are recorded attempts naming the open or
+//! Pins once and single-flight (decision 37, docs/session.md §26) and the order of checks before an
+//! ask (decision 35, docs/session.md §27): both refusals are recorded attempts naming the open or
 //! performed fire, reach the port with it, survive a snapshot, and compose with the confirm gate (an
 //! approval for a refused second fire is not spent; a failed first fire of a 'once' action does not
 //! count). An invalid call to a confirm-gated action through the port is refused for what it is, with

@@ -1,4 +1,4 @@
-//! A page that is still mounting (docs/session.md §32; ruling 40). An agent moved by a `navigate`
+//! A page that is still mounting (docs/session.md §32; decision 40). An agent moved by a `navigate`
 //! that returns nothing (Next's `router.push`) and then acting at once, before the new page's
 //! components have registered their actions, is refused `PAGE_MOUNTING` (retriable, a recorded
 //! attempt whose facts line says the page was still loading) — not `NOT_MATERIALIZED`; the window

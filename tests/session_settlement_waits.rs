@@ -1,4 +1,4 @@
-//! A settlement waits for its own handler (docs/session.md §29, ruling 41): an inferred credit
+//! A settlement waits for its own handler (docs/session.md §29, decision 41): an inferred credit
 //! (queue order, signature) never settles a fire whose handler is still running; the settlement is
 //! given when the handler comes to rest, and from then on every read — `settlement_if_known`,
 //! `is_at_rest`, the port's `did_it_work` — agrees with the facts block's grade of that fire.

@@ -1,4 +1,4 @@
-//! Redaction (docs/session.md §28, docs/facts-and-serving.md §8, ruling 32): which app values never
+//! Redaction (docs/session.md §28, docs/facts-and-serving.md §8, decision 32): which app values never
 //! leave the session, and the one marker that stands where they would be.
 //!
 //! A [`Redaction`] names state keys (exact, `prefix.*`, or `*` for every key) and paths inside what a

@@ -5,7 +5,7 @@
 //! model API's shape (fresh objects, the same bytes every call), `call(name, args)` routes one tool
 //! call under the name of any format, `toolResult` / `answer` speak each API's result messages
 //! (`serve::formats`, `serve::answer`). `call`, `answer` and `toolResult` never throw on what a model
-//! sends (ruling 34, docs/facts-and-serving.md §9): a non-string name is an unknown tool, arguments
+//! sends (decision 34, docs/facts-and-serving.md §9): a non-string name is an unknown tool, arguments
 //! that are not plain data or too large are refused as a result in the caller's format, and only an
 //! unknown `format` (or `answer` on a freed port: the app's mistake) throws. The WebMCP
 //! registration itself is JS (`webmcp.js` beside this file). `free()` / `[Symbol.dispose]()` let go of
@@ -250,7 +250,7 @@ impl AgentPort {
     }
 
     /// A `call` result as `options.format`'s result message. A missing `callId` answers `""`, and
-    /// a result that is not plain JSON is replaced by a `RESULT_NOT_JSON` result (ruling 34: only an
+    /// a result that is not plain JSON is replaced by a `RESULT_NOT_JSON` result (decision 34: only an
     /// unknown `format` throws).
     #[wasm_bindgen(js_name = toolResult, skip_typescript)]
     pub fn tool_result(&self, result: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
@@ -273,7 +273,7 @@ impl AgentPort {
     }
 
     /// Read a tool call in `options.format`'s shape, run it, and return that API's result message.
-    /// Whatever the call holds it is answered (ruling 34); only an unknown `format` or a freed port
+    /// Whatever the call holds it is answered (decision 34); only an unknown `format` or a freed port
     /// throws.
     #[wasm_bindgen(skip_typescript)]
     pub fn answer(&self, call: JsValue, options: JsValue) -> Result<JsValue, JsValue> {

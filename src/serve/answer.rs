@@ -1,5 +1,5 @@
 //! `port.answer(toolCall, { format })`: a provider's tool call read in its own shape, run, and
-//! answered with the message that API expects back — whatever the model sent (ruling 34,
+//! answered with the message that API expects back — whatever the model sent (decision 34,
 //! docs/facts-and-serving.md §9). Arguments that are not JSON, not an object or too large, a call
 //! with no tool name, no call id, or an id this port already answered: each is answered as data in
 //! the caller's format, and every call id is answered by exactly one message. Nothing here fails.

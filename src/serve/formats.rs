@@ -98,7 +98,7 @@ fn is_call_error(result: &Value) -> bool {
 }
 
 /// A port result as the message `format` expects back. The provider formats carry the id of the
-/// call it answers; with none, `""` (the port never fails on a model's output: ruling 34).
+/// call it answers; with none, `""` (the port never fails on a model's output: decision 34).
 pub fn tool_result(format: ToolFormat, result: &Value, call_id: Option<&str>) -> Value {
     let text = serde_json::to_string(result).unwrap_or_else(|_| "{}".into());
     let id = call_id.unwrap_or("");

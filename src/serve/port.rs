@@ -3,7 +3,7 @@
 //!
 //! Uses `session::Session` and every sibling module. Used by `js::port` (wasm) and native tests.
 //! `call` never panics and never errors: unknown tools, missing or mistyped arguments and session
-//! errors all come back as plain JSON results a model can read and correct from (ruling 34,
+//! errors all come back as plain JSON results a model can read and correct from (decision 34,
 //! docs/facts-and-serving.md §9); `answer` (in `serve::answer`) does the same for a whole tool call.
 
 use crate::codes::Refusal;

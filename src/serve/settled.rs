@@ -67,7 +67,7 @@ impl AgentPort {
         }
     }
 
-    /// A row `retain` folded away: it happened (ruling 25 never lets the port claim fewer attempts),
+    /// A row `retain` folded away: it happened (decision 25 never lets the port claim fewer attempts),
     /// and how it ended is no longer kept (docs/facts-and-serving.md §9.5).
     fn folded_answer(&self, id: &str) -> Out {
         let mut out = Out::ok(true);

@@ -1,4 +1,4 @@
-//! Nothing is put to a person that cannot run (docs/session.md §27, ruling 35): the refusal a fire
+//! Nothing is put to a person that cannot run (docs/session.md §27, decision 35): the refusal a fire
 //! would meet before any approval is consulted — the same checks, in the same order, as `fire()`'s
 //! (docs/session.md §8.1), read without recording anything. The port asks this before it mints an
 //! ask, and fires straight away when there is a refusal, so the attempt is recorded with its real

@@ -1,4 +1,4 @@
-//! Once and single-flight (docs/session.md §26, ruling 37): an action's `concurrency` judged inside
+//! Once and single-flight (docs/session.md §26, decision 37): an action's `concurrency` judged inside
 //! `fire()` after every capability check and before the approval gate (docs/session.md §27), so a
 //! refused second fire never spends a person's approval.
 //!

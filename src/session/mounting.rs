@@ -1,4 +1,4 @@
-//! A page that is still mounting (docs/session.md §32; ruling 40): after the cursor moves, the
+//! A page that is still mounting (docs/session.md §32; decision 40): after the cursor moves, the
 //! destination's components register their actions a frame or more later (Next's `router.push`
 //! returns nothing; React runs the new page's effects after it paints). An agent that acts at once
 //! must not be told the action is "not wired" (`NOT_MATERIALIZED`) when it is only not wired *yet*.

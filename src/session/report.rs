@@ -391,7 +391,7 @@ impl Session {
                     certainty,
                     in_window,
                 } => {
-                    // docs/session.md §29 (ruling 41): an inferred credit never settles a fire whose
+                    // docs/session.md §29 (decision 41): an inferred credit never settles a fire whose
                     // own handler is still running; like a report inside the handler window, the
                     // verdict (and so the settlement) waits for the handler to come to rest.
                     let held = in_window

@@ -171,11 +171,14 @@ test('registerActions with initial switches and an agent port call are one notif
   assert.equal(seen.length, 1);
   session.sync('cart');
   assert.equal(seen.length, 2);
+  // The cart's component mounts (an ask is minted only for an action that could run: decision 35).
+  session.registerActions('cart', { handlers: { checkout: () => {} } });
+  assert.equal(seen.length, 3);
   // Declining through the port opens an ask and answers it: two changes, one call.
   const port = gf.serveToAgent(session);
   const declined = port.call('hop.do_action', { action: 'cart.checkout', decline: true });
   assert.equal(declined.judgment, 'declined');
-  assert.equal(seen.length, 3, 'one notification for the port call');
+  assert.equal(seen.length, 4, 'one notification for the port call');
 });
 
 // ---- setNavigate and a person's navigation (decision 28) ----

@@ -1,4 +1,4 @@
-// Pins ruling 34 on the built package (docs/facts-and-serving.md §9): `port.answer`, `port.call` and
+// Pins decision 34 on the built package (docs/facts-and-serving.md §9): `port.answer`, `port.call` and
 // `port.toolResult` never throw on what a model sends. Each malformed call is answered in the caller's
 // format with its id; hints name tools as the caller does; a repeated id is not run twice; arguments
 // over twice maxValueBytes are PAYLOAD_TOO_LARGE (never the old "no tool name"). A seeded fuzz drives

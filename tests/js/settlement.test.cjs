@@ -1,4 +1,4 @@
-// Pins docs/session.md §29 on the built package: a settlement waits for its own handler (ruling 41).
+// Pins docs/session.md §29 on the built package: a settlement waits for its own handler (decision 41).
 // An inferred credit of a fire whose async handler still runs gives no settlement; when the handler
 // ends, every settlement read — settlementIfKnown, the settlementOf promise, the port's did_it_work —
 // agrees with the facts block's line for that fire (late rejection after an unrelated report, late

@@ -25,6 +25,8 @@ function recipeBlocks() {
   let prose = '';
   let open = null;
   for (const line of lines) {
+    // The router recipes (hash routers, runes) are for apps other than the demo: not demo files.
+    if (!open && line.startsWith('### Routers')) break;
     if (open) {
       if (line === '```') {
         blocks.push(open);

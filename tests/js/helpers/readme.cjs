@@ -4,10 +4,12 @@
 const assert = require('node:assert/strict');
 const fs = require('fs');
 
-/** The fenced blocks of `lang` in a markdown file, each with the `## ` heading it sits under. */
+/** The fenced blocks of `lang` in a markdown file, each with the `## ` heading it sits under and the
+ * `### ` subheading inside it (`''` before the first). */
 function codeBlocks(file, lang) {
   const blocks = [];
   let heading = '';
+  let sub = '';
   let open = null;
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (open) {
@@ -15,10 +17,13 @@ function codeBlocks(file, lang) {
         blocks.push(open);
         open = null;
       } else open.lines.push(line);
-    } else if (line.startsWith('## ')) heading = line.slice(3);
-    else if (line.startsWith('```')) open = { lang: line.slice(3), heading, lines: [] };
+    } else if (line.startsWith('## ')) {
+      heading = line.slice(3);
+      sub = '';
+    } else if (line.startsWith('### ')) sub = line.slice(4);
+    else if (line.startsWith('```')) open = { lang: line.slice(3), heading, sub, lines: [] };
   }
-  return blocks.filter((b) => b.lang === lang).map((b) => ({ heading: b.heading, code: b.lines.join('\n') + '\n' }));
+  return blocks.filter((b) => b.lang === lang).map((b) => ({ heading: b.heading, sub: b.sub, code: b.lines.join('\n') + '\n' }));
 }
 
 const IMPORT = /^import \{([^}]*)\} from 'groundfacts';$/m;

@@ -20,6 +20,7 @@ export const session = browser
       {
         node: matchRoute(graph, window.location.pathname),
         state: { ...toState(get(projects)), ...upload.projection() },
+        redact: { keys: ['auth.*'] }, // these store keys reach the model only as '[redacted]'
         requireHumanApproval: true, // an agent's high-effect fire must cite a person's yes
       },
       { key: 'groundfacts-demo:session' }, // the record survives a reload of this tab
