@@ -65,7 +65,15 @@ export async function page(base, where, output) {
   return html;
 }
 
-/** The browser scenario (see the file comment). `warm` visits the notes page first (a dev server compiles on demand). */
+/** Resolves once the agent's button has React's handler (the page hydrated). */
+function hydrated(tab) {
+  return tab.waitForFunction(() => {
+    const button = document.querySelector('#agent');
+    return button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
+  });
+}
+
+/** The browser scenario (see the file comment). `warm` visits the notes page first, by URL and by a link (a dev server compiles on demand). */
 export async function agentScenario(base, { warm = false } = {}) {
   const { chromium } = createRequire(path.join(HERE, 'webpack', 'package.json'))('playwright-core');
   const browser = await chromium.launch(CHROMIUM);
@@ -83,7 +91,14 @@ export async function agentScenario(base, { warm = false } = {}) {
       if (response.status() >= 400 && /groundfacts|\.wasm/.test(response.url())) errors.push(`${response.status()} ${response.url()}`);
     });
     if (warm) {
+      // A dev server compiles a route on its first request, and a client-side move asks for more than
+      // the document (Next's RSC payload, React Router's route module): make both once, so the agent's
+      // move below meets a page that mounts within its retries (docs/session.md §32's 5 s window).
       await tab.goto(`${base}/notes`);
+      await tab.waitForSelector('#count');
+      await tab.goto(`${base}/`);
+      await hydrated(tab);
+      await tab.click('a[href="/notes"]');
       await tab.waitForSelector('#count');
     }
     // A deep link: the session starts on the notes page, and no hop to it is recorded.
@@ -94,11 +109,7 @@ export async function agentScenario(base, { warm = false } = {}) {
 
     await tab.goto(`${base}/`);
     await tab.waitForFunction(() => document.querySelector('#facts')?.textContent.includes('FACTS FROM THE APP'));
-    // Hydrated: the button's handler is React's.
-    await tab.waitForFunction(() => {
-      const button = document.querySelector('#agent');
-      return button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
-    });
+    await hydrated(tab);
     await tab.click('#agent');
     await tab
       .waitForFunction(() => document.querySelector('#agent-log')?.textContent.trim().length > 0, null, { timeout: 30_000 })
