@@ -26,7 +26,7 @@ export function freePort() {
   });
 }
 
-/** Runs `command args` in `cwd`; resolves once `http://127.0.0.1:port/` answers. `t.after` stops it. */
+/** Runs `command args` in `cwd`; resolves once `http://127.0.0.1:port/` answers. `t.after` stops it and waits for it to go. */
 export async function startServer(t, cwd, command, args, port, env = {}) {
   const child = spawn(command, args, {
     cwd,
@@ -37,11 +37,25 @@ export async function startServer(t, cwd, command, args, port, env = {}) {
   const output = { text: '' };
   child.stdout.on('data', (chunk) => (output.text += chunk));
   child.stderr.on('data', (chunk) => (output.text += chunk));
-  t.after(() => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
+  // Stop the server's whole process group and wait until it is gone (SIGKILL after 15 s): a dev
+  // server still writing its cache (Next's .next/dev) would race the next test's clean-up.
+  t.after(async () => {
+    const signal = (name) => {
+      try {
+        process.kill(-child.pid, name);
+        return true;
+      } catch {
+        return false; // the group is gone
+      }
+    };
+    if (!signal('SIGTERM')) return;
+    const until = Date.now() + 15_000;
+    while (signal(0)) {
+      if (Date.now() > until) {
+        signal('SIGKILL');
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
   });
   const deadline = Date.now() + 120_000;
