@@ -249,3 +249,57 @@ fn a_page_still_mounting_is_no_dead_end_until_its_window_ends() {
         .unwrap();
     assert!(dead_end(&host), "{:?}", host.warnings.borrow());
 }
+
+/// Registers `add` on `notes`; the group's id.
+fn wire_group(host: &ClosureHost, s: &Session) -> String {
+    let handler = host.handler(|_, _| HandlerOutcome::Returned(None));
+    s.register_actions("notes", vec![("add".into(), handler)], vec![])
+        .unwrap()
+}
+
+fn notes_dead_end(host: &ClosureHost) -> bool {
+    host.warnings
+        .borrow()
+        .iter()
+        .any(|w| w.contains("page 'notes' offers"))
+}
+
+#[test]
+fn an_unmount_and_remount_on_the_cursors_page_is_no_dead_end() {
+    // React StrictMode (every dev render): mount → unmount → mount, after a move and on the start page.
+    for (host, s) in [moved(), app("notes")] {
+        let group = wire_group(&host, &s);
+        s.unregister(&group).unwrap();
+        wire_group(&host, &s);
+        assert!(!notes_dead_end(&host), "{:?}", host.warnings.borrow());
+        assert!(s.fire("notes.add", agent(None)).unwrap().ok);
+    }
+}
+
+#[test]
+fn a_page_unmounting_before_the_router_reports_the_move_is_no_dead_end() {
+    // A person's link click: the old page's cleanup runs before the location tap's sync.
+    let (host, s) = app("notes");
+    let group = wire_group(&host, &s);
+    s.unregister(&group).unwrap();
+    s.sync("home", SyncOptions::default()).unwrap();
+    assert!(!notes_dead_end(&host), "{:?}", host.warnings.borrow());
+}
+
+#[test]
+fn a_page_left_unwired_by_an_unmount_is_a_dead_end_at_the_next_check() {
+    let (host, s) = app("notes");
+    let group = wire_group(&host, &s);
+    s.unregister(&group).unwrap();
+    let r = s.fire("notes.add", agent(None)).unwrap();
+    assert_eq!(
+        r.reason,
+        Some(Refusal::NotMaterialized),
+        "an unmount opens no mounting window"
+    );
+    // The next check (a structure change) judges the page.
+    let handler = host.handler(|_, _| HandlerOutcome::Returned(None));
+    s.register_actions("home", vec![("open-notes".into(), handler)], vec![])
+        .unwrap();
+    assert!(notes_dead_end(&host), "{:?}", host.warnings.borrow());
+}

@@ -1,7 +1,8 @@
 //! Dead-end detection (docs/session.md §12): when the cursor comes to rest on a page where nothing could
 //! execute, one `dead-end` gap row per node and wiring, and one warning per node. Runs after a
-//! moving `sync`, a first report, a claimed hop (after its handler, decision 6) and a structure change;
-//! never from `available()`. Used by `report`, `settle`, `mounts`.
+//! moving `sync`, a first report, a claimed hop (after its handler, decision 6) and a structure change
+//! other than an `unregister` (an unmount leaves the page in transit); never from `available()`.
+//! Used by `report`, `settle`, `mounts`.
 
 use std::rc::Rc;
 

@@ -264,8 +264,11 @@ impl Session {
             if !callbacks.is_empty() {
                 inner.outbox.push(Outgoing::Release(callbacks));
             }
-            if changed && !inner.structure_changed() {
-                inner.check_dead_end();
+            // No dead-end check here (docs/session.md §12): an unmount leaves the cursor's page in
+            // transit — StrictMode remounts it at once, a link click's sync follows — and the next
+            // check (a registration, a move, a report) judges it.
+            if changed {
+                inner.structure_changed();
             }
         }
         self.flush();

@@ -26,7 +26,7 @@ export function freePort() {
   });
 }
 
-/** Runs `command args` in `cwd`; resolves once `http://127.0.0.1:port/` answers. `t.after` stops it. */
+/** Runs `command args` in `cwd`; resolves once `http://127.0.0.1:port/` answers. `t.after` stops it and waits for it to go. */
 export async function startServer(t, cwd, command, args, port, env = {}) {
   const child = spawn(command, args, {
     cwd,
@@ -37,11 +37,25 @@ export async function startServer(t, cwd, command, args, port, env = {}) {
   const output = { text: '' };
   child.stdout.on('data', (chunk) => (output.text += chunk));
   child.stderr.on('data', (chunk) => (output.text += chunk));
-  t.after(() => {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
+  // Stop the server's whole process group and wait until it is gone (SIGKILL after 15 s): a dev
+  // server still writing its cache (Next's .next/dev) would race the next test's clean-up.
+  t.after(async () => {
+    const signal = (name) => {
+      try {
+        process.kill(-child.pid, name);
+        return true;
+      } catch {
+        return false; // the group is gone
+      }
+    };
+    if (!signal('SIGTERM')) return;
+    const until = Date.now() + 15_000;
+    while (signal(0)) {
+      if (Date.now() > until) {
+        signal('SIGKILL');
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
   });
   const deadline = Date.now() + 120_000;
@@ -65,7 +79,15 @@ export async function page(base, where, output) {
   return html;
 }
 
-/** The browser scenario (see the file comment). `warm` visits the notes page first (a dev server compiles on demand). */
+/** Resolves once the agent's button has React's handler (the page hydrated). */
+function hydrated(tab) {
+  return tab.waitForFunction(() => {
+    const button = document.querySelector('#agent');
+    return button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
+  });
+}
+
+/** The browser scenario (see the file comment). `warm` visits the notes page first, by URL and by a link (a dev server compiles on demand). */
 export async function agentScenario(base, { warm = false } = {}) {
   const { chromium } = createRequire(path.join(HERE, 'webpack', 'package.json'))('playwright-core');
   const browser = await chromium.launch(CHROMIUM);
@@ -83,7 +105,14 @@ export async function agentScenario(base, { warm = false } = {}) {
       if (response.status() >= 400 && /groundfacts|\.wasm/.test(response.url())) errors.push(`${response.status()} ${response.url()}`);
     });
     if (warm) {
+      // A dev server compiles a route on its first request, and a client-side move asks for more than
+      // the document (Next's RSC payload, React Router's route module): make both once, so the agent's
+      // move below meets a page that mounts within its retries (docs/session.md §32's 5 s window).
       await tab.goto(`${base}/notes`);
+      await tab.waitForSelector('#count');
+      await tab.goto(`${base}/`);
+      await hydrated(tab);
+      await tab.click('a[href="/notes"]');
       await tab.waitForSelector('#count');
     }
     // A deep link: the session starts on the notes page, and no hop to it is recorded.
@@ -94,11 +123,7 @@ export async function agentScenario(base, { warm = false } = {}) {
 
     await tab.goto(`${base}/`);
     await tab.waitForFunction(() => document.querySelector('#facts')?.textContent.includes('FACTS FROM THE APP'));
-    // Hydrated: the button's handler is React's.
-    await tab.waitForFunction(() => {
-      const button = document.querySelector('#agent');
-      return button && Object.keys(button).some((k) => k.startsWith('__reactProps'));
-    });
+    await hydrated(tab);
     await tab.click('#agent');
     await tab
       .waitForFunction(() => document.querySelector('#agent-log')?.textContent.trim().length > 0, null, { timeout: 30_000 })

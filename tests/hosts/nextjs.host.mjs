@@ -35,7 +35,8 @@ for (const bundler of ['turbopack', 'webpack']) {
     const base = `http://127.0.0.1:${port}`;
     const html = await page(base, '/', output);
     assert.ok(html.includes(FACTS_HEADER), `the server render holds the facts block:\n${html.slice(0, 2000)}`);
-    await agentScenario(base, { warm: true });
+    const { refusals } = await agentScenario(base, { warm: true });
+    t.diagnostic(`PAGE_MOUNTING answers before the act ran: ${refusals}`);
     assert.deepEqual(aboutThePackage(output.text), [], output.text);
   });
 
