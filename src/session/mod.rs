@@ -8,7 +8,8 @@
 //! and delivered after the fact they report is recorded.
 //!
 //! Modules, one job each: `state` (internal rows, version clock, outbox; `compact` its decimal and
-//! JSON-text helpers), `offers` (`available()`),
+//! JSON-text helpers; `warnings` what is queued for `onWarn`), `mounting` (a page still mounting,
+//! docs/session.md §32), `offers` (`available()`),
 //! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms; `concurrency` its once and single-flight),
 //! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
 //! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
@@ -61,6 +62,7 @@ mod state;
 #[doc(hidden)]
 pub mod test_host;
 mod unblock;
+mod warnings;
 mod words;
 mod work;
 

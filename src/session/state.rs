@@ -565,32 +565,6 @@ impl Inner {
         (&*rec.stage == stage && rec.n == n).then_some(n)
     }
 
-    /// Queue a warning for `onWarn`; the `groundfacts: ` prefix is added here (decision 19).
-    pub fn warn(&mut self, message: impl Into<String>) {
-        self.outbox
-            .push(Outgoing::Warn(crate::messages::prefixed(message)));
-    }
-
-    /// Queue a runtime warning (`Outgoing::Note`): for `onWarn` when the app gave one, else silent.
-    pub fn note(&mut self, message: impl Into<String>) {
-        self.outbox
-            .push(Outgoing::Note(crate::messages::prefixed(message)));
-    }
-
-    /// [`Inner::note`] once per `key` per session.
-    pub fn note_once(&mut self, key: String, message: impl Into<String>) {
-        if self.warned_once.insert(key) {
-            self.note(message);
-        }
-    }
-
-    /// Warn once per `key` per session.
-    pub fn warn_once(&mut self, key: String, message: impl Into<String>) {
-        if self.warned_once.insert(key) {
-            self.warn(message);
-        }
-    }
-
     /// The verify predicate currently running, if any (mutating calls are refused meanwhile).
     pub fn predicate_running(&self) -> Option<Rc<str>> {
         self.predicates.last().cloned()
