@@ -19,6 +19,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 pub use super::out::{to_js, to_js_objects, with_json};
+use super::walked::{after_walk, left_error, Fault};
 use super::{callbacks, errors, fast};
 use crate::graph::DefValue;
 use crate::host::CallbackId;
@@ -58,7 +59,13 @@ pub struct Converted {
 /// Convert `value`; `what` names it in messages as `<call>: <parameter>` (`buildNavigationGraph: def`).
 /// On failure every callback registered so far is released again.
 pub fn to_def(value: &JsValue, what: &str) -> Result<Converted, JsValue> {
-    read_value(value, what, true)
+    let _reading = reading(what)?;
+    // Read once into a mirror (getters run once, proxies left behind), which the reader then judges
+    // (docs/session.md §30: every argument is read at most once per call).
+    match super::walked::read_once(value) {
+        fast::Left::Mirror(mirror, _) => read_value(&mirror, what, true),
+        left => Err(left_error(left, what, true)),
+    }
 }
 
 /// Levels past `depth::LIMIT` a value may still be read at: a door at the limit reads its plain
@@ -114,10 +121,7 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
     if let Some(json) = fast::plain_json(value) {
         return Ok(Some(json));
     }
-    if fast::walk_threw() {
-        return Err(unreadable(what));
-    }
-    to_json_by_reader(value, what)
+    after_walk(what, 0)
 }
 
 /// Refuse a lone UTF-16 surrogate in an authored string read outside the reader (a router's route
@@ -195,9 +199,8 @@ pub fn to_json_within(
             Ok(Some(json))
         }
         Some(fast::Within::TooLarge) => Ok(Some(oversized_stand_in(limit))),
-        // Walked once already: the reader judges what the walker left, or a throw is refused as read.
-        None if fast::walk_threw() => Err(unreadable(what)),
-        None => to_json_by_reader(value, what),
+        // Walked once already: the reader judges what the walker read, or a throw is refused as read.
+        None => after_walk(what, limit),
     }
 }
 
@@ -238,6 +241,11 @@ impl Reader<'_> {
     /// Refuse a lone UTF-16 surrogate in an authored string or key before it becomes U+FFFD
     /// (`docs/decisions.md` decision 23: two names must never collapse into one id). Runtime data is
     /// not judged here.
+    fn faulted(&self, fault: Fault) -> JsValue {
+        let (code, rule) = fault.rule();
+        self.fault(code, &rule)
+    }
+
     fn check_well_formed(&self, value: &JsValue, text: &str, what: &str) -> Result<(), JsValue> {
         if !self.authored {
             return Ok(());
@@ -257,10 +265,7 @@ impl Reader<'_> {
 
     fn read(&mut self, value: &JsValue, depth: usize) -> Result<DefValue, JsValue> {
         if self.budget == 0 {
-            return Err(self.fault(
-                ErrorCode::ValueTooLarge,
-                &format!("makes the value larger than {MAX_VALUES} entries; pass a smaller value"),
-            ));
+            return Err(self.faulted(Fault::TooMany));
         }
         self.budget -= 1;
         if value.is_undefined() {
@@ -298,13 +303,10 @@ impl Reader<'_> {
             return Ok(DefValue::Unsupported("a value of an unknown kind".into()));
         }
         if depth >= MAX_DEPTH {
-            return Err(self.fault(ErrorCode::ValueTooDeep, &format!("is nested more than {MAX_DEPTH} levels deep; a definition is plain data a few levels deep")));
+            return Err(self.faulted(Fault::TooDeep));
         }
         if self.ancestors.iter().any(|a| Object::is(a, value)) {
-            return Err(self.fault(
-                ErrorCode::CyclicValue,
-                "refers back to an object that contains it (a cycle); pass a tree of plain data",
-            ));
+            return Err(self.faulted(Fault::Cycle));
         }
         let is_array = array_is_array(value).map_err(|_| {
             self.fault(
@@ -326,12 +328,7 @@ impl Reader<'_> {
         let length = reflect_get(value, &JsValue::from_str("length"))
             .ok()
             .and_then(|l| l.as_f64())
-            .ok_or_else(|| {
-                self.fault(
-                    ErrorCode::UnsupportedValue,
-                    "is an array whose length could not be read; pass a plain array",
-                )
-            })?;
+            .ok_or_else(|| self.faulted(Fault::BadLength))?;
         if length > self.budget as f64 {
             return Err(self.fault(ErrorCode::ValueTooLarge, &format!("is an array of {} entries, more than the {MAX_VALUES} a value may hold; pass a smaller array", crate::messages::number_text(length))));
         }
@@ -366,10 +363,7 @@ impl Reader<'_> {
         }
         let symbols = object_own_symbols(value).map_err(|_| unreadable(self))?;
         if symbols.length() > 0 {
-            return Err(self.fault(
-                ErrorCode::UnsupportedValue,
-                "has symbol-keyed properties, which cannot be authored; use string keys",
-            ));
+            return Err(self.faulted(Fault::SymbolKeys));
         }
         let keys = object_keys(value).map_err(|_| unreadable(self))?;
         if keys.length() as usize > self.budget {

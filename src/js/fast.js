@@ -1,8 +1,9 @@
 // The boundary's fast paths in JS (src/js/fast.rs declares and documents them): plain data read into
 // JSON text in one pass, with the limits src/js/convert.rs's reader uses (MAX_DEPTH, MAX_VALUES, passed
 // in by fast.rs on every call: there is no second copy here), the one test of what a handler's return
-// value is (a thenable, a returned failure), and results assembled here. Used through wasm-bindgen by
-// src/js/fast.rs. Linted by scripts/lint-js.sh.
+// value is (a thenable, a returned failure), and the fire results assembled here (the small ones in
+// assembled.js). Every argument is read at most once: see `leftover` below. Used through wasm-bindgen
+// by src/js/fast.rs and src/js/walked.rs. Linted by scripts/lint-js.sh.
 
 const BAIL = { bail: true };
 const TOO_LARGE = { tooLarge: true };
@@ -45,18 +46,154 @@ export function sawProtoKey() {
   return protoKeySeen;
 }
 
-// An own data member, read without running app code: an accessor (a getter) is left to the reader,
-// which runs it once (docs/session.md §30: every argument is read at most once per call). A proxy's
-// traps still run here; one that throws ends the read (`walkThrew`), never a second read.
-function member(value, key) {
-  const d = Object.getOwnPropertyDescriptor(value, key);
-  if (d === undefined) return undefined;
-  if (d.get !== undefined || d.set !== undefined) throw BAIL;
-  return d.value;
+// Every argument is read at most once per call (docs/session.md §30), so a walk that gives no text
+// never leaves the reader (src/js/convert.rs) to read the argument again. It leaves instead, for
+// `takeLeft`: `{ threw: true }` when app code threw (refused as read); `{ fault, at }` when the walk
+// met what the reader refuses outright (FAULT's kinds; `at` is the path, as the reader writes it);
+// or `{ mirror, oversized }`: a copy of the value as read, with no getters and no proxies, holding the
+// functions, symbols, class instances (as a bare object of the same prototype) and unsafe integers
+// the reader must judge. Own members are found with one `Reflect.ownKeys` and read with one
+// `getOwnPropertyDescriptor` each; a getter runs once, here.
+const FAULT = { tooMany: 1, tooDeep: 2, cycle: 3, symbolKeys: 4, badLength: 5, longArray: 6 };
+let leftover;
+
+// The walk ends with a fault (`throw fault(…)`); the levels it unwinds through write the path in
+// front of `at`.
+function fault(state, kind) {
+  state.fault = kind;
+  state.at = '';
+  return BAIL;
+}
+
+// The walk ends with `mirror` standing for the value it met (`throw leave(…)`); each level it unwinds
+// through makes its own mirror around it from what it already wrote, and reads the rest once.
+function leave(state, mirror) {
+  state.mirror = mirror;
+  return BAIL;
+}
+
+// A member's place in a path, as the reader writes it (src/js/convert.rs `path_segment`).
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+function segment(key) {
+  if (typeof key === 'number') return `[${key}]`;
+  return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+}
+
+// A BAIL passing through the member `key`: a fault's path grows; a mirror is the caller's to build.
+function through(state, key) {
+  if (state.fault !== undefined) {
+    state.at = segment(key) + state.at;
+    return true;
+  }
+  return false;
+}
+
+// An own member found by its descriptor, as the reader would read it: a getter runs (once).
+function described(value, d) {
+  if (d.get !== undefined) return d.get.call(value);
+  return d.set !== undefined ? undefined : d.value;
+}
+
+// An object (not null) met at `depth`, as the reader meets it: too deep, a cycle, or an array whose
+// length cannot be taken are faults; otherwise it joins the ancestors. Its length if an array, else -1.
+function enter(value, depth, state) {
+  if (depth >= state.maxDepth) throw fault(state, FAULT.tooDeep);
+  if (state.ancestors.includes(value)) throw fault(state, FAULT.cycle);
+  state.ancestors.push(value);
+  if (!Array.isArray(value)) return -1;
+  const length = value.length;
+  if (typeof length !== 'number') throw fault(state, FAULT.badLength);
+  if (length > state.budget) throw fault(state, FAULT.longArray);
+  return length;
+}
+
+// The rest of a value read once into a mirror, with the walker's limits (no byte budget: the core
+// measures what the reader makes of it, as it did before).
+function mirrorOf(value, depth, state) {
+  if (--state.budget < 0) throw fault(state, FAULT.tooMany);
+  if (typeof value !== 'object' || value === null) return value;
+  const length = enter(value, depth, state);
+  let out;
+  if (length >= 0) {
+    out = [];
+    for (let i = 0; i < length; i++) {
+      const d = Object.getOwnPropertyDescriptor(value, i);
+      try {
+        out.push(mirrorOf(d === undefined ? undefined : described(value, d), depth + 1, state));
+      } catch (e) {
+        if (e === BAIL) through(state, i);
+        throw e;
+      }
+    }
+  } else {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== null && proto !== OBJECT_PROTOTYPE) {
+      state.ancestors.pop();
+      return Object.create(proto);
+    }
+    const keys = Reflect.ownKeys(value);
+    if (keys.some((k) => typeof k === 'symbol')) throw fault(state, FAULT.symbolKeys);
+    out = mirrorMembers(value, keys, 0, {}, depth, state);
+  }
+  state.ancestors.pop();
+  return out;
+}
+
+// Members `from`.. of an object, read once into `out`.
+function mirrorMembers(value, keys, from, out, depth, state) {
+  for (let i = from; i < keys.length; i++) {
+    const key = keys[i];
+    if (key === '__proto__') protoKeySeen = true;
+    const d = Object.getOwnPropertyDescriptor(value, key);
+    if (d === undefined || !d.enumerable) continue;
+    try {
+      setMember(out, key, mirrorOf(described(value, d), depth + 1, state));
+    } catch (e) {
+      if (e === BAIL) through(state, key);
+      throw e;
+    }
+  }
+  return out;
+}
+
+// An object the walker was writing when a member left a mirror (`child`, for member `at`; or, with
+// `d`, a getter met at `at`): its members written so far come back from their text, the member itself
+// from the mirror, and the rest are read once. Throws BAIL with the object's mirror.
+function leaveObject(value, keys, at, d, child, out, depth, state) {
+  const mirror = JSON.parse(`${out}}`);
+  try {
+    setMember(mirror, keys[at], d === undefined ? child : mirrorOf(described(value, d), depth + 1, state));
+  } catch (e) {
+    if (e === BAIL) through(state, keys[at]);
+    throw e;
+  }
+  mirrorMembers(value, keys, at + 1, mirror, depth, state);
+  state.ancestors.pop();
+  throw leave(state, mirror);
+}
+
+// The same for an array: items before `at` from their text, the rest read once.
+function leaveArray(value, length, at, d, child, out, depth, state) {
+  const mirror = JSON.parse(`${out.endsWith(',') ? out.slice(0, -1) : out}]`);
+  for (let i = at; i < length; i++) {
+    try {
+      if (i === at) {
+        mirror.push(d === undefined ? child : mirrorOf(described(value, d), depth + 1, state));
+      } else {
+        const item = Object.getOwnPropertyDescriptor(value, i);
+        mirror.push(mirrorOf(item === undefined ? undefined : described(value, item), depth + 1, state));
+      }
+    } catch (e) {
+      if (e === BAIL) through(state, i);
+      throw e;
+    }
+  }
+  state.ancestors.pop();
+  throw leave(state, mirror);
 }
 
 // Whether the newest walk ended because app code (a getter, a proxy trap, a call back in) threw:
-// src/js/fast.rs asks (`takeThrew`) only after a walk gave no answer, and then refuses the value
+// src/js/fast.rs asks (`takeLeft`) only after a walk gave no answer, and then refuses the value
 // instead of reading it a second time.
 let walkThrew = false;
 
@@ -66,17 +203,33 @@ function caught(e) {
   return e;
 }
 
-export function takeThrew() {
-  const threw = walkThrew;
+// What the newest walk that gave no answer left (see `left` above), taken once.
+export function takeLeft() {
+  const out = walkThrew ? { threw: true } : leftover;
   walkThrew = false;
-  return threw;
+  leftover = undefined;
+  return out;
 }
 
-// The walker: `value` as JSON text, or a throw (BAIL: the reader must judge it; TOO_LARGE: over the
-// byte budget). With `state.copy`, it also leaves in `state.made` a copy of what it wrote, the value
-// `JSON.parse` of the text would give (-0 as 0, non-finite numbers and `undefined` in arrays as null).
+// A walk's text the core's parser refused (a lone surrogate, which JSON text escapes and serde does
+// not take): its `JSON.parse` is the mirror, so the value is still not read again.
+export function leaveParsed(json, oversized) {
+  leftover = { mirror: JSON.parse(json), oversized };
+}
+
+// Set what a walk that ended with BAIL leaves.
+function leftBy(state) {
+  leftover = state.fault !== undefined
+    ? { fault: state.fault, at: state.at }
+    : { mirror: state.mirror, oversized: state.oversized };
+}
+
+// The walker: `value` as JSON text, or a throw (BAIL: it met what the reader must judge, and left
+// it in `state`; TOO_LARGE: over the byte budget). With `state.copy`, it also leaves in `state.made` a
+// copy of what it wrote, the value `JSON.parse` of the text would give (-0 as 0, non-finite numbers
+// and `undefined` in arrays as null).
 function write(value, depth, state) {
-  if (--state.budget < 0) throw BAIL;
+  if (--state.budget < 0) throw fault(state, FAULT.tooMany);
   switch (typeof value) {
     case 'string': spend(state, value.length + 2); state.made = value; return quoted(value);
     case 'boolean': state.made = value; return value ? 'true' : 'false';
@@ -85,7 +238,7 @@ function write(value, depth, state) {
         state.made = null;
         return 'null';
       }
-      if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw BAIL;
+      if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw leave(state, value);
       state.made = value === 0 ? 0 : value; // -0 is written 0
       return String(value);
     case 'undefined': state.made = null; return 'null';
@@ -95,56 +248,77 @@ function write(value, depth, state) {
         return 'null';
       }
       break;
-    default: throw BAIL;
+    default: throw leave(state, value);
   }
-  if (depth >= state.maxDepth || state.ancestors.includes(value)) throw BAIL;
-  state.ancestors.push(value);
+  const length = enter(value, depth, state);
   let out;
-  if (Array.isArray(value)) {
-    const length = value.length;
-    if (typeof length !== 'number') throw BAIL;
+  if (length >= 0) {
     out = '[';
     const copy = state.copy ? [] : undefined;
     for (let i = 0; i < length; i++) {
       if (i > 0) out += ',';
-      out += write(member(value, i), depth + 1, state);
+      const d = Object.getOwnPropertyDescriptor(value, i);
+      if (d !== undefined && (d.get !== undefined || d.set !== undefined)) {
+        leaveArray(value, length, i, d, undefined, out, depth, state);
+      }
+      try {
+        out += write(d === undefined ? undefined : d.value, depth + 1, state);
+      } catch (e) {
+        if (e !== BAIL || through(state, i)) throw e;
+        leaveArray(value, length, i, undefined, state.mirror, out, depth, state);
+      }
       if (copy !== undefined) copy.push(state.made);
     }
     out += ']';
     state.made = copy;
   } else {
     const proto = Object.getPrototypeOf(value);
-    if (proto !== null && proto !== OBJECT_PROTOTYPE) throw BAIL;
-    if (Object.getOwnPropertySymbols(value).length > 0) throw BAIL;
-    const keys = Object.keys(value);
+    if (proto !== null && proto !== OBJECT_PROTOTYPE) {
+      state.ancestors.pop();
+      throw leave(state, Object.create(proto));
+    }
+    const keys = Reflect.ownKeys(value);
+    // Symbol keys come last (a proxy may list them anywhere: the loop checks each key too).
+    if (keys.length > 0 && typeof keys[keys.length - 1] === 'symbol') throw fault(state, FAULT.symbolKeys);
     out = '{';
     const copy = state.copy ? {} : undefined;
     let first = true;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
+      if (typeof key !== 'string') throw fault(state, FAULT.symbolKeys);
       if (key === '__proto__') protoKeySeen = true;
-      const item = member(value, key);
+      const d = Object.getOwnPropertyDescriptor(value, key);
+      if (d === undefined || !d.enumerable) continue;
+      if (d.get !== undefined || d.set !== undefined) {
+        leaveObject(value, keys, i, d, undefined, out, depth, state);
+      }
+      const item = d.value;
       if (item === undefined) {
-        if (--state.budget < 0) throw BAIL;
+        if (--state.budget < 0) throw fault(state, FAULT.tooMany);
         continue;
       }
       let text;
-      if (depth < state.perMember) {
-        // Each member of the first `perMember` levels has its own budget; one over it is written as
-        // null and named (a second-level member as `outer\u0000key`).
-        if (depth === 0) state.outer = key;
-        state.left = state.limit;
-        try {
+      try {
+        if (depth < state.perMember) {
+          // Each member of the first `perMember` levels has its own budget; one over it is written as
+          // null and named (a second-level member as `outer\u0000key`).
+          if (depth === 0) state.outer = key;
+          state.left = state.limit;
+          try {
+            text = write(item, depth + 1, state);
+          } catch (e) {
+            if (e !== TOO_LARGE) throw e;
+            state.oversized.push(depth === 0 ? key : `${state.outer}\u0000${key}`);
+            state.made = null;
+            text = 'null';
+          }
+        } else {
+          spend(state, key.length + 4);
           text = write(item, depth + 1, state);
-        } catch (e) {
-          if (e !== TOO_LARGE) throw e;
-          state.oversized.push(depth === 0 ? key : `${state.outer}\u0000${key}`);
-          state.made = null;
-          text = 'null';
         }
-      } else {
-        spend(state, key.length + 4);
-        text = write(item, depth + 1, state);
+      } catch (e) {
+        if (e !== BAIL || through(state, key)) throw e;
+        leaveObject(value, keys, i, undefined, state.mirror, out, depth, state);
       }
       out += (first ? '' : ',') + quoted(key) + ':' + text;
       if (copy !== undefined) setMember(copy, key, state.made);
@@ -159,17 +333,22 @@ function write(value, depth, state) {
 
 export function plainJson(value, maxDepth, maxValues) {
   walkThrew = false;
+  leftover = undefined;
+  const state = walkState(maxValues, maxDepth, undefined, undefined, 0, false);
   try {
-    return write(value, 0, walkState(maxValues, maxDepth, undefined, undefined, false, false));
+    return write(value, 0, state);
   } catch (e) {
-    caught(e);
+    if (caught(e) === BAIL) leftBy(state);
     return undefined;
   }
 }
 
 // One shape for every walk's state.
 function walkState(budget, maxDepth, left, limit, perMember, copy) {
-  return { budget, maxDepth, ancestors: [], left, limit, perMember, outer: '', oversized: [], copy, made: undefined };
+  return {
+    budget, maxDepth, ancestors: [], left, limit, perMember, outer: '', oversized: [], copy, made: undefined,
+    fault: undefined, at: '', mirror: undefined,
+  };
 }
 
 // What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
@@ -183,15 +362,19 @@ const taken = { text: undefined, copy: undefined, member: undefined, within: und
 // `perMember` counts levels: 1 budgets the top-level members, 2 their members as well (a tool call).
 export function plainJsonWithin(value, limit, perMember, maxDepth, maxValues) {
   walkThrew = false;
+  leftover = undefined;
+  let state;
   try {
     // Inside the try: `Array.isArray` of a revoked proxy throws, and nothing may throw through wasm.
     const members = perMember > 0 && typeof value === 'object' && value !== null && !Array.isArray(value);
-    const state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members ? perMember : 0, false);
+    state = walkState(maxValues, maxDepth, members ? undefined : limit, limit, members ? perMember : 0, false);
     const json = write(value, 0, state);
     if (state.oversized.length === 0) return json;
     taken.within = { json, oversized: state.oversized };
   } catch (e) {
-    taken.within = caught(e) === TOO_LARGE ? { tooLarge: true } : undefined;
+    const why = caught(e);
+    taken.within = why === TOO_LARGE ? { tooLarge: true } : undefined;
+    if (why === BAIL) leftBy(state);
   }
   return undefined;
 }
@@ -229,9 +412,12 @@ function clonePlain(value) {
 // (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
 // JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
 // is read, as member by member); 7: no source, the payload as read, which the walker left to the reader;
-// 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked.
+// 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked;
+// 9: no source, and the walk met what the reader refuses outright (a cycle, too deep, ...; `takeLeft`).
+// With 7, the member taken is the walk's mirror of the payload (read once: `takeLeft` above).
 export function fireOptions(options, limit, maxDepth, maxValues) {
   walkThrew = false;
+  leftover = undefined;
   if (options === undefined || options === null) return 0;
   if (typeof options !== 'object') return 1;
   let source;
@@ -259,15 +445,21 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
     if (e === TOO_LARGE) return 4;
     // App code threw while the payload was walked: refused as read, never read again (8).
     if (caught(e) !== BAIL) return 8;
-    json = undefined;
+    if (state.fault !== undefined) {
+      leftBy(state);
+      return 9;
+    }
+    taken.member = state.mirror;
+    return 7;
   }
-  if (json !== undefined && !json.includes('\\ud')) {
+  if (!json.includes('\\ud')) {
     taken.text = json;
     taken.copy = state.made;
     pristine = clonePlain(state.made);
     return 5;
   }
-  taken.member = payload;
+  // A lone surrogate, which the core's parser leaves to the reader: the walker's copy keeps it.
+  taken.member = state.made;
   return 7;
 }
 
@@ -315,50 +507,28 @@ export function isReturnedFailure(value) {
 // returned failure; undefined sends it down src/js/host.rs's full classification.
 export function returnedJson(value, maxDepth, maxValues) {
   walkThrew = false;
+  leftover = undefined;
   if (typeof value === 'function' || thenOf(value) !== undefined || isReturnedFailure(value)) return undefined;
+  const state = walkState(maxValues, maxDepth, undefined, undefined, 0, false);
   try {
-    return write(value, 0, { budget: maxValues, maxDepth, ancestors: [] });
+    return write(value, 0, state);
   } catch (e) {
-    caught(e);
+    if (caught(e) === BAIL) leftBy(state);
     return undefined;
   }
 }
 
-// `fire`'s id without crossing as text when the same string has crossed before: the index
-// src/js/fast.rs `id_arg` keeps its text under, -1 for a string not kept yet, -2 for anything that is
-// not a string (fast.rs then reads it as before, so its error is unchanged). One table per wasm
-// instance (`idTable`, asked once by each): this module outlives a module reset (docs/session.md §24),
-// and a new instance keeps its ids at other indexes.
-const idTables = [];
-export function idTable() {
-  idTables.push(new Map());
-  return idTables.length - 1;
-}
-
-export function keptId(value, table) {
-  if (typeof value !== 'string') return -2;
-  const at = idTables[table].get(value);
-  return at === undefined ? -1 : at;
-}
-
-export function keepId(value, table, at) {
-  idTables[table].set(value, at);
-}
-
-// `stage` and `n` make the transition id (`<stage>#<n>`); `n` < 0: `stage` is the whole id.
-export function acceptedFire(stage, n, settlement, effectStatus, version) {
-  return { ok: true, transitionId: n < 0 ? stage : `${stage}#${n}`, settlement, effectStatus, version };
-}
-
-export function renderedBlock(node, version, text) {
-  return { node, version, text };
-}
-
-export function parseWithTexts(json, key1, text1, key2, text2) {
-  const out = JSON.parse(json);
-  if (key1 !== undefined) out[key1] = text1;
-  if (key2 !== undefined) out[key2] = text2;
-  return out;
+// A value read once into a mirror (see `leftover`), for the reader of authored values
+// (src/js/convert.rs `to_def`), which then reads the mirror instead of the value: `{ mirror }`,
+// `{ fault, at }` or `{ threw: true }`.
+export function readOnce(value, maxDepth, maxValues) {
+  const state = walkState(maxValues, maxDepth, undefined, undefined, 0, false);
+  try {
+    return { mirror: mirrorOf(value, 0, state) };
+  } catch (e) {
+    if (e !== BAIL) return { threw: true };
+    return { fault: state.fault, at: state.at };
+  }
 }
 
 // A TransitionRecord in serde's key order; absent members (undefined) are left out, JSON members

@@ -1,5 +1,5 @@
 //! The boundary's fast paths, in a JS module beside this file (`fast.js`): plain data read into JSON text in one JS
-//! pass, and text-heavy results assembled in JS.
+//! pass, and text-heavy results assembled in JS (the small ones and `fire`'s id table in `assembled.js`).
 //!
 //! Reading a JS value member by member through `Reflect` costs several wasm↔JS crossings per member
 //! (a handler returning an `UpdateResult` took ~100). `plain_json` walks the value in JS instead, in the
@@ -27,6 +27,8 @@
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
+use super::walked::parsed;
+pub use super::walked::{take_left, Left};
 use crate::session::records::EffectVerified;
 use crate::session::results::UpdateResult;
 use crate::session::{FirePayloadText, SharedRow};
@@ -43,8 +45,6 @@ extern "C" {
         max_depth: u32,
         max_values: u32,
     ) -> Option<String>;
-    #[wasm_bindgen(js_name = takeThrew)]
-    fn take_threw_js() -> bool;
     #[wasm_bindgen(js_name = takeWithin)]
     fn take_within_js() -> JsValue;
     #[wasm_bindgen(js_name = sawProtoKey)]
@@ -63,20 +63,6 @@ extern "C" {
     fn then_of_js(value: &JsValue) -> Option<js_sys::Function>;
     #[wasm_bindgen(js_name = isReturnedFailure)]
     fn is_returned_failure_js(value: &JsValue) -> bool;
-    #[wasm_bindgen(js_name = idTable)]
-    fn id_table_js() -> u32;
-    #[wasm_bindgen(js_name = keptId)]
-    fn kept_id_js(value: &JsValue, table: u32) -> i32;
-    #[wasm_bindgen(js_name = keepId)]
-    fn keep_id_js(value: &JsValue, table: u32, at: u32);
-    #[wasm_bindgen(js_name = acceptedFire)]
-    fn accepted_fire_js(
-        stage: &JsValue,
-        n: f64,
-        settlement: &JsValue,
-        effect_status: &JsValue,
-        version: f64,
-    ) -> JsValue;
     #[wasm_bindgen(js_name = updateWithRecord)]
     fn update_with_record_js(
         ok: bool,
@@ -113,6 +99,24 @@ extern "C" {
         ok: bool,
         attributed: Option<bool>,
         transition: &JsValue,
+        version: f64,
+    ) -> JsValue;
+}
+
+#[wasm_bindgen(module = "/src/js/assembled.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = idTable)]
+    fn id_table_js() -> u32;
+    #[wasm_bindgen(js_name = keptId)]
+    fn kept_id_js(value: &JsValue, table: u32) -> i32;
+    #[wasm_bindgen(js_name = keepId)]
+    fn keep_id_js(value: &JsValue, table: u32, at: u32);
+    #[wasm_bindgen(js_name = acceptedFire)]
+    fn accepted_fire_js(
+        stage: &JsValue,
+        n: f64,
+        settlement: &JsValue,
+        effect_status: &JsValue,
         version: f64,
     ) -> JsValue;
     #[wasm_bindgen(js_name = renderedBlock)]
@@ -161,21 +165,17 @@ pub fn proto_key_seen() -> bool {
     false
 }
 
-/// Whether the newest walk gave no answer because app code threw in it (a getter a level down, a
-/// proxy trap, a call back in whose refusal escaped): the value is then refused as read, never read a
-/// second time by the reader (docs/session.md §30). Asked only after a walk gave no answer.
-pub fn walk_threw() -> bool {
-    take_threw_js()
-}
-
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
 pub fn plain_json(value: &JsValue) -> Option<serde_json::Value> {
-    serde_json::from_str(&plain_json_js(value, LIMITS.0, LIMITS.1)?).ok()
+    parsed(
+        &plain_json_js(value, LIMITS.0, LIMITS.1)?,
+        &JsValue::UNDEFINED,
+    )
 }
 
 /// `convert`'s reader limits (nesting depth, value count), handed to the JS walker on every call so
 /// the two readers keep one copy of them.
-const LIMITS: (u32, u32) = (
+pub(super) const LIMITS: (u32, u32) = (
     super::convert::MAX_DEPTH as u32,
     super::convert::MAX_VALUES as u32,
 );
@@ -200,9 +200,7 @@ pub fn plain_json_within(value: &JsValue, limit: usize, per_member: bool) -> Opt
 pub fn plain_json_within_levels(value: &JsValue, limit: usize, levels: u32) -> Option<Within> {
     // The text comes back as the call's own result (one crossing); anything else is taken after.
     if let Some(text) = plain_json_within_js(value, limit as f64, levels, LIMITS.0, LIMITS.1) {
-        return serde_json::from_str(&text)
-            .ok()
-            .map(|json| Within::Json(json, Vec::new()));
+        return parsed(&text, &JsValue::UNDEFINED).map(|json| Within::Json(json, Vec::new()));
     }
     let out = take_within_js();
     if !out.is_object() {
@@ -214,15 +212,13 @@ pub fn plain_json_within_levels(value: &JsValue, limit: usize, levels: u32) -> O
     let Some(json) = json else {
         return Some(Within::TooLarge);
     };
-    let keys =
+    let oversized =
         js_sys::Reflect::get(&out, &JsValue::from_str("oversized")).unwrap_or(JsValue::UNDEFINED);
-    let keys = js_sys::Array::from(&keys)
+    let keys = js_sys::Array::from(&oversized)
         .iter()
         .filter_map(|k| k.as_string())
         .collect();
-    serde_json::from_str(&json)
-        .ok()
-        .map(|json| Within::Json(json, keys))
+    parsed(&json, &oversized).map(|json| Within::Json(json, keys))
 }
 
 thread_local! {
@@ -253,7 +249,7 @@ pub enum FireOptionsRead {
     Plain(Option<Value>, Option<JsValue>, Option<FirePayloadText>),
     /// A `source` as read, for the member-by-member checks (the payload is read after it).
     Source(JsValue),
-    /// The payload as read, which the walker left to the reader.
+    /// The payload as the walker read it (its mirror: no getters or proxies left), for the reader.
     ForReader(JsValue),
 }
 
@@ -292,16 +288,23 @@ pub fn fire_options(
                     FireOptionsRead::Plain(Some(payload), Some(copy), kept)
                 }
                 // Not expected (lone surrogates, which the core's parser refuses, go to the reader
-                // already); read it again and let the reader judge. `fast.js`'s kept copy is of
+                // already); the reader judges the walker's copy (the payload is not read again). `fast.js`'s kept copy is of
                 // this payload now, so no older text may take it.
                 Err(_) => {
                     WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = None);
-                    FireOptionsRead::ForReader(super::convert::field(options, "payload", what)?)
+                    FireOptionsRead::ForReader(copy)
                 }
             });
         }
         6 => return Ok(FireOptionsRead::Source(take_member_js())),
         8 => return Err(super::convert::unreadable("fire: options.payload")),
+        9 => {
+            return Err(super::walked::left_error(
+                take_left(),
+                "fire: options.payload",
+                false,
+            ))
+        }
         _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
     };
     Err(super::errors::new_session_error(
@@ -313,7 +316,10 @@ pub fn fire_options(
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned
 /// failure (`{ ok: false }`); `None` sends the value down the full classification.
 pub fn returned_json(value: &JsValue) -> Option<serde_json::Value> {
-    serde_json::from_str(&returned_json_js(value, LIMITS.0, LIMITS.1)?).ok()
+    parsed(
+        &returned_json_js(value, LIMITS.0, LIMITS.1)?,
+        &JsValue::UNDEFINED,
+    )
 }
 
 /// A thenable's `then` function: the one test (in `fast.js`) of whether a handler's return value is

@@ -103,10 +103,13 @@ impl JsHost {
                 if let Some(json) = fast::returned_json(&value) {
                     return HandlerOutcome::Returned(Some(json));
                 }
-                // A getter in it threw while it was walked: dropped as unreadable, never read again.
-                if fast::walk_threw() {
-                    return HandlerOutcome::Returned(None);
-                }
+                // What the walk read is judged, never the value again: a getter that threw or a value
+                // the reader refuses outright is dropped; a mirror is what the reader judges below.
+                let read = match fast::take_left() {
+                    fast::Left::Nothing => value.clone(),
+                    fast::Left::Mirror(mirror, _) => mirror,
+                    _ => return HandlerOutcome::Returned(None),
+                };
                 if let Some(then) = thenable(&value) {
                     return self.defer(&value, &then);
                 }
@@ -116,7 +119,7 @@ impl JsHost {
                 // What the handler produced is data only; anything that is not plain data is dropped.
                 // The walker already read it once: the reader judges what it left.
                 HandlerOutcome::Returned(
-                    convert::to_json_by_reader(&value, "a handler's return value")
+                    convert::to_json_by_reader(&read, "a handler's return value")
                         .ok()
                         .flatten(),
                 )

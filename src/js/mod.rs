@@ -5,7 +5,8 @@
 //! `AgentPort`; its turn context and waits in `port_turn`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
 //! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set,
 //! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
-//! JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `tree` (`show`, `hide`, `observeFocus`, `howToReach`), `brand` (our class
+//! JS-side fast paths), `walked` (what a walk that gave no JSON leaves: a fault, a throw, or a mirror
+//! read once, so no argument is read twice), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `tree` (`show`, `hide`, `observeFocus`, `howToReach`), `brand` (our class
 //! instances out of `JsValue` arguments, typed
 //! errors for anything else) and `types` (the hand-written TypeScript: types that carry functions).
 //!
@@ -83,6 +84,7 @@ mod tree;
 mod typed;
 mod types;
 mod unwind;
+mod walked;
 mod wiring;
 
 /// One-time setup, called by every entry point that can start a page's use of the package.

@@ -344,8 +344,14 @@ fn read_call(call: &JsValue, format: ToolFormat, limit: usize) -> ReadCall {
         match fast::plain_json_within_levels(call, cap, 2) {
             Some(fast::Within::Json(json, keys)) => (json, keys),
             Some(fast::Within::TooLarge) => (Value::Null, Vec::new()),
-            None => match convert::to_json_by_reader(call, "answer: call") {
-                Ok(Some(json)) => (json, Vec::new()),
+            // Walked once already: the reader judges the walk's mirror, never the call again.
+            None => match fast::take_left() {
+                fast::Left::Mirror(mirror, keys) => {
+                    match convert::to_json_by_reader(&mirror, "answer: call") {
+                        Ok(Some(json)) => (json, keys),
+                        _ => (Value::Null, Vec::new()),
+                    }
+                }
                 _ => (Value::Null, Vec::new()),
             },
         }

@@ -66,14 +66,20 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
         Some(Within::TooLarge) => Err(damaged(
             "it is larger than the largest snapshot read (512 MiB)",
         )),
-        // Walked once already: a getter that threw is not run again (docs/session.md §30).
-        None if fast::walk_threw() => {
-            Err(damaged("it could not be read (a getter or proxy threw)"))
-        }
-        None => match convert::to_json_by_reader(&value, "createSession: options.restore") {
-            Ok(json) => Ok(json),
-            Err(_) => Err(damaged(
-                "it holds a function or another value that is not plain data",
+        // Walked once already: what the walk read is judged, never the value again (docs/session.md
+        // §30), and a getter that threw is not run again.
+        None => match fast::take_left() {
+            fast::Left::Mirror(mirror, _) => {
+                match convert::to_json_by_reader(&mirror, "createSession: options.restore") {
+                    Ok(json) => Ok(json),
+                    Err(_) => Err(damaged(
+                        "it holds a function or another value that is not plain data",
+                    )),
+                }
+            }
+            fast::Left::Threw => Err(damaged("it could not be read (a getter or proxy threw)")),
+            _ => Err(damaged(
+                "it holds a cycle, is too deep or too large, or has symbol-keyed members",
             )),
         },
     }
