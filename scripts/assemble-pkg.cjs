@@ -175,7 +175,7 @@ fs.writeFileSync(
     `import { installTrapRecovery as __groundfactsInstallTrapRecovery } from './${RESET_FILE}';\n` +
     `import { SessionError as __groundfactsSessionError } from ${JSON.stringify(snippet)};\n` +
     `const __groundfactsTrap = __groundfactsInstallTrapRecovery(${trapGlue('__groundfactsSessionError')});\n` +
-    glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c});\n`).join('') +
+    glueClasses.map((c) => `__groundfactsTrap.wrapClass(${c}, '${c}');\n`).join('') +
     glueFunctions.map((f) => `${f} = __groundfactsTrap.wrapFunction(${f}, '${f}');\n`).join('') +
     `${RESET_FN} = __groundfactsTrap.resetAndArm;\n` +
     Object.entries(TRAP_EXPORTS).map(([name, fn]) => `export const ${name} = __groundfactsTrap.${fn};\n`).join('') +

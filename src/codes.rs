@@ -80,6 +80,9 @@ crate::words::words! {
         /// The module trapped and was started again; objects from before answer this (made in
         /// `js/reset.js`, docs/session.md §24).
         ModuleReset = "MODULE_RESET",
+        /// A class's method called on something that is not one of its objects (a detached method,
+        /// `.call` with another value; made in `js/reset.js`, docs/session.md §30).
+        WrongReceiver = "WRONG_RECEIVER",
         /// A mutating call made while a verify predicate runs (`ReentrancyError`).
         Reentrancy = "REENTRANCY",
         /// A value read re-entered too deep (a getter or proxy calling back in; `ReentrancyError`).

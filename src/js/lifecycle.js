@@ -21,9 +21,18 @@
 
 const ADOPTED = Symbol.for('groundfacts.adopted');
 
-function retiring(detach, detachable) {
+// Whether `value` is an object the glue made of the class whose prototype is `proto` (it carries
+// `__wbg_ptr`, 0 once detached). Anything else goes on to the method underneath, whose class wrapper
+// (src/js/reset.js) refuses the receiver with a typed WRONG_RECEIVER error.
+function made(value, proto) {
+  return value !== null && typeof value === 'object' && '__wbg_ptr' in value && Object.prototype.isPrototypeOf.call(proto, value);
+}
+
+function retiring(detach, detachable, proto) {
   return function free() {
+    if (!made(this, proto)) return detach.call(this);
     if (this.__wbg_ptr && !this.__groundfactsRetire() && detachable) detach.call(this);
+    return undefined;
   };
 }
 
@@ -38,9 +47,10 @@ const NO_OPS = {
   }),
 };
 
-function guard(fn, name, ErrorClass, code, message) {
+function guard(fn, name, proto, ErrorClass, code, message) {
   const noOp = NO_OPS[name];
   return function () {
+    if (!made(this, proto)) return fn.apply(this, arguments);
     if (!this.__wbg_ptr) {
       if (noOp) return noOp(code);
       throw new ErrorClass(message, code);
@@ -52,7 +62,7 @@ function guard(fn, name, ErrorClass, code, message) {
 export function adopt(instance, detachable, ErrorClass, code, message) {
   const proto = Object.getPrototypeOf(instance);
   if (!proto || Object.prototype.hasOwnProperty.call(proto, ADOPTED)) return;
-  const free = retiring(proto.free, detachable);
+  const free = retiring(proto.free, detachable, proto);
   Object.defineProperty(proto, 'free', { value: free, writable: true, configurable: true });
   if (typeof Symbol.dispose === 'symbol') {
     Object.defineProperty(proto, Symbol.dispose, { value: free, writable: true, configurable: true });
@@ -61,9 +71,9 @@ export function adopt(instance, detachable, ErrorClass, code, message) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       if (name === 'constructor' || name === 'free' || name.startsWith('__')) continue;
       const d = Object.getOwnPropertyDescriptor(proto, name);
-      if (typeof d.value === 'function') d.value = guard(d.value, name, ErrorClass, code, message);
-      if (typeof d.get === 'function') d.get = guard(d.get, name, ErrorClass, code, message);
-      if (typeof d.set === 'function') d.set = guard(d.set, name, ErrorClass, code, message);
+      if (typeof d.value === 'function') d.value = guard(d.value, name, proto, ErrorClass, code, message);
+      if (typeof d.get === 'function') d.get = guard(d.get, name, proto, ErrorClass, code, message);
+      if (typeof d.set === 'function') d.set = guard(d.set, name, proto, ErrorClass, code, message);
       Object.defineProperty(proto, name, d);
     }
   }

@@ -23,6 +23,8 @@
 //   does not throw, and a port's `call()` answers `{ ok: false, reason: 'MODULE_RESET' }` (it never
 //   throws — not even the call during which the module trapped). (wasm-bindgen's own finalizers already skip objects of an older instance id; its
 //   `free()` does not, which is why `free` is wrapped too.)
+// - `wrapClass` also refuses a method called on anything but an object of its class (a detached method,
+//   `.call` with another value) with a `WRONG_RECEIVER` SessionError, before the glue reads a pointer.
 // - `wrapFunction` does the same for the module-level functions: an object from before a restart
 //   passed to `createSession`, `serveToAgent`, `exposeToWebMCP`, … is refused with `MODULE_RESET`.
 //
@@ -275,11 +277,32 @@ export function installTrapRecovery(glue) {
     return id !== undefined && id !== glue.instanceId();
   }
 
-  function guardMethod(key, fn) {
+  // A method called on something that is not one of this class's objects (a detached method, `.call`
+  // with another object, another class's method): a typed SessionError naming the method, the rule
+  // and the fix, instead of the glue's plain Error (docs/session.md §30: every export refuses a
+  // wrong-typed argument with a typed error, `this` included). `born` knows every object the glue
+  // made (`wrapClass`), so the test is the lookup `isStale` makes anyway.
+  function wrongReceiver(className, key, receiver) {
+    const kind = receiver === null ? 'null' : typeof receiver;
+    const what = kind === 'object' && born.has(receiver) ? `another groundfacts object` : `a value that is not one (${kind})`;
+    // The private retire step is reached only through `free()` (src/js/lifecycle.js): named as that.
+    const method = key === '__groundfactsRetire' ? 'free' : String(key);
+    const article = /^[AEIOU]/.test(className) ? 'an' : 'a';
+    return new SessionError(
+      `groundfacts: ${className}.${method}() was called on ${what}; ${article} ${className} method runs only ` +
+        `on the ${className} objects the package made. Call it on one (obj.${method}(…)), not detached ` +
+        `(\`const f = obj.${method}\`) or through .call/.apply with another value.`,
+      'WRONG_RECEIVER',
+    );
+  }
+
+  function guardMethod(className, cls, key, fn) {
     const release = RELEASES.get(key);
     const answer = STALE_ANSWERS.get(key);
     return like(function () {
-      if (isStale(this)) {
+      const id = born.get(this);
+      if (id === undefined || !(this instanceof cls)) throw wrongReceiver(className, key, this);
+      if (id !== glue.instanceId()) {
         if (answer) return answer();
         if (!release) throw staleError();
         if (this.__wbg_ptr) this.__destroy_into_raw();
@@ -305,15 +328,15 @@ export function installTrapRecovery(glue) {
   }
 
   /** Make the instances of a generated class refuse every call once the module has restarted. */
-  function wrapClass(cls) {
+  function wrapClass(cls, className = cls.name) {
     const proto = cls.prototype;
     if (Object.prototype.hasOwnProperty.call(proto, WRAPPED)) return;
     for (const key of Reflect.ownKeys(proto)) {
       if (key === 'constructor' || key === '__destroy_into_raw') continue;
       const d = Object.getOwnPropertyDescriptor(proto, key);
-      if (typeof d.value === 'function') d.value = guardMethod(key, d.value);
-      if (typeof d.get === 'function') d.get = guardMethod(key, d.get);
-      if (typeof d.set === 'function') d.set = guardMethod(key, d.set);
+      if (typeof d.value === 'function') d.value = guardMethod(className, cls, key, d.value);
+      if (typeof d.get === 'function') d.get = guardMethod(className, cls, key, d.get);
+      if (typeof d.set === 'function') d.set = guardMethod(className, cls, key, d.set);
       Object.defineProperty(proto, key, d);
     }
     Object.defineProperty(proto, WRAPPED, { value: true });
