@@ -257,11 +257,26 @@ function fetchable(url) {
   );
 }
 
+// A server that refuses the file (403: Vite dev's server.fs.allow, which keeps out a linked install's
+// folder when it lies outside the app) is answered by the inlined copy, and said once, with the fix:
+// the page works either way, the fix saves the larger download (docs/loading.md, "Linked installs").
+function refused(response) {
+  if (response.status === 403) {
+    console.warn(
+      \`groundfacts: \${WASM_URL.href} answered 403, so the module was loaded from its inlined copy (a larger \` +
+        'download). Under Vite dev this is a linked install (npm link, a file: dependency) outside the app: ' +
+        "add the package's folder to server.fs.allow in vite.config (or install the package from its tarball) " +
+        'to serve the file itself.',
+    );
+  }
+  return null;
+}
+
 async function instantiate() {
   const glue = import('./groundfacts_web.js');
   const response = fetchable(WASM_URL)
     ? fetch(WASM_URL).then(
-        (r) => (r.ok ? r : null),
+        (r) => (r.ok ? r : refused(r)),
         () => null,
       )
     : Promise.resolve(null);

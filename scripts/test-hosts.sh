@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Host tests: the package as an app installs it (dist/groundfacts.tgz, a copy, never a link) in the hosts
+# Host tests: the package as an app installs it (dist/groundfacts.tgz, a copy, never a link — but for the
+# one test about links, tests/hosts/vite-link) in the hosts
 # tests/hosts/ holds — node `import` + `require` (and their TypeScript types under module nodenext), a plain
 # page exposing a port through WebMCP (@mcp-b/webmcp-polyfill) driven by an agent-side script, a
 # webpack 5 app with no config run in Debian's Chromium, plain Vite 7 and Vite 8 React apps (dev, and
@@ -49,6 +50,20 @@ for fixture in sveltekit kit-node-dep kit-node-devdep; do
     echo "$kit_sum" > "$kit_stamp"
   fi
 done
+
+# The one linked install (tests/hosts/vite-link, docs/loading.md "Linked installs"): the tarball unpacked
+# into target/link-install/package, outside the app, and named by a file: dependency, which npm installs
+# as a symlink — the shape `npm link` gives. Unpacked and installed again when the tarball changed.
+link="$ROOT/tests/hosts/vite-link"
+link_sum="$(sha256sum "$ROOT/dist/groundfacts.tgz" "$link/package.json" | sha256sum | cut -d' ' -f1)"
+link_stamp="$link/node_modules/.groundfacts-installed"
+if [ ! -f "$link_stamp" ] || [ "$(cat "$link_stamp")" != "$link_sum" ]; then
+  say "unpack the tarball into target/link-install; npm install in tests/hosts/vite-link"
+  rm -rf "$ROOT/target/link-install" && mkdir -p "$ROOT/target/link-install"
+  tar -xzf "$ROOT/dist/groundfacts.tgz" -C "$ROOT/target/link-install"
+  (cd "$link" && npm install --prefer-offline --no-audit --no-fund --loglevel=error --no-package-lock)
+  echo "$link_sum" > "$link_stamp"
+fi
 
 say "tsc --noEmit (tests/hosts/node: types.mts, types.cts under module nodenext)"
 "$ROOT/scripts/node_modules/.bin/tsc" --noEmit -p "$ROOT/tests/hosts/node/tsconfig.json"

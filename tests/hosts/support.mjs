@@ -1,6 +1,8 @@
 // What the host tests share: a static file server on loopback with the MIME types a static host sends
 // (application/wasm included), and the flags Debian's Chromium runs headless with here.
-// Used by hosts.test.mjs, webmcp.test.mjs, vite-react.test.mjs, kit-node.test.mjs and sveltekit.test.mjs.
+// Also `startVite`, a Vite server started in an app folder. Used by hosts.test.mjs, webmcp.test.mjs,
+// vite-react.test.mjs, vite-link.test.mjs, kit-node.test.mjs and sveltekit.test.mjs.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -45,4 +47,29 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Starts `vite <args>` in `dir` (its own node_modules/.bin/vite) and resolves once it answers. */
+export async function startVite(t, dir, args) {
+  const port = await freePort();
+  const vite = spawn(path.join(dir, 'node_modules', '.bin', 'vite'), [...args, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  vite.stdout.on('data', (chunk) => { log += chunk; });
+  vite.stderr.on('data', (chunk) => { log += chunk; });
+  t.after(() => vite.kill());
+  const url = `http://127.0.0.1:${port}/`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`vite ${args.join(' ')} did not answer in 60 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, log: () => log };
 }

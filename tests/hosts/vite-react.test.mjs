@@ -8,12 +8,12 @@
 // the component's handler and the facts block says so — with no failed request and no console error.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, freePort } from './support.mjs';
+import { CHROMIUM, startVite } from './support.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const APP_SOURCE = path.join(HERE, 'react-app');
@@ -30,31 +30,6 @@ function prepare(fixture) {
   fs.cpSync(path.join(APP_SOURCE, 'src'), path.join(dir, 'src'), { recursive: true });
   fs.copyFileSync(path.join(APP_SOURCE, 'index.html'), path.join(dir, 'index.html'));
   return dir;
-}
-
-/** Starts `vite <args>` in `dir` and resolves with its base URL once it listens. */
-async function start(t, dir, args) {
-  const port = await freePort();
-  const vite = spawn(path.join(dir, 'node_modules', '.bin', 'vite'), [...args, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  vite.stdout.on('data', (chunk) => { log += chunk; });
-  vite.stderr.on('data', (chunk) => { log += chunk; });
-  t.after(() => vite.kill());
-  const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) assert.fail(`vite ${args.join(' ')} did not answer in 60 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { url, log: () => log };
 }
 
 /**
@@ -134,7 +109,7 @@ for (const [fixture, vite] of [['vite7-react', 'Vite 7'], ['vite8-react', 'Vite 
   test(`${vite}, vite dev: the page renders without waiting for the module, then the session works`, { timeout: 180_000 }, async (t) => {
     const dir = prepare(fixture);
     fs.rmSync(path.join(dir, 'node_modules', '.vite'), { recursive: true, force: true });
-    const server = await start(t, dir, []);
+    const server = await startVite(t, dir, []);
     const seen = await checkHeldThenReleased(t, dir, server.url);
     console.log(`# ${vite} dev: held ${seen.held.join(', ')}`);
     assert.doesNotMatch(server.log(), /error/i, server.log());
@@ -146,7 +121,7 @@ for (const [fixture, vite] of [['vite7-react', 'Vite 7'], ['vite8-react', 'Vite 
     const out = execFileSync(path.join(dir, 'node_modules', '.bin', 'vite'), ['build'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
     const assets = fs.readdirSync(path.join(dir, 'dist', 'assets'));
     assert.equal(assets.filter((f) => f.endsWith('.wasm')).length, 1, `one .wasm asset: ${assets}`);
-    const server = await start(t, dir, ['preview']);
+    const server = await startVite(t, dir, ['preview']);
     const seen = await checkHeldThenReleased(t, dir, server.url);
     console.log(`# ${vite} build: held ${seen.held.join(', ')}`);
     assert.ok(seen.held.every((p) => p.endsWith('.wasm')), 'the built app fetches the .wasm asset, not the inlined copy');

@@ -1,0 +1,4 @@
+// The scaffold's config: nothing for groundfacts.
+import { defineConfig } from 'vite';
+
+export default defineConfig({});
