@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark command (README, "Layout" → benches/; docs/loading.md §"The benchmarks' script"): runs
+# The benchmark command (README, "Layout" → benches/; docs/loading.md, "The benchmarks' script"): runs
 # the JS benchmarks against the built package (pkg/; run scripts/build.sh first) one after another, each
 # printing its targets as met / NOT met. Benchmarks assert nothing, so this exits non-zero only when a
 # benchmark itself fails to run. Not part of the test command (scripts/test.sh).

@@ -66,8 +66,8 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
         Some(Within::TooLarge) => Err(damaged(
             "it is larger than the largest snapshot read (512 MiB)",
         )),
-        // Walked once already: what the walk read is judged, never the value again (docs/session.md
-        // §30), and a getter that threw is not run again.
+        // Walked once already: what the walk read is judged, never the value again, and a getter
+        // that threw is not run again (docs/session.md §30).
         None => match fast::take_left() {
             fast::Left::Mirror(mirror, _) => {
                 match convert::to_json_by_reader(&mirror, "createSession: options.restore") {

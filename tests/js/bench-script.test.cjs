@@ -1,4 +1,4 @@
-// Pins docs/loading.md §6: one named command runs the benchmarks. scripts/bench.sh names every
+// Pins docs/loading.md, "The benchmarks' script": one named command runs the benchmarks. scripts/bench.sh names every
 // benchmark in benches/js (all but its helper bench-paths.cjs and the two-build comparison ab.cjs), the
 // README's layout row and docs/loading.md name the script, and the test command does not run it
 // (benchmarks assert nothing; they are not tests). A benchmark added to benches/js without a line in
