@@ -18,7 +18,7 @@ export const DOOR_HELPER = 'helper';
 
 /**
  * What a one-door helper passes through to `fire` besides `source` and `payload` (an `instance`
- * once lists exist; docs/session.md §34).
+ * once an action's container repeats).
  */
 export type DoorFireOptions = Omit<FireOptions, 'source' | 'payload' | 'invoke'>;
 

@@ -6,7 +6,8 @@
  * runs nothing again, and the usual settlement follows (the app's store report settles it).
  *
  * - Listens in the capture phase under `root`, so the record exists before the app's own handler runs
- *   and reports its store change (that report then settles this very fire).
+ *   and reports its store change; that report then settles this very fire (credited by queue order:
+ *   the block says "attributed by inference", as for any report made outside a handler).
  * - Matches the clicked element, or an ancestor (up to `root`), to an action offered on the current
  *   page: first by `data-groundfacts-action="<id>"`, then by ARIA role and accessible name where the
  *   action declares `control: { role, name }`. Two actions answering to one role and name are
