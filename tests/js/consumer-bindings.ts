@@ -5,6 +5,7 @@
 // consumer.ts (tests/js/tsconfig.json maps 'groundfacts', its subpaths, 'react' and 'svelte/store').
 import type { ActionControl, GroundfactsProviderProps, UseActionsSpec, PersistOptions as ReactPersist } from 'groundfacts/react';
 import type { ActionsParameter, GroundfactsActionParameter, PersistOptions as SveltePersist } from 'groundfacts/svelte';
+import type { SensorReport, WatchOptions } from 'groundfacts/sensor';
 import type {
   ActionDef,
   AgentPort,
@@ -84,3 +85,8 @@ control.run(undefined);
 control.run({ any: 1 });
 const door: GroundfactsActionParameter = { session: undefined, id: 'any.action', input: undefined, options: undefined, onResult: undefined };
 void door;
+declare const root: Element;
+const watching: WatchOptions = { root, onReport: undefined, inputFor: undefined, trust: undefined };
+const report = (r: SensorReport): string => (r.kind === 'recorded' ? r.result.reason ?? r.action : r.kind);
+void watching;
+void report;
