@@ -43,6 +43,7 @@ fn session_with(attempts: usize) -> Session {
     let agent = || FireOptions {
         source: Some(Principal::Agent),
         payload: None,
+        ..Default::default()
     };
     for i in 0..attempts {
         let id = match i % 10 {

@@ -101,6 +101,7 @@ impl Bench {
                 FireOptions {
                     source: None,
                     payload,
+                    ..Default::default()
                 },
             )
             .expect("fire");

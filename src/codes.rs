@@ -51,6 +51,8 @@ crate::words::words! {
         ValueTooDeep = "VALUE_TOO_DEEP",
         ValueTooLarge = "VALUE_TOO_LARGE",
         // Calls the session cannot serve.
+        /// `fire(id, { invoke: false })` from the agent's door (docs/session.md §33).
+        AgentInvokeFalse = "AGENT_INVOKE_FALSE",
         BadArgument = "BAD_ARGUMENT",
         BadDelta = "BAD_DELTA",
         BadLabel = "BAD_LABEL",

@@ -469,6 +469,7 @@ fn drive(graph: groundfacts::graph::NavigationGraph, answer: u8) {
                     FireOptions {
                         source: Some(who),
                         payload: None,
+                        ..Default::default()
                     },
                 );
             }

@@ -186,6 +186,7 @@ impl App {
                     FireOptions {
                         source: Some(Principal::Agent),
                         payload: payload(a),
+                        ..Default::default()
                     },
                 );
                 HandlerOutcome::Returned(None)
@@ -336,6 +337,7 @@ impl Run {
                     FireOptions {
                         source: Some(*who),
                         payload,
+                        ..Default::default()
                     },
                 ) {
                     if r.ok {

@@ -97,6 +97,7 @@ fn fire(s: &Session, id: &str, source: Principal, payload: Option<Value>) -> Fir
         FireOptions {
             source: Some(source),
             payload,
+            ..Default::default()
         },
     )
     .unwrap()

@@ -109,6 +109,7 @@ fn agent() -> FireOptions {
     FireOptions {
         source: None,
         payload: None,
+        ..Default::default()
     }
 }
 
@@ -639,6 +640,7 @@ fn only_a_filter_verify_that_covers_every_write_and_holds_now_counts() {
             FireOptions {
                 source: Some(Principal::User),
                 payload: None,
+                ..Default::default()
             },
         )
         .unwrap();

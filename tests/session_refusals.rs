@@ -17,6 +17,7 @@ fn fire(s: &Session, id: &str, payload: Option<serde_json::Value>) -> FireResult
         FireOptions {
             source: None,
             payload,
+            ..Default::default()
         },
     )
     .expect("fire never errs outside a predicate")
@@ -163,6 +164,7 @@ fn an_agent_fire_of_an_unwired_action_is_not_materialized_but_a_user_fire_is_rec
             FireOptions {
                 source: Some(Principal::User),
                 payload: None,
+                ..Default::default()
             },
         )
         .unwrap();
@@ -266,7 +268,8 @@ fn enforced_approval_refuses_an_unapproved_high_effect_fire_and_honours_a_yes() 
             "cart.checkout",
             FireOptions {
                 source: Some(Principal::User),
-                payload: None
+                payload: None,
+                ..Default::default()
             }
         )
         .unwrap()

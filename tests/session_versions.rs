@@ -61,6 +61,7 @@ fn a_no_writes_fire_moves_two_and_a_writes_fire_one_plus_its_report() {
             FireOptions {
                 source: None,
                 payload: Some(json!({"q": "a"})),
+                ..Default::default()
             },
         )
         .unwrap();

@@ -294,6 +294,7 @@ fn knock(shop: &Shop, door: &Door, s: &str) {
                 FireOptions {
                     source: Some(Principal::User),
                     payload: Some(json!({ "q": "x", s: s })),
+                    ..Default::default()
                 },
             )
             .map(|_| ()),

@@ -9,6 +9,8 @@
  * - `useActions(page, spec, deps)` registers a component's handlers (and the actions it declares) when
  *   it mounts and unregisters them when it unmounts; typed by the app's graph once it is registered
  *   (`interface Register`, docs/graph.md §14), as is `useSession()`.
+ * - `useAction(id, options?)` (action.ts) is the one door for a person's control (docs/session.md §33):
+ *   `run` fires as the person, and the control gets `enabled`, `busy` and the greyed reason.
  * - `useStoreTap(subscribe, project)` reports the app store's flat projection on every store change.
  * - `useGroundTruth()`, `useContextBrief()`, `useAvailable()`, `useAsks()`, `useWhereInPage()` re-render on every session
  *   change through `useSyncExternalStore` over `session.subscribe` (no polling); each value is read
@@ -77,6 +79,7 @@ import { createProviderSession, type PersistOptions } from './persist.js';
 
 export { persistKey, type PersistOptions, type PersistStorage } from './persist.js';
 export { lazyGraph, type GraphRecipe, type GroundfactsStatus } from './loading.js';
+export { useAction, type ActionControl, type ActionProps, type RunInput } from './action.js';
 
 /** What the session calls to move the app: a router's push. A returned promise keeps the fire open. */
 export type Navigate = (href: string) => void | PromiseLike<unknown>;
@@ -194,7 +197,8 @@ function trackerOf(session: Session): Tracker {
   return tracker;
 }
 
-function useSessionRead<T>(key: string, read: (session: Session) => T): T | null {
+/** `read(session)` cached per change of the provider's session (null without one); for ./action.ts too. */
+export function useSessionRead<T>(key: string, read: (session: Session) => T): T | null {
   const session = useSession();
   const tracker = session === null ? null : trackerOf(session);
   const snapshot = (): T | null => (tracker === null || session === null ? null : tracker.cached(key, () => read(session)));

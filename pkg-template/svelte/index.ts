@@ -8,6 +8,8 @@
  * - Mount-scoped registration: the `use:registerActions` action and the `{@attach attachActions(…)}`
  *   attachment (Svelte ≥ 5.29) register a page's handlers and live actions when the element mounts,
  *   re-register when the parameter changes, and unregister when it is destroyed.
+ * - The one door for a person's control (action.ts, docs/session.md §33): `use:groundfactsAction` and
+ *   `actionState(session, id)` fire as the person and show `enabled`, `busy` and the greyed reason.
  * - `reportState`: the store tap — a Svelte store's every value, projected, goes to `updateState`.
  * - `connectSvelteKit`: SvelteKit's `goto` becomes the session's navigate (`setNavigate`), and every
  *   `afterNavigate` is reported with `sync(page, { principal: 'user' })` (decisions 27 and 28).
@@ -61,6 +63,8 @@ import { createPersistedSession, type PersistOptions } from './persist.js';
 
 export { createPersistedSession, type PersistOptions, type StorageLike } from './persist.js';
 export { connectHashRouter, hashPath, reportingHandlers, type HashRouterOptions, type HashTarget } from './routers.js';
+export { actionState, groundfactsAction, type ActionState, type ActionView, type RunInput } from './action.js';
+export type { GroundfactsActionParameter, GroundfactsActionReturn } from './action.js';
 
 /** A session, or none yet: on the server, and in the browser before the app has created it. */
 export type MaybeSession = Session | null | undefined;
@@ -89,8 +93,8 @@ function isLive(source: SessionSource): source is LiveSession {
   return typeof source === 'object' && source !== null && lives.has(source);
 }
 
-/** The session a source stands for now. */
-function sessionOf(source: SessionSource): Session | undefined {
+/** The session a source stands for now (./action.ts reads it too). */
+export function sessionOf(source: SessionSource): Session | undefined {
   if (isLive(source)) return source.current ?? undefined;
   return source ?? undefined;
 }

@@ -3,7 +3,7 @@
 //!
 //! `does` is required; `input` is compiled by `input`; `when`/`enabledWhen`/filter `verify` by
 //! `guards`; `goTo` must name a page; `writes` is an array of strings and `confirm` a boolean
-//! (decision 10); `concurrency` is 'single-flight' or 'once' (docs/session.md §26); `binding` supports `{ kind: 'url', href }` with a literal href; `role` is one of the
+//! (decision 10); `concurrency` is 'single-flight' or 'once' (docs/session.md §26); `binding` supports `{ kind: 'url', href }` with a literal href; `control` is `{ role, name }` (the sensor's locator); `role` is one of the
 //! known words. `null` means absent for every optional field except `input`.
 //! Uses `def`, `fields`, `guards`, `input`, `names`, `route_syntax`, `model`; used by `compile`.
 
@@ -12,14 +12,14 @@ use super::error::GraphError;
 use super::fields::{check_keys, expect_object, field, optional_bool, optional_string};
 use super::guards::{compile_filter, FilterUse};
 use super::input::compile_input;
-use super::model::{Action, ActionOrigin, Concurrency, Verify};
+use super::model::{Action, ActionOrigin, Concurrency, ControlLocator, Verify};
 use super::names::{check_name, quote, quote_list, RESERVED_ACTION_NAME};
 use super::route_syntax::is_literal_href;
 use crate::codes::ErrorCode;
 use crate::graph::def::CallbackId;
 
 /// The keys every action may carry.
-const ACTION_KEYS: [&str; 11] = [
+const ACTION_KEYS: [&str; 12] = [
     "does",
     "input",
     "writes",
@@ -31,6 +31,7 @@ const ACTION_KEYS: [&str; 11] = [
     "binding",
     "role",
     "concurrency",
+    "control",
 ];
 /// The roles an action may declare.
 const ROLES: [&str; 8] = [
@@ -249,8 +250,40 @@ pub(crate) fn compile_action(
         role,
         url_href,
         concurrency,
+        control: read_control(fields, &owner)?,
     };
     Ok((action, handler))
+}
+
+/// `control: { role, name }` (docs/session.md §33): two non-empty strings, the name kept as written
+/// with its white space collapsed (how an accessible name is compared).
+fn read_control(
+    fields: &[(String, DefValue)],
+    owner: &str,
+) -> Result<Option<ControlLocator>, GraphError> {
+    let Some(control) = field(fields, "control") else {
+        return Ok(None);
+    };
+    let place = format!("{owner} `control`");
+    let fix =
+        "write { role: 'button', name: 'Save' } — the control's ARIA role and accessible name";
+    let entries = expect_object(control, &place, fix)?;
+    check_keys(entries, &["role", "name"], &place)?;
+    let read = |key: &str| match field(entries, key) {
+        Some(DefValue::String(text)) if !text.trim().is_empty() => {
+            Ok(text.split_whitespace().collect::<Vec<_>>().join(" "))
+        }
+        other => Err(GraphError::new(
+            ErrorCode::BadValue,
+            format!(
+                "{place} `{key}` is {}: it must be a non-empty string; {fix}",
+                other.map_or_else(|| "missing".into(), DefValue::type_name)
+            ),
+        )),
+    };
+    let role = read("role")?.to_ascii_lowercase();
+    let name = read("name")?;
+    Ok(Some(ControlLocator { role, name }))
 }
 
 /// A root action's `on`: a page id or a non-empty list of page ids (duplicates kept).

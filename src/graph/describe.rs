@@ -9,7 +9,9 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::model::{ActionOrigin, Filter, InputContract, NavigationGraph, Op, Verify};
+use super::model::{
+    ActionOrigin, ControlLocator, Filter, InputContract, NavigationGraph, Op, Verify,
+};
 
 /// One `key op threshold` conjunct of a compiled filter.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -81,6 +83,10 @@ pub struct DescribedAction {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(target_arch = "wasm32", tsify(optional))]
     pub url_href: Option<String>,
+    /// The person's on-screen control, by ARIA role and accessible name (`control`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub control: Option<ControlLocator>,
 }
 
 /// A journey: its steps as qualified action ids.
@@ -175,6 +181,7 @@ pub fn describe(graph: &NavigationGraph) -> GraphDescription {
             confirm: a.high_effect,
             role: a.role.clone(),
             url_href: a.url_href.clone(),
+            control: a.control.clone(),
         })
         .collect();
     let journeys = graph

@@ -439,6 +439,7 @@ pub(crate) fn cross_links(merged: &Merged<'_>) -> Result<Vec<Action>, GraphError
                 role: "next".into(),
                 url_href: Some(route),
                 concurrency: Default::default(),
+                control: None,
             });
         }
     }

@@ -47,8 +47,8 @@ pub use compile::{build_navigation_graph, compile_mount_action};
 pub use def::DefValue;
 pub use error::GraphError;
 pub use model::{
-    Action, ActionOrigin, Concurrency, Condition, Container, ContainerKind, Filter, InputContract,
-    Journey, NavigationGraph, Op, Page, Verify,
+    Action, ActionOrigin, Concurrency, Condition, Container, ContainerKind, ControlLocator, Filter,
+    InputContract, Journey, NavigationGraph, Op, Page, Verify,
 };
 pub use names::{resolve_name, Resolution};
 pub use next_routes::from_next_routes;

@@ -125,6 +125,19 @@ pub struct Action {
     /// `concurrency`: may a second fire overlap or repeat a first (docs/session.md §26). Last, so a
     /// graph that declares none keeps its snapshot fingerprint.
     pub concurrency: Concurrency,
+    /// `control: { role, name }`: the on-screen control a person uses for it, by ARIA role and
+    /// accessible name, for the DOM sensor (docs/session.md §33). Last, so a graph that declares none
+    /// keeps its snapshot fingerprint.
+    pub control: Option<ControlLocator>,
+}
+
+/// How a person's control for an action looks to assistive technology: its ARIA role (`button`,
+/// `link`, …) and accessible name, as `groundfacts/sensor` matches them (docs/session.md §33).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct ControlLocator {
+    pub role: String,
+    pub name: String,
 }
 
 /// An action's `concurrency` (docs/session.md §26).

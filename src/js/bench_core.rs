@@ -200,6 +200,7 @@ impl BenchCore {
                 FireOptions {
                     source: None,
                     payload,
+                    ..Default::default()
                 },
             )
             .map_err(|_| bench_error("fire"))?;

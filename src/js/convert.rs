@@ -487,7 +487,11 @@ pub fn opt_string_of(value: JsValue, key: &str, what: &str) -> Result<Option<Str
 
 /// An optional boolean member.
 pub fn opt_bool(options: &JsValue, key: &'static str, what: &str) -> Result<Option<bool>, JsValue> {
-    let value = field(options, key, what)?;
+    opt_bool_of(field(options, key, what)?, key, what)
+}
+
+/// [`opt_bool`] of a member already read.
+pub fn opt_bool_of(value: JsValue, key: &str, what: &str) -> Result<Option<bool>, JsValue> {
     if value.is_undefined() || value.is_null() {
         return Ok(None);
     }

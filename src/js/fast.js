@@ -353,7 +353,7 @@ function walkState(budget, maxDepth, left, limit, perMember, copy) {
 
 // What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
 // src/js/fast.rs right after they return.
-const taken = { text: undefined, copy: undefined, member: undefined, within: undefined };
+const taken = { text: undefined, copy: undefined, member: undefined, within: undefined, invoke: undefined };
 
 // `value` as JSON text within `limit` bytes, when the walker read it whole: the text. Otherwise
 // `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
@@ -411,9 +411,10 @@ function clonePlain(value) {
 // threw; 4: no source, the payload is over `limit`; 5: no source, the walker read the payload whole
 // (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
 // JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
-// is read, as member by member); 7: no source, the payload as read, which the walker left to the reader;
-// 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked;
-// 9: no source, and the walk met what the reader refuses outright (a cycle, too deep, ...; `takeLeft`).
+// is read, as member by member; also when `invoke` is given, which `takeInvoke` hands over); 7: no source,
+// the payload as read, which the walker left to the reader; 8: no source, and app code (a getter a level
+// down, a proxy trap) threw while the payload was walked; 9: no source, and the walk met what the reader
+// refuses outright (a cycle, too deep, ...; `takeLeft`); 10: the `invoke` getter threw.
 // With 7, the member taken is the walk's mirror of the payload (read once: `takeLeft` above).
 export function fireOptions(options, limit, maxDepth, maxValues) {
   walkThrew = false;
@@ -422,13 +423,20 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
   if (typeof options !== 'object') return 1;
   let source;
   let payload;
+  let invoke;
   try {
     source = options.source;
   } catch (_) {
     return 2;
   }
-  if (source !== undefined && source !== null) {
+  try {
+    invoke = options.invoke;
+  } catch (_) {
+    return 10;
+  }
+  if ((source !== undefined && source !== null) || invoke !== undefined) {
     taken.member = source;
+    taken.invoke = invoke;
     return 6;
   }
   try {
@@ -473,6 +481,13 @@ export function takeCopy() {
   const copy = taken.copy;
   taken.copy = undefined;
   return copy;
+}
+
+// `fire`'s `invoke` as `fireOptions` read it (answer 6), let go once taken.
+export function takeInvoke() {
+  const invoke = taken.invoke;
+  taken.invoke = undefined;
+  return invoke;
 }
 
 export function takeMember() {

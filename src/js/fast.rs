@@ -57,6 +57,8 @@ extern "C" {
     fn take_copy_js() -> JsValue;
     #[wasm_bindgen(js_name = takeMember)]
     fn take_member_js() -> JsValue;
+    #[wasm_bindgen(js_name = takeInvoke)]
+    fn take_invoke_js() -> JsValue;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = thenOf)]
@@ -247,7 +249,8 @@ pub enum FireOptionsRead {
     /// its text gives: the handler's input, `JsHost::call_handler_carrying`) and, when it is the very
     /// text the record keeps, the walker's text of it (`session::FirePayloadText`).
     Plain(Option<Value>, Option<JsValue>, Option<FirePayloadText>),
-    /// A `source` as read, for the member-by-member checks (the payload is read after it).
+    /// A `source` as read (or `undefined` when only `invoke` was given), for the member-by-member
+    /// checks (the payload is read after it; `invoke` through [`take_invoke`]).
     Source(JsValue),
     /// The payload as the walker read it (its mirror: no getters or proxies left), for the reader.
     ForReader(JsValue),
@@ -274,6 +277,7 @@ pub fn fire_options(
         }
         2 => "source",
         3 => "payload",
+        10 => "invoke",
         4 => {
             let stand_in = super::convert::oversized_stand_in(limit);
             return Ok(FireOptionsRead::Plain(Some(stand_in), None, None));
@@ -311,6 +315,12 @@ pub fn fire_options(
         crate::codes::ErrorCode::BadArgument,
         &format!("{what}.{key} could not be read (a getter threw)"),
     ))
+}
+
+/// `fire`'s `invoke` member as [`fire_options`] read it with a [`FireOptionsRead::Source`] answer
+/// (taken once; `undefined` when absent).
+pub fn take_invoke() -> JsValue {
+    take_invoke_js()
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned

@@ -51,6 +51,8 @@ export interface ActionDef {
   concurrency?: 'single-flight' | 'once' | 'parallel' | undefined;
   role?: 'next' | 'prev' | 'submit' | 'cancel' | 'back' | 'open' | 'close' | 'action' | undefined;
   binding?: { kind: 'url'; href: string } | undefined;
+  /** The person's on-screen control by ARIA role and accessible name, which groundfacts/sensor matches (docs/session.md §33). */
+  control?: { role: string; name: string } | undefined;
 }
 /** A root-level action, offered on the pages it lists. */
 export interface RootActionDef extends ActionDef { on: string | readonly string[] }

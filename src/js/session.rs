@@ -352,6 +352,7 @@ impl JsSession {
         let limit = self.live()?.limits().1;
         // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
         // checks below take what it read when it cannot settle them itself.
+        let mut invoke = None;
         let (source, payload, copy, text) = match fast::fire_options(&options, limit, what)? {
             fast::FireOptionsRead::Plain(payload, copy, text) => (None, payload, copy, text),
             fast::FireOptionsRead::ForReader(payload) => (
@@ -361,6 +362,7 @@ impl JsSession {
                 None,
             ),
             fast::FireOptionsRead::Source(source) => {
+                invoke = convert::opt_bool_of(fast::take_invoke(), "invoke", what)?;
                 let source = principal_of(source, "source", what)?;
                 let payload = convert::to_json_within(
                     &convert::field(&options, "payload", what)?,
@@ -376,7 +378,16 @@ impl JsSession {
         let carried = copy.as_ref().map(|c| c as &dyn std::any::Any);
         let result = self
             .live()?
-            .fire_carrying(&id, FireOptions { source, payload }, carried, text)
+            .fire_carrying(
+                &id,
+                FireOptions {
+                    source,
+                    payload,
+                    invoke,
+                },
+                carried,
+                text,
+            )
             .map_err(to_js_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);

@@ -152,6 +152,7 @@ impl AgentPort {
                 FireOptions {
                     source: Some(self.options.source),
                     payload: input,
+                    ..Default::default()
                 },
             )?;
             return Ok(self.fire_result(id, &fired, edge));
@@ -178,6 +179,7 @@ impl AgentPort {
             FireOptions {
                 source: Some(self.options.source),
                 payload: input.clone(),
+                ..Default::default()
             },
         )?;
         if !fired.ok
@@ -403,6 +405,7 @@ mod tests {
             blocked_because: None,
             unblocked_by: None,
             busy: None,
+            control: None,
             materialized: None,
             guard_unevaluated: vec![],
         }

@@ -418,6 +418,7 @@ mod tests {
             blocked_because: None,
             unblocked_by: None,
             busy: None,
+            control: None,
             materialized: Some(true),
             guard_unevaluated: vec![],
         };

@@ -130,6 +130,7 @@ impl Inner {
         principal: Principal,
         payload: Option<&Value>,
         payload_text: Option<FirePayloadText>,
+        invoke: bool,
     ) -> Prepared {
         // Decision 25: nothing over the size limit is looked at further or kept.
         if let Some((issue, served)) = self.oversized_fire(id, payload) {
@@ -232,7 +233,8 @@ impl Inner {
             result.busy = Some(label.to_string());
             return Prepared::Refused(Box::new(result));
         }
-        let runner = self.runner_for(&aff);
+        // docs/session.md §33: `invoke: false` records an act the app already carried out; nothing runs.
+        let runner = if invoke { self.runner_for(&aff) } else { None };
         if principal == Principal::Agent && runner.is_none() {
             // docs/session.md §32: not wired *yet* on a page just entered is said as such.
             let node = Rc::clone(&self.node);
@@ -322,6 +324,12 @@ impl Inner {
             verdict.map(|v| v.unevaluated),
             ask_n,
         );
+        if !invoke {
+            // The app performed it: the row is not "nothing was wired to run it".
+            if let Some(rec) = self.rec_mut(idx) {
+                rec.materialized = true;
+            }
+        }
         Prepared::Accepted {
             idx,
             runner,
@@ -458,6 +466,14 @@ impl Session {
         self.guard("fire")?;
         let now = self.host.now_ms();
         let principal = options.source.unwrap_or(Principal::Agent);
+        let invoke = options.invoke.unwrap_or(true);
+        if !invoke && principal == Principal::Agent {
+            // docs/session.md §33: the agent's door is the port, which always runs the handler.
+            return Err(SessionError::usage(
+                crate::codes::ErrorCode::AgentInvokeFalse,
+                format!("fire('{id}', {{ invoke: false }}) records an act the app already carried out, which only a person's (or the app's own) door does; the agent's door is the port, whose fire runs the registered handler. Pass source: 'user' for a person's act, or drop invoke: false"),
+            ));
+        }
         let prepared = {
             let mut inner = self.inner.borrow_mut();
             inner.last_now = now;
@@ -473,7 +489,13 @@ impl Session {
                 );
                 return Ok(result);
             }
-            inner.prepare_fire(id, principal, options.payload.as_ref(), payload_text)
+            inner.prepare_fire(
+                id,
+                principal,
+                options.payload.as_ref(),
+                payload_text,
+                invoke,
+            )
         };
         self.flush();
         let (idx, runner, payload) = match prepared {

@@ -176,6 +176,7 @@ impl Inner {
                 blocked_because,
                 unblocked_by,
                 busy: self.busy_label(&aff.id).map(|l| str::to_owned(&l)),
+                control: action.control.clone(),
                 materialized: wiring.then(|| self.materializable(aff)),
                 guard_unevaluated: verdict.map(|v| v.unevaluated).unwrap_or_default(),
             });

@@ -42,7 +42,7 @@ pub struct SessionOptions {
     pub redact: crate::graph::Redaction,
 }
 
-/// `fire(id, { source, payload })`.
+/// `fire(id, { source, payload, invoke })`.
 #[derive(Debug, Clone, Default, serde::Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
@@ -53,6 +53,10 @@ pub struct FireOptions {
     /// The action's input, checked against its `input` schema.
     #[serde(default)]
     pub payload: Option<AppValue>,
+    /// `false`: record an act the app already carried out without running its handler (a person's or
+    /// the app's own door only; docs/session.md §33). Omitted → `true`.
+    #[serde(default)]
+    pub invoke: Option<bool>,
 }
 
 /// `settlement` on an accepted fire: is the record at rest when `fire()` returns?
@@ -234,6 +238,10 @@ pub struct AvailableEdge {
     /// The app's own busy sentence while `group.setBusy(name, label)` holds (docs/session.md §22).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub busy: Option<String>,
+    /// The person's on-screen control by ARIA role and accessible name, as the action declares it
+    /// (`control`; what `groundfacts/sensor` matches, docs/session.md §33).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<crate::graph::ControlLocator>,
     /// Rust-side: a handler is registered or the edge is url-materialisable (`None` when neither a
     /// registry nor `navigate` exists, as in docs/session.md §6).
     #[serde(skip)]

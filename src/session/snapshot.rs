@@ -454,6 +454,11 @@ pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
         // An undeclared `concurrency` (the last field) is left out, so the fingerprints of graphs
         // from before it existed are unchanged (their snapshots still restore).
         let shown = format!("{a:?}");
+        // Likewise an undeclared `control` (after it).
+        let shown = match shown.strip_suffix(", control: None }") {
+            Some(head) => format!("{head} }}"),
+            None => shown,
+        };
         let shown = match shown.strip_suffix(", concurrency: Parallel }") {
             Some(head) => format!("{head} }}"),
             None => shown,

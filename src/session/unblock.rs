@@ -224,6 +224,15 @@ impl Session {
         })
     }
 
+    /// Why the action `id`, offered here now, is grey by its declared `enabledWhen`; `None` when it is
+    /// not offered here, not grey, or grey only by the app's own switch-off. What `whyGrey` renders.
+    pub fn greyed_why_of(&self, id: &str) -> Option<GreyedWhy> {
+        let inner = self.inner.borrow();
+        let aff = inner.served(id).filter(|a| inner.offered_now(a))?;
+        let evidence = inner.greyed(aff).filter(|e| !e.is_empty())?;
+        Some(inner.greyed_why(aff, &evidence))
+    }
+
     /// The offered controls that cannot be fired now, in served order: each greyed one with why
     /// (`None`: the app's own switch-off) and whether the app marked it busy. For the brief.
     pub fn greyed_now(&self) -> Vec<GreyedNow> {

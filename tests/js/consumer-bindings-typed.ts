@@ -4,8 +4,8 @@
 // `@ts-expect-error` line is a bad case that must fail to compile. Its own program
 // (tsconfig.typed-bindings.json, run by scripts/test.sh): the registration applies to the whole program.
 import { buildNavigationGraph, fromRoutes, type ActionId } from 'groundfacts';
-import { useActions, useSession } from 'groundfacts/react';
-import { attachActions, registerActions } from 'groundfacts/svelte';
+import { useAction, useActions, useSession } from 'groundfacts/react';
+import { actionState, attachActions, registerActions } from 'groundfacts/svelte';
 
 const graph = buildNavigationGraph('notes', {
   sources: [fromRoutes({ list: '/notes', editor: '/notes/new' }, { crossLinks: true })],
@@ -40,7 +40,21 @@ export function Editor(): void {
   useActions('editor', { handlers: { save: ({ body }) => body } });
   // @ts-expect-error a page the registered graph does not have
   useActions('settings', { handlers: {} });
+  // The one door (docs/session.md §33): ids and inputs typed by the registered graph.
+  const save = useAction('editor.save');
+  save.run({ text: 'hello' });
+  useAction('go-to-list').run();
+  // @ts-expect-error an action id the registered graph does not have
+  useAction('editor.sav');
+  // @ts-expect-error the input is { text: string }: there is no `body`
+  save.run({ body: 'hello' });
 }
+
+actionState(undefined, 'editor.discard').run();
+// @ts-expect-error an action id the registered graph does not have
+actionState(undefined, 'editor.publish');
+// @ts-expect-error `text` is a string
+actionState(undefined, 'editor.save').run({ text: 3 });
 
 declare const element: Element;
 registerActions(element, { session: undefined, page: 'editor', handlers: { save: ({ text }) => text.length } });

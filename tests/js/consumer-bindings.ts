@@ -3,8 +3,9 @@
 // specs and persist options, and of the core's hand-written input types, takes an explicit `undefined`,
 // the way an app writes `persist={cond ? 'x' : undefined}`. Type-checked by scripts/test.sh with
 // consumer.ts (tests/js/tsconfig.json maps 'groundfacts', its subpaths, 'react' and 'svelte/store').
-import type { GroundfactsProviderProps, UseActionsSpec, PersistOptions as ReactPersist } from 'groundfacts/react';
-import type { ActionsParameter, PersistOptions as SveltePersist } from 'groundfacts/svelte';
+import type { ActionControl, GroundfactsProviderProps, UseActionsSpec, PersistOptions as ReactPersist } from 'groundfacts/react';
+import type { ActionsParameter, GroundfactsActionParameter, PersistOptions as SveltePersist } from 'groundfacts/svelte';
+import type { SensorReport, WatchOptions } from 'groundfacts/sensor';
 import type {
   ActionDef,
   AgentPort,
@@ -77,3 +78,15 @@ session.confirmAsk('home.x', { source: undefined, input: undefined });
 session.reportGap('text', { actionsMayBeStale: undefined });
 
 void [props, persistObject, reactPersist, useSpec, sveltePersist, svelteSpec, spec, action, condition, page, journey, def, routes, routesOptions, source];
+
+// The one door (docs/session.md §33): an untyped graph takes any id and input; optional members take undefined.
+declare const control: ActionControl;
+control.run(undefined);
+control.run({ any: 1 });
+const door: GroundfactsActionParameter = { session: undefined, id: 'any.action', input: undefined, options: undefined, onResult: undefined };
+void door;
+declare const root: Element;
+const watching: WatchOptions = { root, onReport: undefined, inputFor: undefined, trust: undefined };
+const report = (r: SensorReport): string => (r.kind === 'recorded' ? r.result.reason ?? r.action : r.kind);
+void watching;
+void report;

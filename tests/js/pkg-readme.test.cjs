@@ -127,6 +127,37 @@ test("the agent's tools table names each tool's arguments as its input schema do
   assert.match(section, /`reason: 'TRANSITION_ID_REQUIRED'`/);
 });
 
+test('the one-door example runs: a person’s fire and the agent’s each run the handler; invoke: false runs nothing; the agent may not say it', () => {
+  const example = examples.find((e) => e.heading === 'One door for people');
+  assert.ok(example, 'a js example under "## One door for people"');
+  assert.deepEqual(runExample(example.code, gf), []);
+});
+
+test('the one-door React, Svelte script and sensor snippets type-check against the built bindings', { skip: !fs.existsSync(TSC) && 'typescript not installed (scripts/setup.sh)' }, (t) => {
+  const tools = path.join(ROOT, 'scripts', 'node_modules');
+  const dir = consumerDir(t, { name: 'one-door-consumer', private: true, type: 'module' });
+  fs.symlinkSync(path.join(tools, '@types'), path.join(dir, 'node_modules', '@types'), 'dir');
+  for (const name of ['react', 'csstype', 'svelte']) fs.symlinkSync(path.join(tools, name), path.join(dir, 'node_modules', name), 'dir');
+  const files = [];
+  const tsx = codeBlocks(README, 'tsx').filter((b) => b.heading === 'One door for people');
+  const ts = codeBlocks(README, 'ts').filter((b) => b.heading === 'One door for people');
+  const svelte = codeBlocks(README, 'svelte').filter((b) => b.heading === 'One door for people');
+  assert.deepEqual([tsx.length, ts.length, svelte.length], [1, 1, 1], 'a React, a sensor and a Svelte snippet');
+  tsx.forEach((b, i) => (fs.writeFileSync(path.join(dir, `react${i}.tsx`), b.code), files.push(`react${i}.tsx`)));
+  ts.forEach((b, i) => (fs.writeFileSync(path.join(dir, `sensor${i}.ts`), b.code), files.push(`sensor${i}.ts`)));
+  // The Svelte component's script, with its app module ($lib/session) stood in by a declaration.
+  const script = /<script lang="ts">([\s\S]*?)<\/script>/.exec(svelte[0].code)[1].replace("'$lib/session'", "'./session.js'");
+  fs.writeFileSync(path.join(dir, 'component.ts'), `${script}\nvoid groundfactsAction; void text;\n`);
+  fs.writeFileSync(path.join(dir, 'session.ts'), "import type { Session } from 'groundfacts';\nexport declare const session: Session | undefined;\n");
+  files.push('component.ts', 'session.ts');
+  fs.writeFileSync(path.join(dir, 'globals.d.ts'), 'declare function $state<T>(value: T): T;\n');
+  files.push('globals.d.ts');
+  const compilerOptions = { strict: true, noEmit: true, jsx: 'react-jsx', module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM', 'ESNext.Disposable'], types: [], skipLibCheck: true };
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files }));
+  const run = spawnSync(process.execPath, [TSC, '-p', dir], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stdout);
+});
+
 test('the model-API example runs, its WebMCP part against a stand-in document.modelContext', (t) => {
   const registered = new Map();
   const seen = [];

@@ -259,6 +259,7 @@ pub fn agent(payload: Option<Value>) -> FireOptions {
     FireOptions {
         source: Some(Principal::Agent),
         payload,
+        ..Default::default()
     }
 }
 

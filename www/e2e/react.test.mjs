@@ -33,6 +33,7 @@ import {
   waitUntil,
 } from './harness.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
+import { agentAtTheSameControl } from './one-door.mjs';
 import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
 
 // The seed's graded lines (guarded-journeys.md, "The facts block, at the end").
@@ -128,6 +129,8 @@ async function humanPath(context, base, mode) {
   await page.getByTestId('create').click();
   await waitForText(page, 'created', 'prj-1 — Assay by hand', problems);
   await waitForText(page, 'facts', 'DID happen — user fired review.create-project', problems);
+  assert.equal(await page.evaluate(() => window.groundfactsDemo.host.session.state()['projects.count']), 1, 'the click ran createProject once');
+  await agentAtTheSameControl(page, problems);
 
   // A link click is a move nobody asked the session for: the router's sync records it as the person's.
   const before = await sessionView(page);

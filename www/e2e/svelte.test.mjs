@@ -19,6 +19,7 @@ import {
   trapTheModule, waitForText, waitUntil,
 } from './harness.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
+import { agentAtTheSameControl } from './one-door.mjs';
 import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
 
 const FRESH = 'No actions have been performed in this app this session.';
@@ -360,5 +361,25 @@ for (const mode of MODES) {
     await t.test('after a real trap liveSession rebuilds graph and session; the block says history was lost; the page goes on', () =>
       moduleRestart(base),
     );
+
+    await t.test("one door: a person's Create and the agent's do_action each run the handler once, each row its principal's", async () => {
+      const fresh = await openPage(browser.context); // a new tab: its own sessionStorage, a fresh record
+      await open(fresh.page, `${base}/projects/new`, fresh.problems);
+      await fresh.page.getByTestId('name-input').fill('One door');
+      await fresh.page.getByTestId('name-it').click();
+      await waitForText(fresh.page, 'facts', 'DID happen — user fired wizard.name-it', fresh.problems);
+      await fresh.page.getByTestId('pick-recipe').click();
+      await waitForText(fresh.page, 'facts', 'DID happen — user fired wizard.pick-recipe', fresh.problems);
+      await fresh.page.getByTestId('next').click();
+      await fresh.page.getByTestId('page-review').waitFor({ timeout: TIMEOUT });
+      const before = await fresh.page.evaluate(() => window.groundfactsDemo.host.session.state()['projects.count']);
+      await fresh.page.getByTestId('create').click();
+      await waitForText(fresh.page, 'facts', 'DID happen — user fired review.create-project', fresh.problems);
+      const after = await fresh.page.evaluate(() => window.groundfactsDemo.host.session.state()['projects.count']);
+      assert.equal(after, before + 1, 'the click ran createProject once');
+      await agentAtTheSameControl(fresh.page, fresh.problems);
+      assertNoErrors(fresh.errors, 'one door');
+      await fresh.page.close();
+    });
   });
 }

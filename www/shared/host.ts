@@ -1,6 +1,7 @@
 // What the widget, the scripted agent, the model relay and the compose pane need of an app: its
 // session, the agent port over it, the port calls routed through one place (so a needs-confirm
-// answer's receipts are kept for the ask card), a person's clicks as fires, and the router's path.
+// answer's receipts are kept for the ask card) and the router's path. A person's clicks go through the
+// bindings' one-door helpers (useAction, use:groundfactsAction), not through here.
 //
 // Framework-neutral: the React demo makes one from the session its `<GroundfactsProvider>` owns, the
 // SvelteKit demo from the session `createPersistedSession` made (www/svelte/src/lib/host.ts).
@@ -25,7 +26,6 @@ export interface Session {
   decline(askId: string, by: { by: string }): unknown;
   groundTruth(): { text: string };
   contextBrief(): { text: string };
-  fire(id: string, options: { source: 'user'; payload?: unknown }): unknown;
 }
 
 /** What the agent code calls on the session's port (`serveToAgent(session)`). */
@@ -52,8 +52,6 @@ export interface AgentHost {
   /** Every port call goes through here, so needs-confirm receipts are remembered for the card. */
   callTool(name: string, args: Record<string, unknown>): Record<string, unknown>;
   receiptsFor(askId: string): AskReceipts | undefined;
-  /** A person's click on an app control: a fire with `source: 'user'`, recorded like any other. */
-  act(actionId: string, payload?: unknown): Record<string, unknown>;
   /** The app router's current path, as the person sees it in the address bar. */
   routerPath(): string;
 }
@@ -67,7 +65,7 @@ export function asRecord(value: unknown): Record<string, unknown> {
 
 /**
  * The agent host over `session` and its `port` (`serveToAgent(session)`, made by the app so this file
- * imports nothing at run time and both demos can share it), with the receipts memory and the person's fire.
+ * imports nothing at run time and both demos can share it), with the receipts memory.
  */
 export function createAgentHost(session: Session, port: AgentPort, routerPath: () => string): AgentHost {
   const receipts = new Map<string, AskReceipts>();
@@ -88,7 +86,6 @@ export function createAgentHost(session: Session, port: AgentPort, routerPath: (
       return result;
     },
     receiptsFor: (askId) => receipts.get(askId),
-    act: (actionId, payload) => asRecord(session.fire(actionId, { source: 'user', payload })),
     routerPath,
   };
 }

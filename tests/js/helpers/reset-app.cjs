@@ -1,4 +1,4 @@
-// What the binding tests (tests/js/react-binding.test.cjs, tests/js/reset-react.gc.cjs,
+// What the binding tests (tests/js/react-binding.test.cjs, tests/js/one-door.test.cjs, tests/js/reset-react.gc.cjs,
 // tests/js/reset-svelte.gc.cjs) share: a
 // consumer folder that resolves groundfacts, groundfacts/react, groundfacts/svelte, React and Svelte
 // as an app does (a copy of pkg/, the pinned React and Svelte of scripts/node_modules); a React root
@@ -17,7 +17,7 @@ const PKG = path.join(ROOT, 'pkg');
 const TOOLS = path.join(ROOT, 'scripts', 'node_modules');
 
 let loaded;
-/** { gf, gr, sv, store, React, createRoot } as a consumer app resolves them. */
+/** { gf, gr, sv, sensor, store, React, createRoot, renderToString } as a consumer app resolves them. */
 async function load() {
   if (loaded) return loaded;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'groundfacts-reset-'));
@@ -34,9 +34,11 @@ async function load() {
       "export * as gf from 'groundfacts';",
       "export * as gr from 'groundfacts/react';",
       "export * as sv from 'groundfacts/svelte';",
+      "export * as sensor from 'groundfacts/sensor';",
       "export * as store from 'svelte/store';",
       "export * as React from 'react';",
       "export { createRoot } from 'react-dom/client';",
+      "export { renderToString } from 'react-dom/server';",
       '',
     ].join('\n'),
   );

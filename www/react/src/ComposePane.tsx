@@ -1,12 +1,14 @@
 // ComposePane.tsx — a component that declares its own action while it is mounted: `<page>.send`
 // exists only while the pane is open. Closed, the action leaves every tool list at once, and the
-// facts block and the brief still name it with the caption each row captured when it was made.
-import { useActions, useSession } from 'groundfacts/react';
+// facts block and the brief still name it with the caption each row captured when it was made. Its
+// button is the person's door (useAction): a click runs the same handler the agent's do_action runs,
+// once, and the row names the person.
+import { useAction, useActions } from 'groundfacts/react';
 import { useState } from 'react';
 
 export function ComposePane({ page, onSent }: { page: string; onSent: (text: string) => void }) {
-  const session = useSession();
   const [text, setText] = useState('');
+  const send = useAction(`${page}.send`);
   useActions(
     page,
     {
@@ -26,8 +28,9 @@ export function ComposePane({ page, onSent }: { page: string; onSent: (text: str
       <button
         type="button"
         data-testid="compose-send"
+        {...send.props}
         onClick={() => {
-          session?.fire(`${page}.send`, { source: 'user', payload: { text } }); // null while the module loads
+          send.run({ text }); // records nothing while the module loads
           setText('');
         }}
       >

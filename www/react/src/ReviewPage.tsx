@@ -6,8 +6,9 @@
 // control busy, in the app's own words, while an upload runs (`group.setBusy`, through
 // upload.bindBusy). Selecting a tab tells the session what is visible (`session.show('review.<tab>')`);
 // focus moving into a tab's panel tells it where the reader is (`session.observeFocus(path)`), which the
-// facts block shows as `Focus: <path>.` and whats_here as `lookingAt`.
-import { useAvailable } from 'groundfacts/react';
+// facts block shows as `Focus: <path>.` and whats_here as `lookingAt`. Its buttons are the person's
+// door (useAction): a click runs the handler the agent's do_action runs, recorded as the person's.
+import { useAction, useAvailable } from 'groundfacts/react';
 import { useAppSession } from './session';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { REVIEW_TABS, TAB_LABELS, type ReviewTab } from '../../shared/review';
@@ -76,7 +77,7 @@ export function ReviewPage() {
 }
 
 function SummaryTab() {
-  const session = useAppSession();
+  const create = useAction('review.create-project');
   const { draftName, draftRecipe, projects } = useProjects();
   const last = projects[projects.length - 1];
   return (
@@ -84,7 +85,7 @@ function SummaryTab() {
       <p>
         Name: <strong>{draftName || '(unnamed)'}</strong> · Recipe: <strong>{draftRecipe || '(none)'}</strong>
       </p>
-      <button type="button" data-testid="create" onClick={() => session.fire('review.create-project', { source: 'user' })}>
+      <button type="button" data-testid="create" {...create.props} onClick={() => create.run()}>
         Create project
       </button>
       {last && (
@@ -99,6 +100,8 @@ function SummaryTab() {
 function DataTab() {
   const session = useAppSession();
   const { status, progress, submitted } = useUpload();
+  const uploadNow = useAction(UPLOAD_ACTION);
+  const submitNow = useAction(SUBMIT_ACTION);
   // Re-rendered on every session change: whether Submit is greyed, and what would switch it on, are
   // the session's answers (the same the model's whats_here row carries).
   const offered = (useAvailable()?.edges ?? []).find((edge) => edge.affordanceId === SUBMIT_ACTION);
@@ -112,7 +115,8 @@ function DataTab() {
           type="button"
           data-testid="upload"
           disabled={status !== 'idle'}
-          onClick={() => session.fire(UPLOAD_ACTION, { source: 'user' })}
+          {...uploadNow.props}
+          onClick={() => uploadNow.run()}
         >
           Upload
         </button>
@@ -122,7 +126,7 @@ function DataTab() {
         </span>
       </p>
       <p>
-        <button type="button" data-testid="submit" disabled={greyed} onClick={() => session.fire(SUBMIT_ACTION, { source: 'user' })}>
+        <button type="button" data-testid="submit" disabled={greyed} {...submitNow.props} onClick={() => submitNow.run()}>
           Submit for QC
         </button>{' '}
         <span className="muted" data-testid="submit-why">

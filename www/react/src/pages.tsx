@@ -1,8 +1,8 @@
 // The Projects list and the wizard's first step (the review step, with its tabs, is ReviewPage.tsx).
 // A page that owns actions binds the store's functions by reference with useActions (registered on
-// mount, unregistered on unmount); its buttons fire through the session as the person (`source: 'user'`), so a person's clicks are on the same record as the agent's.
-import { useActions } from 'groundfacts/react';
-import { useAppSession } from './session';
+// mount, unregistered on unmount); its buttons are the person's door (useAction), so a person's clicks
+// run the same handlers as the agent's and are on the same record, each row naming its principal.
+import { useAction, useActions } from 'groundfacts/react';
 import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../shared/graph';
@@ -12,14 +12,6 @@ import { store } from './store';
 /** The app's own store (not the session): re-render when it notifies. */
 function useProjects(): ProjectsState {
   return useSyncExternalStore(store.subscribe, store.get);
-}
-
-/** A person's click: the same fire the agent makes, recorded as the person's. */
-function useAct(): (actionId: string, payload?: unknown) => void {
-  const session = useAppSession();
-  return (actionId, payload) => {
-    session.fire(actionId, { source: 'user', payload });
-  };
 }
 
 export function ProjectsPage() {
@@ -49,7 +41,9 @@ export function WizardPage() {
   const { draftName, draftRecipe } = useProjects();
   const [name, setName] = useState(draftName);
   const [recipe, setRecipe] = useState(draftRecipe || RECIPES[0] || '');
-  const act = useAct();
+  const nameIt = useAction('wizard.name-it');
+  const pickRecipe = useAction('wizard.pick-recipe');
+  const next = useAction('wizard.next-to-review');
   useActions('wizard', { handlers: { 'name-it': store.nameIt, 'pick-recipe': store.pickRecipe } });
   // next-to-review is in no handler map: it materialises through navigate (the router's navigate).
   return (
@@ -58,7 +52,7 @@ export function WizardPage() {
       <label>
         Name <input value={name} onChange={(event) => setName(event.target.value)} data-testid="name-input" />
       </label>
-      <button type="button" data-testid="name-it" onClick={() => act('wizard.name-it', { name })}>
+      <button type="button" data-testid="name-it" {...nameIt.props} onClick={() => nameIt.run({ name })}>
         Name it
       </button>
       {draftName !== '' && (
@@ -71,7 +65,7 @@ export function WizardPage() {
               ))}
             </select>
           </label>
-          <button type="button" data-testid="pick-recipe" onClick={() => act('wizard.pick-recipe', { recipe })}>
+          <button type="button" data-testid="pick-recipe" {...pickRecipe.props} onClick={() => pickRecipe.run({ recipe })}>
             Pick recipe
           </button>
         </p>
@@ -79,7 +73,7 @@ export function WizardPage() {
       <p className="muted">
         Draft: {draftName || '(unnamed)'} · {draftRecipe || '(no recipe)'}
       </p>
-      <button type="button" data-testid="next" disabled={draftRecipe === ''} onClick={() => act('wizard.next-to-review')}>
+      <button type="button" data-testid="next" disabled={draftRecipe === ''} {...next.props} onClick={() => next.run()}>
         Next: review
       </button>
     </div>

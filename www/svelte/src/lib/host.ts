@@ -30,7 +30,6 @@ function hostOver(live: LiveSession): AgentHost {
     },
     callTool: (name, args) => now().callTool(name, args),
     receiptsFor: (askId) => now().receiptsFor(askId),
-    act: (actionId, payload) => now().act(actionId, payload),
     routerPath: () => window.location.pathname,
   };
 }
