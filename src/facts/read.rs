@@ -207,6 +207,7 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
                 already_true: a.already_true,
             },
             inferred: a.inferred,
+            on: a.instance_label.clone(),
         },
     };
     Attempt {
@@ -294,6 +295,7 @@ fn line_facts<'a>(
                 already_true: row.already_true,
             },
             inferred: row.inferred,
+            on: row.instance_label.map(|l| &**l),
         },
     }
 }

@@ -130,6 +130,7 @@ impl Inner {
         principal: Principal,
         payload: Option<&Value>,
         payload_text: Option<FirePayloadText>,
+        instance: Option<&str>,
     ) -> Prepared {
         // Decision 25: nothing over the size limit is looked at further or kept.
         if let Some((issue, served)) = self.oversized_fire(id, payload) {
@@ -174,6 +175,19 @@ impl Inner {
                 detail,
             )));
         }
+        // docs/session.md §34: a repeated action is fired for one live row, and only it takes one.
+        let on = match self.fire_instance(&aff, instance) {
+            Ok(on) => on,
+            Err(reason) => {
+                let message = self.instance_message(&aff, reason, instance);
+                let live = self.instance_refs(&aff);
+                let mut result =
+                    self.refuse(id, Some(&aff), principal, reason, RefusalDetail::default());
+                result.message = Some(message);
+                result.instances = live;
+                return Prepared::Refused(Box::new(result));
+            }
+        };
         let verdict = self.guard_verdict_lean(&aff);
         if let Some(v) = &verdict {
             if !v.passed {
@@ -232,7 +246,7 @@ impl Inner {
             result.busy = Some(label.to_string());
             return Prepared::Refused(Box::new(result));
         }
-        let runner = self.runner_for(&aff);
+        let runner = self.runner_for(&aff, on.as_ref().map(|(i, _)| i));
         if principal == Principal::Agent && runner.is_none() {
             // docs/session.md §32: not wired *yet* on a page just entered is said as such.
             let node = Rc::clone(&self.node);
@@ -252,7 +266,7 @@ impl Inner {
             )));
         }
         // docs/session.md §26–27: after every capability check, before a person's approval is spent.
-        if let Some((reason, prior)) = self.concurrency_refusal(&aff) {
+        if let Some((reason, prior)) = self.concurrency_refusal(&aff, on.as_ref().map(|(i, _)| i)) {
             let detail = RefusalDetail {
                 prior: Some(prior),
                 ..Default::default()
@@ -314,6 +328,12 @@ impl Inner {
                 );
             }
         }
+        // The row's instance is known before it is minted: its arm may settle it at once, and the
+        // concurrency policies read the instance from here.
+        if let Some(on) = on {
+            let next = self.next_n();
+            self.lists.rows.insert(next, on);
+        }
         let idx = self.record_fire(
             &aff,
             principal,
@@ -331,10 +351,19 @@ impl Inner {
 
     /// Whether something would execute a fire of `aff` (a handler, or a url and `navigate`).
     pub(super) fn can_run(&self, aff: &Affordance) -> bool {
-        self.runner_for(aff).is_some()
+        self.runner_for(aff, None).is_some()
+            || (self.repeats_in(aff).is_some()
+                && self.lists.handlers.keys().any(|(a, _)| *a == aff.id))
     }
 
-    fn runner_for(&self, aff: &Affordance) -> Option<Runner> {
+    fn runner_for(&self, aff: &Affordance, instance: Option<&Rc<str>>) -> Option<Runner> {
+        // A row's own handler first (docs/session.md §34); a handler bound for the whole list runs
+        // for every row.
+        if let Some(entry) =
+            instance.and_then(|i| self.lists.handlers.get(&(Rc::clone(&aff.id), Rc::clone(i))))
+        {
+            return Some(Runner::Handler(entry.handler));
+        }
         if let Some(entry) = self.registry.get(&aff.id) {
             return Some(Runner::Handler(entry.handler));
         }
@@ -436,6 +465,10 @@ impl Inner {
             );
             result.materialized = (!rec.materialized).then_some(false);
             result.already_true = super::unblock::already_true_of(rec);
+            result.instance = self.lists.row(idx).map(|(id, label)| InstanceRef {
+                id: id.to_string(),
+                label: label.to_string(),
+            });
             if snapshot {
                 result.transition = Some(self.snapshot(rec));
             }
@@ -451,6 +484,7 @@ impl Session {
         &self,
         id: &str,
         options: FireOptions,
+        instance: Option<&str>,
         snapshot: bool,
         carried: Option<&dyn std::any::Any>,
         payload_text: Option<FirePayloadText>,
@@ -473,7 +507,13 @@ impl Session {
                 );
                 return Ok(result);
             }
-            inner.prepare_fire(id, principal, options.payload.as_ref(), payload_text)
+            inner.prepare_fire(
+                id,
+                principal,
+                options.payload.as_ref(),
+                payload_text,
+                instance,
+            )
         };
         self.flush();
         let (idx, runner, payload) = match prepared {
