@@ -174,7 +174,7 @@ function walkState(budget, maxDepth, left, limit, perMember, copy) {
 
 // What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
 // src/js/fast.rs right after they return.
-const taken = { text: undefined, copy: undefined, member: undefined, within: undefined };
+const taken = { text: undefined, copy: undefined, member: undefined, within: undefined, instance: undefined };
 
 // `value` as JSON text within `limit` bytes, when the walker read it whole: the text. Otherwise
 // `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
@@ -229,7 +229,9 @@ function clonePlain(value) {
 // (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
 // JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
 // is read, as member by member); 7: no source, the payload as read, which the walker left to the reader;
-// 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked.
+// 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked;
+// 9: the `instance` getter threw. An `instance` (a list row, docs/session.md §34) is read once, after
+// `source`, and left for `takeInstance`; with one present the members are read one by one (6).
 export function fireOptions(options, limit, maxDepth, maxValues) {
   walkThrew = false;
   if (options === undefined || options === null) return 0;
@@ -241,7 +243,14 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
   } catch (_) {
     return 2;
   }
-  if (source !== undefined && source !== null) {
+  let instance;
+  try {
+    instance = options.instance;
+  } catch (_) {
+    return 9;
+  }
+  taken.instance = instance;
+  if ((source !== undefined && source !== null) || instance !== undefined) {
     taken.member = source;
     return 6;
   }
@@ -281,6 +290,12 @@ export function takeCopy() {
   const copy = taken.copy;
   taken.copy = undefined;
   return copy;
+}
+
+export function takeInstance() {
+  const instance = taken.instance;
+  taken.instance = undefined;
+  return instance;
 }
 
 export function takeMember() {

@@ -302,6 +302,7 @@ pub fn fire_options(
         }
         6 => return Ok(FireOptionsRead::Source(take_member_js())),
         8 => return Err(super::convert::unreadable("fire: options.payload")),
+        9 => "instance",
         _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
     };
     Err(super::errors::new_session_error(
@@ -342,7 +343,8 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
         && result.ask_id.is_none()
         && result.materialized.is_none()
         && result.busy.is_none()
-        && result.already_true.is_none();
+        && result.already_true.is_none()
+        && result.instance.is_none();
     let (Some(id), Some(settlement), Some(status), Some(version)) = (
         &result.transition_id,
         result.settlement,

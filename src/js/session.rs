@@ -314,16 +314,21 @@ impl JsSession {
                 ))
             }
         };
+        let row = match super::lists::instance_of(&spec, what) {
+            Ok(row) => row,
+            Err(err) => return fail(err),
+        };
         let session = match self.live() {
             Ok(session) => session,
             Err(err) => return fail(err),
         };
         // The registration and its initial switches are one call for subscribers (decision 29).
         session.scoped(|| {
-            let group = match session.register_actions(&page, handler_list, action_list) {
-                Ok(group) => group,
-                Err(err) => return fail(to_js_error(err)),
-            };
+            let group =
+                match super::lists::register(&session, &page, handler_list, action_list, row) {
+                    Ok(group) => group,
+                    Err(err) => return fail(to_js_error(err)),
+                };
             let handle = ActionGroup::new(Rc::downgrade(&self.session), group);
             for (name, on) in enabled {
                 let on = on.as_bool().ok_or_else(|| {
@@ -352,6 +357,7 @@ impl JsSession {
         let limit = self.live()?.limits().1;
         // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
         // checks below take what it read when it cannot settle them itself.
+        let mut instance = None;
         let (source, payload, copy, text) = match fast::fire_options(&options, limit, what)? {
             fast::FireOptionsRead::Plain(payload, copy, text) => (None, payload, copy, text),
             fast::FireOptionsRead::ForReader(payload) => (
@@ -362,6 +368,7 @@ impl JsSession {
             ),
             fast::FireOptionsRead::Source(source) => {
                 let source = principal_of(source, "source", what)?;
+                instance = super::lists::taken_instance(what)?;
                 let payload = convert::to_json_within(
                     &convert::field(&options, "payload", what)?,
                     "fire: options.payload",
@@ -376,7 +383,13 @@ impl JsSession {
         let carried = copy.as_ref().map(|c| c as &dyn std::any::Any);
         let result = self
             .live()?
-            .fire_carrying(&id, FireOptions { source, payload }, carried, text)
+            .fire_carrying(
+                &id,
+                FireOptions { source, payload },
+                instance.as_deref(),
+                carried,
+                text,
+            )
             .map_err(to_js_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);

@@ -33,6 +33,7 @@ mod facts_view;
 mod fire;
 mod focus;
 mod instances;
+mod instances_snapshot;
 mod journeys;
 mod ledgers;
 pub mod lifecycle;
