@@ -22,10 +22,8 @@ use super::brief::{
     greyed_line_of, greyed_lines_of, render_brief, AvailableId, BriefRow, BriefView, FireFlags,
     FrameLine, GreyedLine, TransitionsWindow,
 };
-use super::folded::folded_view;
-use super::grade::FireFacts;
-use super::line::LineFacts;
 use super::text::{action_label, journey_label, ActionRef, NodeRef};
+use super::{folded::folded_view, grade::FireFacts, line::LineFacts};
 use crate::graph::NavigationGraph;
 use crate::session::{
     AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, AvailableEdge, EffectVerified,
