@@ -199,6 +199,11 @@ fn a_fire_for_one_row_runs_that_rows_handler_and_is_named_by_its_label() {
         text.contains("agent fired projects.open on \u{201C}Beta\u{201D} ("),
         "{text}"
     );
+    let brief = groundfacts::facts::read::context_brief(s, None).text;
+    assert!(
+        brief.contains("agent fired projects.open on \u{201C}Beta\u{201D}"),
+        "{brief}"
+    );
     // A person's click on the other row is the person's, on that row.
     let clicked = fire_on(s, "projects.open", Some("p1"), Principal::User);
     assert!(clicked.ok);
