@@ -4,9 +4,7 @@
 //! keeps rows and the row each fire was for, and a tampered row is `RESTORE_DAMAGED` (the law of
 //! docs/session.md §20.6 applied to labels).
 
-#[path = "lists.rs"]
-#[allow(dead_code)]
-mod lists;
+mod lists_support;
 
 use std::rc::Rc;
 
@@ -16,7 +14,7 @@ use groundfacts::graph::def::from_json_text;
 use groundfacts::serve::{AgentPort, PortOptions, ToolFormat};
 use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::*;
-use lists::{def, fire_on, mount_row, rows, Rows};
+use lists_support::{def, fire_on, mount_row, rows, Rows};
 use serde_json::{json, Value};
 
 fn port(r: &Rows) -> AgentPort {
