@@ -193,3 +193,34 @@ fn a_snapshot_keeps_rows_and_the_row_each_fire_was_for_under_the_law_of_app_text
     );
     assert_eq!(tamper(&["live"], json!("x")), damaged);
 }
+
+#[test]
+fn a_confirm_gated_list_action_with_a_bad_instance_is_refused_before_anyone_is_asked() {
+    let mut gated = def();
+    gated["pages"]["projects"]["actions"]["archive"]["confirm"] = json!(true);
+    let graph =
+        build_navigation_graph("lists", &from_json_text(&gated.to_string()).unwrap()).unwrap();
+    let host = Rc::new(ClosureHost::new());
+    let session = Session::new(Rc::new(graph), host.clone(), SessionOptions::default()).unwrap();
+    let r = Rows {
+        session: Rc::new(session),
+        host,
+        ran: Rc::default(),
+    };
+    mount_row(&r, "p1", "Alpha").unwrap();
+    let p = port(&r);
+    let out = p.call(
+        "lists.do_action",
+        &json!({"action": "archive", "instance": "p9"}),
+    );
+    assert_eq!(out["reason"], "INSTANCE_UNKNOWN", "{out}");
+    assert!(
+        r.session.asks().is_empty(),
+        "nobody is asked about a row that is not there"
+    );
+    let ask = p.call(
+        "lists.do_action",
+        &json!({"action": "archive", "instance": "p1"}),
+    );
+    assert_eq!(ask["judgment"], "needs-confirm", "{ask}");
+}

@@ -159,10 +159,12 @@ impl AgentPort {
         // docs/session.md §27: every check that does not wait on a person's answer comes first; a
         // call one of them refuses is fired at once (a recorded attempt with its real reason), never
         // asked about.
+        let instance = args.string("instance");
         let performable = || {
             self.session
                 .refusal_before_ask(id, self.options.source, input.as_ref())
                 .is_none()
+                && self.session.instance_refusal(id, instance).is_none()
         };
         let high_effect = edge.is_some_and(|e| e.high_effect);
         let asking = self.options.confirm_high_effect || self.gated;
@@ -179,7 +181,7 @@ impl AgentPort {
                 source: Some(self.options.source),
                 payload: input.clone(),
             },
-            args.string("instance"),
+            instance,
         )?;
         if !fired.ok
             && fired

@@ -289,6 +289,14 @@ impl Session {
         self.scoped(|| self.register_actions_body(page, handlers, actions, Some(instance)))
     }
 
+    /// The instance refusal a fire of `id` for `instance` would meet now, if any: the port asks it
+    /// before putting a confirm-gated action to a person (docs/session.md §27).
+    pub fn instance_refusal(&self, id: &str, instance: Option<&str>) -> Option<Refusal> {
+        let inner = self.inner.borrow();
+        let aff = inner.served(id)?;
+        inner.fire_instance(aff, instance).err()
+    }
+
     /// The live instances of a repeating container (`page.container`), in report order.
     pub fn instances(&self, container: &str) -> Vec<InstanceRef> {
         self.inner
