@@ -230,7 +230,7 @@ function clonePlain(value) {
 // JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
 // is read, as member by member); 7: no source, the payload as read, which the walker left to the reader;
 // 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked;
-// 9: the `instance` getter threw. An `instance` (a list row, docs/session.md §34) is read once, after
+// 11: the `instance` getter threw. An `instance` (a list row, docs/session.md §34) is read once, after
 // `source`, and left for `takeInstance`; with one present the members are read one by one (6).
 export function fireOptions(options, limit, maxDepth, maxValues) {
   walkThrew = false;
@@ -247,7 +247,7 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
   try {
     instance = options.instance;
   } catch (_) {
-    return 9;
+    return 11;
   }
   taken.instance = instance;
   if ((source !== undefined && source !== null) || instance !== undefined) {

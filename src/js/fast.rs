@@ -302,7 +302,8 @@ pub fn fire_options(
         }
         6 => return Ok(FireOptionsRead::Source(take_member_js())),
         8 => return Err(super::convert::unreadable("fire: options.payload")),
-        9 => "instance",
+        // 9 and 10 are other branches' codes (a refused walk, `invoke`); kept apart for the merge.
+        11 => "instance",
         _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
     };
     Err(super::errors::new_session_error(
