@@ -21,6 +21,8 @@ crate::words::words! {
         BadName = "BAD_NAME",
         /// A `redact` pattern that is not one (docs/session.md §28).
         BadRedact = "BAD_REDACT",
+        /// A container's `repeats` that is not a list of its page's action names (docs/graph.md §15).
+        BadRepeats = "BAD_REPEATS",
         BadRoute = "BAD_ROUTE",
         BadSource = "BAD_SOURCE",
         BadStep = "BAD_STEP",
@@ -36,6 +38,10 @@ crate::words::words! {
         NotPlainData = "NOT_PLAIN_DATA",
         ParamRoute = "PARAM_ROUTE",
         RenamedKey = "RENAMED_KEY",
+        RepeatsInJourney = "REPEATS_IN_JOURNEY",
+        RepeatsNested = "REPEATS_NESTED",
+        RepeatsTwice = "REPEATS_TWICE",
+        RepeatsUnknownAction = "REPEATS_UNKNOWN_ACTION",
         ReservedAction = "RESERVED_ACTION",
         RootActionNoPages = "ROOT_ACTION_NO_PAGES",
         RouteConflict = "ROUTE_CONFLICT",
@@ -55,6 +61,8 @@ crate::words::words! {
         AgentInvokeFalse = "AGENT_INVOKE_FALSE",
         BadArgument = "BAD_ARGUMENT",
         BadDelta = "BAD_DELTA",
+        /// A list instance the app reported that breaks the law of app text (docs/session.md §34).
+        BadInstance = "BAD_INSTANCE",
         BadLabel = "BAD_LABEL",
         BadToolCall = "BAD_TOOL_CALL",
         NotAFire = "NOT_A_FIRE",
@@ -116,6 +124,11 @@ crate::words::words! {
         PriorFirePending = "PRIOR_FIRE_PENDING",
         /// `concurrency: 'once'`: the action was already performed (docs/session.md §26).
         DuplicateExecution = "DUPLICATE_EXECUTION",
+        /// A repeated action fired for an instance no live row reported, or an instance given to an
+        /// action that does not repeat (docs/session.md §34).
+        InstanceUnknown = "INSTANCE_UNKNOWN",
+        /// A repeated action fired without an instance (docs/session.md §34).
+        InstanceRequired = "INSTANCE_REQUIRED",
         /// Nested too deep inside callbacks (docs/decisions.md decision 24).
         ReentrancyDepth = "REENTRANCY_DEPTH",
         // updateState.

@@ -51,6 +51,7 @@ fn fired(
                 already_true: false,
             },
             inferred: false,
+            on: None,
         },
     }
 }
@@ -215,6 +216,7 @@ fn an_invented_id_prints_the_constant_and_a_captured_name_survives_its_unmount()
                     already_true: false,
                 },
                 inferred: false,
+                on: None,
             },
         },
     ];

@@ -32,6 +32,7 @@ fn fire(id: &str, does: &str, from: &str, to: Option<&str>, flags: FireFlags) ->
         from: page(from),
         to: to.map(page),
         flags,
+        on: None,
     }
 }
 
@@ -115,6 +116,7 @@ fn an_uncaptured_unknown_id_gets_neither_its_name_nor_a_sentence() {
             inferred: true,
             ..Default::default()
         },
+        on: None,
     };
     let text = render_brief(&brief(vec![row], 1, None), 20);
     assert!(text.contains(&format!(

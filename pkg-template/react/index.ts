@@ -435,7 +435,9 @@ export function useSession(): SessionFor<RegisteredGraph> | null {
 /**
  * Registers `spec` (handlers, and actions the component declares itself) on `page` when the component
  * mounts and unregisters it when it unmounts — StrictMode's extra unmount-and-remount included. `spec`
- * is read when the effect runs: list in `deps` what it closes over, as for `useEffect`. `spec.busy`
+ * is read when the effect runs: list in `deps` what it closes over, as for `useEffect`. A list row
+ * passes `spec.instance` (`{ id, label }`, docs/session.md §34): its handlers run for that row only,
+ * and a changed id or label re-registers by itself. `spec.busy`
  * keeps the group's busy marks in step with render (`group.setBusy`), without re-registering.
  */
 export function useActions<P extends string>(page: Checked<P, PageArg<RegisteredGraph>>, spec: UseActionsSpec<P>, deps: DependencyList = []): void {
@@ -453,7 +455,7 @@ export function useActions<P extends string>(page: Checked<P, PageArg<Registered
       group.unregister();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `deps` stands for what `spec` closes over.
-  }, [session, page, ...deps]);
+  }, [session, page, spec.instance?.id, spec.instance?.label, ...deps]);
   // Busy marks follow `spec.busy` on the live group without re-registering (a new group starts with none).
   const busyKey = JSON.stringify(spec.busy ?? {});
   useEffect(() => {

@@ -385,13 +385,15 @@ export interface ActionsActionReturn {
 }
 
 function register(parameter: ActionsParameter): ActionGroup | undefined {
-  const { page, handlers, actions, enabled } = parameter;
+  const { page, handlers, actions, enabled, instance } = parameter;
   const session = sessionOf(parameter.session);
   if (!session) return undefined;
   const spec: RegisterActionsSpec = {};
   if (handlers) spec.handlers = handlers;
   if (actions) spec.actions = actions;
   if (enabled) spec.enabled = enabled;
+  // A list row registers its own instance (docs/session.md §34).
+  if (instance) spec.instance = instance;
   const group = session.registerActions(page, spec);
   applyBusy(group, undefined, parameter.busy);
   return group;
@@ -423,7 +425,8 @@ function sameEntries(a: { readonly [key: string]: unknown } | undefined, b: { re
 
 /** True when only `enabled` or `busy` differs, so the live group can be switched instead of re-registered. */
 function onlyEnabledChanged(a: ActionsParameter, b: ActionsParameter): boolean {
-  return a.session === b.session && a.page === b.page && sameEntries(a.handlers, b.handlers) && sameEntries(a.actions, b.actions);
+  const sameRow = a.instance?.id === b.instance?.id && a.instance?.label === b.instance?.label;
+  return a.session === b.session && a.page === b.page && sameRow && sameEntries(a.handlers, b.handlers) && sameEntries(a.actions, b.actions);
 }
 
 /**

@@ -58,6 +58,8 @@ pub enum AttemptWhat {
         action: ActionRef,
         fire: FireFacts,
         inferred: bool,
+        /// A list row's label, as the app reported it (docs/session.md §34).
+        on: Option<std::rc::Rc<str>>,
     },
 }
 

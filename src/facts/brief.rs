@@ -93,6 +93,8 @@ pub enum BriefRow {
         from: NodeRef,
         to: Option<NodeRef>,
         flags: FireFlags,
+        /// A list row's label, as the app reported it (docs/session.md §34).
+        on: Option<std::rc::Rc<str>>,
     },
     /// A position report that moved the cursor.
     Moved {
@@ -280,11 +282,15 @@ fn push_brief_line(out: &mut String, row: &BriefRow) {
             from,
             to,
             flags,
+            on,
         } => {
             // Concatenated, not formatted: this runs for every shown row, every turn.
             // The row's own principal: an inferred row already carries `unknown`.
             for part in [who.as_str(), " fired ", action.label()] {
                 out.push_str(part);
+            }
+            if let Some(label) = on {
+                super::line::push_on(out, label);
             }
             // A captured `does` is authored; an id that prints as the constant gets no sentence either.
             if let Some(d) = does.as_deref().filter(|_| action.captured_does) {

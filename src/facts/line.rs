@@ -44,6 +44,8 @@ pub enum LineFacts<'a> {
         action: &'a str,
         fire: FireFacts,
         inferred: bool,
+        /// A list row's label (app text, one line by its law: docs/session.md §34).
+        on: Option<&'a str>,
     },
 }
 
@@ -78,11 +80,13 @@ impl AttemptWhat {
                 action,
                 fire,
                 inferred,
+                on,
             } => LineFacts::Fired {
                 who: *who,
                 action: action.label(),
                 fire: *fire,
                 inferred: *inferred,
+                on: on.as_deref(),
             },
         }
     }
@@ -156,6 +160,7 @@ pub fn push_row(out: &mut String, line: LineFacts<'_>) {
             action,
             fire,
             inferred,
+            on,
         } => {
             // The principal is the row's own: a fire minted by inference already carries `unknown`,
             // while an agent's fire credited by queue order is still the agent's (only its credit is
@@ -163,6 +168,9 @@ pub fn push_row(out: &mut String, line: LineFacts<'_>) {
             let r = rung(&fire).index();
             out.push_str(&f.fired_head[r][principal_index(who)]);
             out.push_str(action);
+            if let Some(label) = on {
+                push_on(out, label);
+            }
             out.push_str(&f.fired_tail[r][usize::from(inferred)]);
         }
         LineFacts::FireRefused {
@@ -209,6 +217,14 @@ pub fn push_row(out: &mut String, line: LineFacts<'_>) {
             out.push_str(ACTIONS_MAY_BE_STALE);
         }
     }
+}
+
+/// ` on “label”`: the list row a fire was for, by the app's own label (docs/session.md §34). The
+/// label obeys the law of app text already; it is escaped like every printed app string anyway.
+pub fn push_on(out: &mut String, label: &str) {
+    out.push_str(" on \u{201C}");
+    out.push_str(&crate::graph::names::escape_text(label));
+    out.push('\u{201D}');
 }
 
 /// One attempt row's line, without the newline and bullet.
@@ -272,6 +288,7 @@ mod tests {
                                         action: "a.b",
                                         fire,
                                         inferred,
+                                        on: None,
                                     },
                                 );
                                 let g = grade(&fire);

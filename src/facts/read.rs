@@ -22,10 +22,7 @@ use super::brief::{
     greyed_line_of, greyed_lines_of, render_brief, AvailableId, BriefRow, BriefView, FireFlags,
     FrameLine, GreyedLine, TransitionsWindow,
 };
-use super::folded::folded_view;
-use super::grade::FireFacts;
-use super::line::LineFacts;
-use super::text::{action_label, journey_label, ActionRef, NodeRef};
+use super::{folded::folded_view, grade::FireFacts, line::LineFacts, text::*};
 use crate::graph::NavigationGraph;
 use crate::session::{
     AskAnswer, AttemptKind, AttemptRow, AttemptRows, AttemptView, AvailableEdge, EffectVerified,
@@ -207,6 +204,7 @@ fn attempt(session: &Session, a: &AttemptView) -> Attempt {
                 already_true: a.already_true,
             },
             inferred: a.inferred,
+            on: a.instance_label.clone(),
         },
     };
     Attempt {
@@ -294,6 +292,7 @@ fn line_facts<'a>(
                 already_true: row.already_true,
             },
             inferred: row.inferred,
+            on: row.instance_label.map(|l| &**l),
         },
     }
 }
@@ -449,6 +448,7 @@ fn brief_row(session: &Session, t: &TransitionView, pages: &mut PageMemo) -> Bri
                     effect_not_observed: t.effect_verified == Some(EffectVerified::Observed(false)),
                     verify_failed: t.verify_failed,
                 },
+                on: t.instance_label.clone(),
             }
         }
         TransitionViewKind::Moved => BriefRow::Moved {

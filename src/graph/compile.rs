@@ -147,6 +147,7 @@ pub fn build_navigation_graph(id: &str, def: &DefValue) -> Result<NavigationGrap
         .iter()
         .map(|entry| compile_journey(entry, &action_ids))
         .collect::<Result<Vec<_>, _>>()?;
+    super::repeats::check_journeys(&journeys, &containers)?;
 
     let pages = merged
         .pages

@@ -8,7 +8,8 @@
 //! `BAD_VALUE` (not an object), `BAD_NAME` / `INVALID_NAME` (the name law), `BAD_CONTAINER_KIND`
 //! (missing or unknown `kind`), `MISSING_DOES`, `UNKNOWN_KEY` / `UNSUPPORTED_KEY` (the key law; a
 //! container's own `actions` or `when`), `CONTAINER_ACTION_CLASH` (a top-level container named like an
-//! action of its page: both would be addressed `page.name`).
+//! action of its page: both would be addressed `page.name`). A container may name page actions in
+//! `repeats` (a list: those actions exist once per instance the app reports; `repeats`, docs/graph.md §15).
 //!
 //! Uses `def`, `fields`, `names`, `model`. Used by `compile`.
 
@@ -20,7 +21,7 @@ use super::names::{check_name, quote};
 use crate::codes::ErrorCode;
 
 /// The keys a container may carry.
-const CONTAINER_FIELDS: [&str; 3] = ["kind", "does", "containers"];
+const CONTAINER_FIELDS: [&str; 4] = ["kind", "does", "containers", "repeats"];
 
 /// Compile `page`'s `containers` object (depth-first, authored order) onto `out`. `action_names` are
 /// the page's own action names (a top-level container may not share one).
@@ -45,7 +46,9 @@ pub(crate) fn compile_containers(
             ));
         }
     }
-    compile_level(page, page, entries, out)?;
+    let first = out.len();
+    compile_level(page, page, entries, action_names, out)?;
+    super::repeats::check_tree(page, out.get(first..).unwrap_or(&[]))?;
     Ok(())
 }
 
@@ -57,6 +60,7 @@ fn compile_level(
     page: &str,
     parent: &str,
     entries: &[(String, DefValue)],
+    action_names: &[&str],
     out: &mut Vec<Container>,
 ) -> Result<Vec<String>, GraphError> {
     let mut paths = Vec::new();
@@ -103,6 +107,10 @@ fn compile_level(
                 ))
             }
         };
+        let repeats = match field(fields, "repeats") {
+            Some(list) => super::repeats::compile_repeats(page, &owner, list, action_names)?,
+            None => Vec::new(),
+        };
         let at = out.len();
         out.push(Container {
             path: path.clone(),
@@ -112,11 +120,12 @@ fn compile_level(
             page: page.to_string(),
             parent: parent.to_string(),
             children: Vec::new(),
+            repeats,
         });
         if let Some(children) = field(fields, "containers") {
             let place = format!("{owner} `containers`");
             let child_entries = expect_object(children, &place, FIX_SHAPE)?;
-            let child_paths = compile_level(page, &path, child_entries, out)?;
+            let child_paths = compile_level(page, &path, child_entries, action_names, out)?;
             if let Some(c) = out.get_mut(at) {
                 c.children = child_paths;
             }

@@ -71,7 +71,7 @@ pub fn check_keys(
             return Err(GraphError::new(
                 ErrorCode::UnsupportedKey,
                 format!(
-                    "{place} uses `{key}`: areas, tabs and modals are declared on a page as containers: {{ name: {{ kind: 'area' | 'tab' | 'modal', does: '…' }} }} (repeating containers are not supported); write that instead"
+                    "{place} uses `{key}`: areas, tabs and modals are declared on a page as containers: {{ name: {{ kind: 'area' | 'tab' | 'modal', does: '…' }} }} (a list's repeated actions are named by its container's `repeats: ['action', …]`); write that instead"
                 ),
             ));
         }

@@ -36,6 +36,7 @@ pub mod model;
 pub mod names;
 mod next_routes;
 pub mod redact;
+mod repeats;
 pub mod route_syntax;
 mod router_sources;
 pub mod routes;

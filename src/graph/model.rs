@@ -239,6 +239,9 @@ pub struct Container {
     pub parent: String,
     /// Child container paths, in authored order.
     pub children: Vec<String>,
+    /// The page actions (qualified ids) that exist once per live instance of this container
+    /// (`repeats`, docs/graph.md §15); empty for a container that does not repeat.
+    pub repeats: Vec<String>,
 }
 
 /// The compiled graph. Immutable once built; shared by every session created from it.
@@ -315,6 +318,13 @@ impl NavigationGraph {
         self.container_index
             .get(path)
             .and_then(|&i| self.containers.get(i))
+    }
+
+    /// The repeating container whose instances action `id` exists once per (docs/graph.md §15).
+    pub fn repeated_in(&self, id: &str) -> Option<&Container> {
+        self.containers
+            .iter()
+            .find(|c| c.repeats.iter().any(|a| a == id))
     }
 
     /// The page a node path belongs to: a page id itself, or a container's page.

@@ -353,7 +353,7 @@ function walkState(budget, maxDepth, left, limit, perMember, copy) {
 
 // What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
 // src/js/fast.rs right after they return.
-const taken = { text: undefined, copy: undefined, member: undefined, within: undefined, invoke: undefined };
+const taken = { text: undefined, copy: undefined, member: undefined, within: undefined, invoke: undefined, instance: undefined };
 
 // `value` as JSON text within `limit` bytes, when the walker read it whole: the text. Otherwise
 // `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
@@ -414,7 +414,9 @@ function clonePlain(value) {
 // is read, as member by member; also when `invoke` is given, which `takeInvoke` hands over); 7: no source,
 // the payload as read, which the walker left to the reader; 8: no source, and app code (a getter a level
 // down, a proxy trap) threw while the payload was walked; 9: no source, and the walk met what the reader
-// refuses outright (a cycle, too deep, ...; `takeLeft`); 10: the `invoke` getter threw.
+// refuses outright (a cycle, too deep, ...; `takeLeft`); 10: the `invoke` getter threw;
+// 11: the `instance` getter threw. An `instance` (a list row, docs/session.md §34) is read once, after
+// `source` and `invoke`, and left for `takeInstance`; with one present the members are read one by one (6).
 // With 7, the member taken is the walk's mirror of the payload (read once: `takeLeft` above).
 export function fireOptions(options, limit, maxDepth, maxValues) {
   walkThrew = false;
@@ -434,7 +436,14 @@ export function fireOptions(options, limit, maxDepth, maxValues) {
   } catch (_) {
     return 10;
   }
-  if ((source !== undefined && source !== null) || invoke !== undefined) {
+  let instance;
+  try {
+    instance = options.instance;
+  } catch (_) {
+    return 11;
+  }
+  taken.instance = instance;
+  if ((source !== undefined && source !== null) || invoke !== undefined || instance !== undefined) {
     taken.member = source;
     taken.invoke = invoke;
     return 6;
@@ -488,6 +497,13 @@ export function takeInvoke() {
   const invoke = taken.invoke;
   taken.invoke = undefined;
   return invoke;
+}
+
+// `fire`'s `instance` as `fireOptions` read it, let go once taken.
+export function takeInstance() {
+  const instance = taken.instance;
+  taken.instance = undefined;
+  return instance;
 }
 
 export function takeMember() {

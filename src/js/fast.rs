@@ -309,6 +309,7 @@ pub fn fire_options(
                 false,
             ))
         }
+        11 => "instance",
         _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
     };
     Err(super::errors::new_session_error(
@@ -358,7 +359,8 @@ pub fn accepted_fire(result: &crate::session::FireResult) -> Option<JsValue> {
         && result.ask_id.is_none()
         && result.materialized.is_none()
         && result.busy.is_none()
-        && result.already_true.is_none();
+        && result.already_true.is_none()
+        && result.instance.is_none();
     let (Some(id), Some(settlement), Some(status), Some(version)) = (
         &result.transition_id,
         result.settlement,

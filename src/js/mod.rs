@@ -4,7 +4,7 @@
 //! (`createSession`, `Session`; its ask, work and journey doors in `session_doors`; its `redact` option and `producedFor` in `redact`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
 //! `AgentPort`; its turn context and waits in `port_turn`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
 //! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set,
-//! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
+//! in JS), `lists` (`fire`'s `instance` and a list row's `registerActions`, docs/session.md §34), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
 //! JS-side fast paths), `walked` (what a walk that gave no JSON leaves: a fault, a throw, or a mirror
 //! read once, so no argument is read twice), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `tree` (`show`, `hide`, `observeFocus`, `howToReach`), `brand` (our class
 //! instances out of `JsValue` arguments, typed
@@ -71,6 +71,7 @@ mod handles;
 mod host;
 mod lifecycle;
 mod listeners;
+mod lists;
 mod out;
 mod port;
 mod port_turn;

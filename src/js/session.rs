@@ -314,16 +314,21 @@ impl JsSession {
                 ))
             }
         };
+        let row = match super::lists::instance_of(&spec, what) {
+            Ok(row) => row,
+            Err(err) => return fail(err),
+        };
         let session = match self.live() {
             Ok(session) => session,
             Err(err) => return fail(err),
         };
         // The registration and its initial switches are one call for subscribers (decision 29).
         session.scoped(|| {
-            let group = match session.register_actions(&page, handler_list, action_list) {
-                Ok(group) => group,
-                Err(err) => return fail(to_js_error(err)),
-            };
+            let group =
+                match super::lists::register(&session, &page, handler_list, action_list, row) {
+                    Ok(group) => group,
+                    Err(err) => return fail(to_js_error(err)),
+                };
             let handle = ActionGroup::new(Rc::downgrade(&self.session), group);
             for (name, on) in enabled {
                 let on = on.as_bool().ok_or_else(|| {
@@ -353,6 +358,7 @@ impl JsSession {
         // Both members in one JS pass (`fast::fire_options`), each read once; the member-by-member
         // checks below take what it read when it cannot settle them itself.
         let mut invoke = None;
+        let mut instance = None;
         let (source, payload, copy, text) = match fast::fire_options(&options, limit, what)? {
             fast::FireOptionsRead::Plain(payload, copy, text) => (None, payload, copy, text),
             fast::FireOptionsRead::ForReader(payload) => (
@@ -364,6 +370,7 @@ impl JsSession {
             fast::FireOptionsRead::Source(source) => {
                 invoke = convert::opt_bool_of(fast::take_invoke(), "invoke", what)?;
                 let source = principal_of(source, "source", what)?;
+                instance = super::lists::taken_instance(what)?;
                 let payload = convert::to_json_within(
                     &convert::field(&options, "payload", what)?,
                     "fire: options.payload",
@@ -385,6 +392,7 @@ impl JsSession {
                     payload,
                     invoke,
                 },
+                instance.as_deref(),
                 carried,
                 text,
             )

@@ -160,10 +160,12 @@ impl AgentPort {
         // docs/session.md §27: every check that does not wait on a person's answer comes first; a
         // call one of them refuses is fired at once (a recorded attempt with its real reason), never
         // asked about.
+        let instance = args.string("instance");
         let performable = || {
             self.session
                 .refusal_before_ask(id, self.options.source, input.as_ref())
                 .is_none()
+                && self.session.instance_refusal(id, instance).is_none()
         };
         let high_effect = edge.is_some_and(|e| e.high_effect);
         let asking = self.options.confirm_high_effect || self.gated;
@@ -174,13 +176,14 @@ impl AgentPort {
                 self.needs_confirm(id, input, who, None)
             };
         }
-        let fired = self.session.fire(
+        let fired = self.session.fire_in(
             id,
             FireOptions {
                 source: Some(self.options.source),
                 payload: input.clone(),
                 ..Default::default()
             },
+            instance,
         )?;
         if !fired.ok
             && fired
@@ -267,6 +270,11 @@ impl AgentPort {
                         .map(|s| serde_json::to_value(s).unwrap_or(Value::Null)),
                 )
                 .set_opt("transitionId", fired.transition_id.clone());
+            // docs/session.md §34: the row by the app's own id and label, never the caller's words.
+            if let Some(on) = &fired.instance {
+                out.set("instance", on.id.clone())
+                    .set("on", on.label.clone());
+            }
             if fired.settlement == Some(SettlementState::AwaitingState)
                 || fired.effect_status == Some(crate::session::EffectStatus::Pending)
             {
@@ -324,6 +332,12 @@ impl AgentPort {
             .set_opt("askId", fired.ask_id.clone())
             .set_opt("busy", fired.busy.clone())
             .set_opt("priorTransitionId", fired.prior_transition_id.clone());
+        if let Some(rows) = &fired.instances {
+            out.set(
+                "instances",
+                serde_json::to_value(rows).unwrap_or(Value::Null),
+            );
+        }
         if reason == Refusal::PayloadInvalid {
             let expects = edge
                 .and_then(|e| e.expects.clone())
@@ -386,6 +400,8 @@ fn refusal_why(reason: Refusal, has_evidence: bool) -> String {
         Refusal::Busy => texts::BUSY.to_string(),
         Refusal::PriorFirePending => texts::PRIOR_FIRE_PENDING.to_string(),
         Refusal::DuplicateExecution => texts::DUPLICATE_EXECUTION.to_string(),
+        Refusal::InstanceUnknown => texts::INSTANCE_UNKNOWN.to_string(),
+        Refusal::InstanceRequired => texts::INSTANCE_REQUIRED.to_string(),
         _ => texts::REFUSED_OTHER.to_string(),
     }
 }

@@ -88,6 +88,19 @@ pub struct ServedAction {
     pub busy: Option<String>,
 }
 
+/// One list of `whats_here` (docs/session.md §34).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ServedList {
+    /// The repeating container's path.
+    pub list: String,
+    pub does: String,
+    /// The actions each row carries: fire one with `instance` set to a row's id.
+    pub actions: Vec<String>,
+    pub instances: Vec<crate::session::InstanceRef>,
+}
+
 /// `actions`: the rows of `whats_here`, or the ids on offer that a do_action refusal lists.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
@@ -299,6 +312,18 @@ pub struct ServeResult {
     /// `PRIOR_FIRE_PENDING` / `DUPLICATE_EXECUTION`: the open or performed fire (docs/session.md §26).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prior_transition_id: Option<String>,
+    /// A fire of a list's action: the row's id as the app reported it (docs/session.md §34).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instance: Option<String>,
+    /// A fire of a list's action: the row's label, the app's own words for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<String>,
+    /// `INSTANCE_UNKNOWN` / `INSTANCE_REQUIRED`: the live rows of the action's list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instances: Option<Vec<crate::session::InstanceRef>>,
+    /// `whats_here`: the lists on this page, their repeated actions and live rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lists: Option<Vec<ServedList>>,
     /// The verify already held at fire time (docs/session.md §23).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub already_true: Option<Vec<StatedCondition>>,

@@ -38,6 +38,11 @@ you whether the human has decided.";
 
 pub const ARG_STEP: &str =
     "A step name from readySteps. Leave it out to open the journey and see its steps.";
+/// `do_action`'s `instance` (docs/session.md §34).
+pub const ARG_INSTANCE: &str = "For an action of a list (whats_here's `lists`): the id of the row to act on, one of that list's `instances`. Omit it for every other action.";
+/// Why an instance refusal happened (docs/session.md §34).
+pub const INSTANCE_UNKNOWN: &str = "That is not a row of the action's list right now (the row is gone, or never was one), or the action is not part of a list. Pick an id from `instances` (the list's live rows), or call whats_here to see the lists again.";
+pub const INSTANCE_REQUIRED: &str = "This action exists once per row of a list: say which row with `instance`, one of the ids in `instances`.";
 pub const ARG_INPUT: &str =
     "The input, shaped as the step's or action's expects field says. Leave it out when \
 it expects none.";

@@ -83,7 +83,10 @@ impl ToolTable {
             format!("{g}.do_action"),
             ToolKind::DoAction,
             texts::DO_ACTION.into(),
-            do_action_schema(gated),
+            do_action_schema(
+                gated,
+                graph.containers.iter().any(|c| !c.repeats.is_empty()),
+            ),
         );
         push(
             format!("{g}.did_it_work"),
@@ -184,9 +187,13 @@ fn why_schema() -> Value {
     object_schema(p, &["key"])
 }
 
-fn do_action_schema(gated: bool) -> Value {
+fn do_action_schema(gated: bool, lists: bool) -> Value {
     let mut p = Map::new();
     p.insert("action".into(), prop("string", texts::ARG_ACTION));
+    // docs/session.md §34: only a graph with a list takes an instance, so others keep their schema.
+    if lists {
+        p.insert("instance".into(), prop("string", texts::ARG_INSTANCE));
+    }
     acting_properties(&mut p, gated);
     object_schema(p, &["action"])
 }

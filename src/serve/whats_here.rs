@@ -37,6 +37,9 @@ pub struct WhatsHere {
     /// The brief; as `facts`.
     pub brief: Option<String>,
     actions: Rows,
+    /// docs/session.md §34: each list on this page, its repeated actions and its live rows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lists: Vec<ListRow>,
     journeys: Vec<JourneyRow>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     journeys_elsewhere: Vec<String>,
@@ -50,6 +53,16 @@ pub struct WhatsHere {
     #[serde(skip_serializing_if = "Option::is_none")]
     looking_at: Option<String>,
     version: u64,
+}
+
+/// A list on this page (docs/session.md §34): fire one of `actions` with `instance` set to a row's id;
+/// each row is named by the app's own label.
+#[derive(Debug, Serialize)]
+struct ListRow {
+    list: String,
+    does: String,
+    actions: Vec<String>,
+    instances: Vec<crate::session::InstanceRef>,
 }
 
 /// A journey startable here, or the open one (`frame: "open"`).
@@ -207,7 +220,12 @@ impl WhatsHere {
             }
             write_row(&mut j, &row(edge, &action.input));
         }
-        j.raw("],\"journeys\":[");
+        j.raw("]");
+        if !self.lists.is_empty() {
+            j.raw(",\"lists\":");
+            j.value(&self.lists);
+        }
+        j.raw(",\"journeys\":[");
         for (i, journey) in self.journeys.iter().enumerate() {
             j.raw(if i > 0 {
                 ",{\"journey\":"
@@ -336,6 +354,26 @@ fn row<'a>(edge: &'a AvailableEdge, input: &'a InputContract) -> ActionRow<'a> {
 }
 
 impl AgentPort {
+    /// The repeating containers of the current page with their live rows (docs/session.md §34).
+    fn lists_here(&self) -> Vec<ListRow> {
+        let graph = self.session.graph();
+        if graph.containers.is_empty() {
+            return Vec::new();
+        }
+        let node = self.session.node();
+        graph
+            .containers
+            .iter()
+            .filter(|c| c.page == node && !c.repeats.is_empty())
+            .map(|c| ListRow {
+                list: c.path.clone(),
+                does: c.does.clone(),
+                actions: c.repeats.clone(),
+                instances: self.session.instances(&c.path),
+            })
+            .collect()
+    }
+
     pub(super) fn whats_here(&self, args: &Args) -> WhatsHere {
         // A cursor is a whole version; anything else a model sends is read as "no cursor".
         let since = args
@@ -385,6 +423,7 @@ impl AgentPort {
             ok: true,
             facts: Some(facts),
             brief: Some(brief),
+            lists: self.lists_here(),
             actions: Rows { edges, actions },
             journeys,
             journeys_elsewhere: elsewhere,

@@ -45,6 +45,8 @@ pub struct AttemptRow<'a> {
     pub already_true: bool,
     /// Fired rows: the record's sequence number (its id is `affordance_id#n`, built only on request).
     pub transition_n: Option<u32>,
+    /// Fired rows of a list: the row's label as the app reported it (docs/session.md §34).
+    pub instance_label: Option<&'a Rc<str>>,
 }
 
 /// The newest attempts of one read, oldest first, with the session borrowed (shared) until dropped.
@@ -96,6 +98,7 @@ fn missing(key: u64) -> AttemptRow<'static> {
         materialized: true,
         already_true: false,
         transition_n: None,
+        instance_label: None,
     }
 }
 
@@ -123,6 +126,7 @@ fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
                 materialized: true,
                 already_true: false,
                 transition_n: None,
+                instance_label: None,
             }
         }
         RowRef::Transition(t) => {
@@ -143,6 +147,7 @@ fn row<'a>(inner: &'a Inner, entry: &AttemptRef) -> Option<AttemptRow<'a>> {
                 materialized: rec.materialized,
                 already_true: rec.already_true,
                 transition_n: Some(rec.n),
+                instance_label: inner.lists.row(rec.n).map(|(_, label)| label),
             }
         }
     })
@@ -166,6 +171,7 @@ impl AttemptView {
             materialized: row.materialized,
             already_true: row.already_true,
             transition_n: row.transition_n,
+            instance_label: row.instance_label.cloned(),
         }
     }
 }

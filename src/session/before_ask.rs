@@ -40,7 +40,9 @@ impl Session {
         } else if principal == Principal::Agent && !inner.can_run(aff) {
             Refusal::NotMaterialized
         } else {
-            return inner.concurrency_refusal(aff).map(|(reason, _)| reason);
+            return inner
+                .concurrency_refusal(aff, None)
+                .map(|(reason, _)| reason);
         };
         Some(refusal)
     }

@@ -2,8 +2,8 @@
 //! `fire()` after every capability check and before the approval gate (docs/session.md §27), so a
 //! refused second fire never spends a person's approval.
 //!
-//! `'single-flight'`: a fire while the newest fire of the same action (same id, so the same instance)
-//! is still open is refused `PRIOR_FIRE_PENDING`, naming that fire. `'once'`: the same while it is
+//! `'single-flight'`: a fire while the newest fire of the same action and instance (a list's rows are
+//! each their own, docs/session.md §34) is still open is refused `PRIOR_FIRE_PENDING`, naming that fire. `'once'`: the same while it is
 //! open; after one fire of it settled performed (or unobservable: an unprovable non-execution is not
 //! a non-execution), every later one is refused `DUPLICATE_EXECUTION`, naming it. A refused fire
 //! records nothing here; a failed one (settled `refused`) does not count. The performed set travels in
@@ -18,6 +18,15 @@ use super::*;
 use crate::codes::Refusal;
 use crate::graph::Concurrency;
 
+/// The key the policies remember a fire under: the action id, or for a list row `id` + U+001F +
+/// the instance id (neither may hold a control character, so the key is never ambiguous).
+fn flight_key(action: &Rc<str>, instance: Option<&Rc<str>>) -> Rc<str> {
+    match instance {
+        None => Rc::clone(action),
+        Some(i) => Rc::from(format!("{action}\u{1f}{i}").as_str()),
+    }
+}
+
 /// What the two policies remember, for actions that declare one.
 #[derive(Debug, Default)]
 pub(crate) struct Flights {
@@ -29,21 +38,26 @@ pub(crate) struct Flights {
 
 impl Inner {
     /// The concurrency refusal a fire of `aff` meets now, with the transition id it names.
-    pub(crate) fn concurrency_refusal(&self, aff: &Affordance) -> Option<(Refusal, String)> {
+    pub(crate) fn concurrency_refusal(
+        &self,
+        aff: &Affordance,
+        instance: Option<&Rc<str>>,
+    ) -> Option<(Refusal, String)> {
         let mode = aff.action.concurrency;
         if mode == Concurrency::Parallel {
             return None;
         }
+        let key = flight_key(&aff.id, instance);
         let open = self
             .flights
             .last
-            .get(&aff.id)
+            .get(&key)
             .and_then(|&idx| self.rec(idx))
             .filter(|rec| rec.latch_open && rec.stage == aff.id);
         if let Some(rec) = open {
             return Some((Refusal::PriorFirePending, rec.id()));
         }
-        match self.flights.performed.get(&aff.id) {
+        match self.flights.performed.get(&key) {
             Some(done) if mode == Concurrency::Once => {
                 Some((Refusal::DuplicateExecution, done.to_string()))
             }
@@ -54,7 +68,8 @@ impl Inner {
     /// A fire of `aff` was recorded as row `idx`.
     pub(crate) fn flight_recorded(&mut self, aff: &Affordance, idx: u32) {
         if aff.action.concurrency != Concurrency::Parallel {
-            self.flights.last.insert(Rc::clone(&aff.id), idx);
+            let key = flight_key(&aff.id, self.lists.row(idx).map(|(i, _)| i));
+            self.flights.last.insert(key, idx);
         }
     }
 
@@ -73,7 +88,10 @@ impl Inner {
         if !once(rec.affordance.as_ref()) && !once(self.served(&rec.stage)) {
             return;
         }
-        let (stage, id) = (Rc::clone(&rec.stage), rec.id());
+        let (stage, id) = (
+            flight_key(&rec.stage, self.lists.row(idx).map(|(i, _)| i)),
+            rec.id(),
+        );
         self.flights
             .performed
             .entry(stage)
@@ -105,9 +123,10 @@ impl Inner {
                 .served(&rec.stage)
                 .is_some_and(|a| a.action.concurrency != Concurrency::Parallel);
             if rec.is_fire() && declares {
+                let idx = self.keep.t_base.wrapping_add(i as u32);
                 last.insert(
-                    Rc::clone(&rec.stage),
-                    self.keep.t_base.wrapping_add(i as u32),
+                    flight_key(&rec.stage, self.lists.row(idx).map(|(i, _)| i)),
+                    idx,
                 );
             }
         }

@@ -45,9 +45,11 @@ pub struct TransitionView {
     pub verify_failed: bool,
     /// Report rows: the names of the keys the report changed (never values), in report order.
     pub changed_keys: Vec<Rc<str>>,
+    /// Fired rows of a list: the row's label as the app reported it (docs/session.md §34).
+    pub instance_label: Option<Rc<str>>,
 }
 
-fn transition_view(rec: &Rec, changed_keys: &[Rc<str>]) -> TransitionView {
+fn transition_view(rec: &Rec, changed_keys: &[Rc<str>], on: Option<&Rc<str>>) -> TransitionView {
     let kind = if rec.is_fire() {
         TransitionViewKind::Fired
     } else if rec.stage.starts_with("sync:") {
@@ -74,6 +76,7 @@ fn transition_view(rec: &Rec, changed_keys: &[Rc<str>]) -> TransitionView {
             .as_ref()
             .is_some_and(|st| st.verify_held == Some(VerifyHeld::Failed)),
         changed_keys: changed_keys.to_vec(),
+        instance_label: on.cloned(),
     }
 }
 
@@ -99,7 +102,11 @@ impl Session {
             .range(start.min(inner.transitions.len())..);
         let base = inner.keep.t_base;
         rows.zip(start..)
-            .map(|(rec, i)| transition_view(rec, inner.changed_keys(base.wrapping_add(i as u32))))
+            .map(|(rec, i)| {
+                let idx = base.wrapping_add(i as u32);
+                let on = inner.lists.row(idx).map(|(_, label)| label);
+                transition_view(rec, inner.changed_keys(idx), on)
+            })
             .collect()
     }
 

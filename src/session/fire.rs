@@ -131,6 +131,7 @@ impl Inner {
         payload: Option<&Value>,
         payload_text: Option<FirePayloadText>,
         invoke: bool,
+        instance: Option<&str>,
     ) -> Prepared {
         // Decision 25: nothing over the size limit is looked at further or kept.
         if let Some((issue, served)) = self.oversized_fire(id, payload) {
@@ -175,6 +176,19 @@ impl Inner {
                 detail,
             )));
         }
+        // docs/session.md §34: a repeated action is fired for one live row, and only it takes one.
+        let on = match self.fire_instance(&aff, instance) {
+            Ok(on) => on,
+            Err(reason) => {
+                let message = self.instance_message(&aff, reason, instance);
+                let live = self.instance_refs(&aff);
+                let mut result =
+                    self.refuse(id, Some(&aff), principal, reason, RefusalDetail::default());
+                result.message = Some(message);
+                result.instances = live;
+                return Prepared::Refused(Box::new(result));
+            }
+        };
         let verdict = self.guard_verdict_lean(&aff);
         if let Some(v) = &verdict {
             if !v.passed {
@@ -234,7 +248,11 @@ impl Inner {
             return Prepared::Refused(Box::new(result));
         }
         // docs/session.md §33: `invoke: false` records an act the app already carried out; nothing runs.
-        let runner = if invoke { self.runner_for(&aff) } else { None };
+        let runner = if invoke {
+            self.runner_for(&aff, on.as_ref().map(|(i, _)| i))
+        } else {
+            None
+        };
         if principal == Principal::Agent && runner.is_none() {
             // docs/session.md §32: not wired *yet* on a page just entered is said as such.
             let node = Rc::clone(&self.node);
@@ -254,7 +272,7 @@ impl Inner {
             )));
         }
         // docs/session.md §26–27: after every capability check, before a person's approval is spent.
-        if let Some((reason, prior)) = self.concurrency_refusal(&aff) {
+        if let Some((reason, prior)) = self.concurrency_refusal(&aff, on.as_ref().map(|(i, _)| i)) {
             let detail = RefusalDetail {
                 prior: Some(prior),
                 ..Default::default()
@@ -316,6 +334,12 @@ impl Inner {
                 );
             }
         }
+        // The row's instance is known before it is minted: its arm may settle it at once, and the
+        // concurrency policies read the instance from here.
+        if let Some(on) = on {
+            let next = self.next_n();
+            self.lists.rows.insert(next, on);
+        }
         let idx = self.record_fire(
             &aff,
             principal,
@@ -339,10 +363,19 @@ impl Inner {
 
     /// Whether something would execute a fire of `aff` (a handler, or a url and `navigate`).
     pub(super) fn can_run(&self, aff: &Affordance) -> bool {
-        self.runner_for(aff).is_some()
+        self.runner_for(aff, None).is_some()
+            || (self.repeats_in(aff).is_some()
+                && self.lists.handlers.keys().any(|(a, _)| *a == aff.id))
     }
 
-    fn runner_for(&self, aff: &Affordance) -> Option<Runner> {
+    fn runner_for(&self, aff: &Affordance, instance: Option<&Rc<str>>) -> Option<Runner> {
+        // A row's own handler first (docs/session.md §34); a handler bound for the whole list runs
+        // for every row.
+        if let Some(entry) =
+            instance.and_then(|i| self.lists.handlers.get(&(Rc::clone(&aff.id), Rc::clone(i))))
+        {
+            return Some(Runner::Handler(entry.handler));
+        }
         if let Some(entry) = self.registry.get(&aff.id) {
             return Some(Runner::Handler(entry.handler));
         }
@@ -444,6 +477,10 @@ impl Inner {
             );
             result.materialized = (!rec.materialized).then_some(false);
             result.already_true = super::unblock::already_true_of(rec);
+            result.instance = self.lists.row(idx).map(|(id, label)| InstanceRef {
+                id: id.to_string(),
+                label: label.to_string(),
+            });
             if snapshot {
                 result.transition = Some(self.snapshot(rec));
             }
@@ -459,6 +496,7 @@ impl Session {
         &self,
         id: &str,
         options: FireOptions,
+        instance: Option<&str>,
         snapshot: bool,
         carried: Option<&dyn std::any::Any>,
         payload_text: Option<FirePayloadText>,
@@ -495,6 +533,7 @@ impl Session {
                 options.payload.as_ref(),
                 payload_text,
                 invoke,
+                instance,
             )
         };
         self.flush();

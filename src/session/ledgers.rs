@@ -115,6 +115,10 @@ impl Inner {
             ask_id: rec.ask_n.map(|n| format!("ask#{n}")),
             materialized: (!rec.materialized).then_some(false),
             already_true: super::unblock::already_true_of(rec),
+            instance: self.lists.row(rec.n).map(|(id, label)| super::InstanceRef {
+                id: id.to_string(),
+                label: label.to_string(),
+            }),
         }
     }
 

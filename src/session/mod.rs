@@ -32,6 +32,8 @@ mod error;
 mod facts_view;
 mod fire;
 mod focus;
+mod instances;
+mod instances_snapshot;
 mod journeys;
 mod ledgers;
 pub mod lifecycle;
@@ -81,6 +83,7 @@ pub use focus::{FocusChange, FocusHistory, FocusRecord, InPage, SnapTree};
 pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 pub use reach::{Hop, NotNow, RouteAnswer};
 
+pub use instances::InstanceRef;
 pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
 pub use lost::HistoryLost;
 pub use records::*;

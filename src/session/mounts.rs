@@ -104,6 +104,7 @@ impl Session {
         page: &str,
         handlers: Vec<(String, CallbackId)>,
         actions: Vec<(String, DefValue)>,
+        instance: Option<super::InstanceRef>,
     ) -> Result<String, SessionError> {
         self.guard("registerActions")?;
         // A container path (docs/graph.md §2.2) registers on its page: actions are served from pages.
@@ -165,6 +166,16 @@ impl Session {
                     None => return Err(inner.unknown_name("registerActions", page, name)),
                 }
             }
+            // docs/session.md §34: a row's registration binds its handlers for its own instance.
+            let row = match &instance {
+                Some(i) => {
+                    super::instances::check_instance(&i.id, &i.label)?;
+                    let bound: Vec<Rc<str>> =
+                        bindings.iter().map(|(id, _)| Rc::clone(id)).collect();
+                    Some((inner.instance_list(page, &bound)?, i))
+                }
+                None => None,
+            };
             let n = inner.next_group;
             inner.next_group += 1;
             let page_rc = inner.intern(page);
@@ -186,6 +197,16 @@ impl Session {
                 stack.retain(|(g, _)| *g != RESTORED_GROUP);
                 stack.push((n, aff));
             }
+            if let Some((list, i)) = row {
+                inner.bind_row(n, &list, i, &bindings);
+                group.callbacks.extend(bindings.iter().map(|(_, cb)| *cb));
+            }
+            let bindings = if instance.is_some() {
+                Vec::new()
+            } else {
+                bindings
+            };
+            let changed = changed || instance.is_some();
             for (id, cb) in bindings {
                 if let Some(previous) = inner.registry.get(&id) {
                     if previous.group != n {
@@ -238,7 +259,7 @@ impl Session {
                 Some(g) if g.live => (g.handler_ids, g.declared, g.callbacks),
                 _ => return Ok(()),
             };
-            let mut changed = false;
+            let mut changed = inner.lists.drop_group(n);
             for id in handler_ids {
                 if inner.registry.get(&id).is_some_and(|e| e.group == n) {
                     inner.registry.remove(&id);

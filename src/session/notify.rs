@@ -149,7 +149,7 @@ impl Session {
 impl Session {
     /// Fire an action. Refusals are data (`ok:false`); `Err` only for `REENTRANCY`.
     pub fn fire(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, true, None, None))
+        self.scoped(|| self.fire_with(id, options, None, true, None, None))
     }
 
     /// [`Session::fire`] without the Rust-side `transition` snapshot (serialisation skips it, so the JS
@@ -159,7 +159,7 @@ impl Session {
         id: &str,
         options: FireOptions,
     ) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, false, None, None))
+        self.scoped(|| self.fire_with(id, options, None, false, None, None))
     }
 
     /// [`Session::fire_unsnapshotted`] carrying `carried` to the host with the handler's input
@@ -171,10 +171,11 @@ impl Session {
         &self,
         id: &str,
         options: FireOptions,
+        instance: Option<&str>,
         carried: Option<&dyn std::any::Any>,
         payload_text: Option<super::fire::FirePayloadText>,
     ) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, false, carried, payload_text))
+        self.scoped(|| self.fire_with(id, options, instance, false, carried, payload_text))
     }
 
     /// Report a (partial, flat) state delta (`report`). A non-object delta → `BAD_DELTA`.
@@ -215,7 +216,7 @@ impl Session {
         handlers: Vec<(String, CallbackId)>,
         actions: Vec<(String, DefValue)>,
     ) -> Result<String, SessionError> {
-        self.scoped(|| self.register_actions_body(page, handlers, actions))
+        self.scoped(|| self.register_actions_body(page, handlers, actions, None))
     }
 
     /// Release a group (`mounts`). Idempotent; an unknown group id → `UNKNOWN_GROUP`.

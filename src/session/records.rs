@@ -251,6 +251,9 @@ pub struct TransitionRecord {
     /// returned (docs/session.md §23): the conditions that held, as the graph states them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub already_true: Option<Vec<super::unblock::StatedCondition>>,
+    /// A fire of a repeated action: the list row it was for, as the app reported it (docs/session.md §34).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instance: Option<super::InstanceRef>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -116,6 +116,15 @@ pub struct FireResult {
     /// report (docs/session.md §23). The conditions that held, as the graph states them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub already_true: Option<Vec<super::unblock::StatedCondition>>,
+    /// `INSTANCE_UNKNOWN` / `INSTANCE_REQUIRED`: what was wrong, the rule and the fix (docs/session.md §34).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+    /// `INSTANCE_UNKNOWN` / `INSTANCE_REQUIRED`: the live rows of the action's list, to pick from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instances: Option<Vec<super::InstanceRef>>,
+    /// Accepted: the list row the fire was for, by the app's id and label (docs/session.md §34).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instance: Option<super::InstanceRef>,
     /// Accepted fires: the record snapshotted at return (Rust-side only).
     #[serde(skip)]
     pub transition: Option<TransitionRecord>,
@@ -140,6 +149,9 @@ impl FireResult {
             busy: None,
             prior_transition_id: None,
             already_true: None,
+            message: None,
+            instances: None,
+            instance: None,
             transition: None,
         }
     }
@@ -482,6 +494,8 @@ pub struct AttemptView {
     pub already_true: bool,
     /// Fired rows: the record's sequence number; [`AttemptView::transition_id`] builds the id.
     pub transition_n: Option<u32>,
+    /// Fired rows of a list: the row's label as the app reported it (docs/session.md §34).
+    pub instance_label: Option<Rc<str>>,
 }
 
 impl AttemptView {

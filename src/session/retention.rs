@@ -317,6 +317,7 @@ impl Inner {
             };
             self.keep.t_base = gone.wrapping_add(1);
             self.report_keys.remove(&gone);
+            self.lists.rows.remove(&gone);
             if rec.is_fire() {
                 if rec.latch_open {
                     self.pending.retain(|&p| p != gone);

@@ -80,6 +80,10 @@ pub struct SessionSnapshot {
     /// (docs/session.md §26); absent when none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub once: Vec<(String, String)>,
+    /// Lists (docs/session.md §34): `{ live: [{ list, id, label }], fired: [{ n, id, label }] }`, the
+    /// rows served and the row each kept fire was for; absent when the session never had a list row.
+    #[serde(default, skip_serializing_if = "crate::json_types::JsonValue::is_null")]
+    pub lists: crate::json_types::JsonValue,
 }
 
 /// Where the session stands.
@@ -469,8 +473,15 @@ pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
         let _ = write!(text, "J{journey:?};");
     }
     // Containers only when declared, so the fingerprints of graphs without them are unchanged.
+    // A container that repeats nothing is written as it was before lists existed (docs/graph.md §15),
+    // so those fingerprints are unchanged too.
     for container in &graph.containers {
-        let _ = write!(text, "C{container:?};");
+        let shown = format!("{container:?}");
+        let shown = match shown.strip_suffix(", repeats: [] }") {
+            Some(head) => format!("{head} }}"),
+            None => shown,
+        };
+        let _ = write!(text, "C{shown};");
     }
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in text.bytes() {

@@ -397,6 +397,7 @@ structs! {
         tree: "tree",
         history_lost: "historyLost",
         once: "once" [default],
+        lists: "lists" [default],
     }
     SnapCursor {
         node: "node",

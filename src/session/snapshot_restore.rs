@@ -463,6 +463,8 @@ impl Session {
         if let Some(tree) = &snap.tree {
             inner.tree_in(tree)?;
         }
+        // Before the flights: a row's instance keys its concurrency policy.
+        inner.lists_in(&snap.lists)?;
         inner.flights_in(&snap.once);
         // A lost-history mark (docs/session.md §25) names at least one restart, at a version the
         // record had reached.

@@ -305,6 +305,7 @@ impl Inner {
             tree: self.tree_out(),
             history_lost: self.history_lost,
             once: self.once_out(),
+            lists: self.lists_out(),
         }
     }
 

@@ -373,6 +373,8 @@ pub(crate) struct Inner {
     /// Set when this record continues one whose history was lost (`lost`, docs/session.md §25).
     pub history_lost: Option<super::lost::HistoryLost>,
     pub flights: super::concurrency::Flights,
+    /// Lists: live instances, per-instance handlers, the instance each fire row named (`instances`).
+    pub lists: super::instances::Lists,
 }
 
 impl Inner {
@@ -475,6 +477,7 @@ impl Inner {
             tree: Default::default(),
             history_lost: None,
             flights: Default::default(),
+            lists: Default::default(),
         };
         inner.node = inner.intern(&node);
         Ok(inner)

@@ -29,7 +29,13 @@ function consumerDir(t, packageJson) {
 }
 
 test('the package README has the quick start and the errors example', () => {
-  assert.deepEqual(examples.map((e) => e.heading).slice(0, 3), ['Quick start', 'Input contracts, once and single-flight', 'Errors and refusals']);
+  assert.deepEqual(examples.map((e) => e.heading).slice(0, 4), ['Quick start', 'Input contracts, once and single-flight', 'Lists', 'Errors and refusals']);
+});
+
+test('the lists example runs: rows register their instances, the port acts on one by id and names it by label, a guess is refused', () => {
+  const example = examples.find((e) => e.heading === 'Lists');
+  assert.ok(example, 'a js example under "## Lists"');
+  assert.deepEqual(runExample(example.code, gf), []);
 });
 
 test('the input-contract example runs: a bound refused with no ask, a retry refused PRIOR_FIRE_PENDING, once after a failed fire', () => {

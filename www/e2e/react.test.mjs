@@ -32,6 +32,7 @@ import {
   waitForText,
   waitUntil,
 } from './harness.mjs';
+import { listRows } from './lists.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
 import { agentAtTheSameControl } from './one-door.mjs';
 import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
@@ -590,6 +591,9 @@ for (const mode of MODES) {
     );
     await t.test('an upload cut off by a reload is settled as not happened; a new one goes through', () =>
       uploadCutByReload(context, server.base),
+    );
+    await t.test('the Projects list: the agent stars one row by its label, the person archives another', () =>
+      listRows(context, server.base, 'react'),
     );
     await t.test('the facts panel re-renders through subscribe with every timer frozen', () =>
       subscribeWithoutTimers(context, server.base),

@@ -18,6 +18,7 @@ import {
   appWithTarball, assertNoErrors, launch, MODES, openPage, outDir, screenshot, serve, SMALL_WASM_MEMORY, textOf, TIMEOUT,
   trapTheModule, waitForText, waitUntil,
 } from './harness.mjs';
+import { listRows } from './lists.mjs';
 import { relayThroughAModel } from './model-stub.mjs';
 import { agentAtTheSameControl } from './one-door.mjs';
 import { reviewTabsAndUpload, uploadCutByReload } from './review.mjs';
@@ -352,6 +353,9 @@ for (const mode of MODES) {
     );
     await t.test('an upload cut off by a reload is settled as not happened; a new one goes through', () =>
       uploadCutByReload(browser.context, base),
+    );
+    await t.test('the Projects list: the agent stars one row by its label, the person archives another', () =>
+      listRows(browser.context, base, 'svelte'),
     );
 
     await t.test('a live model is relayed through the port (Anthropic-shaped stand-in)', () =>

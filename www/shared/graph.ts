@@ -8,6 +8,7 @@
 
 import { buildNavigationGraph, fromJourneys, fromRoutes, type RoutesSource } from 'groundfacts';
 
+import { PROJECT_ROWS } from './project-rows';
 import { REVIEW_CONTAINERS, UPLOAD_ACTIONS } from './review';
 import { GRAPH_ID } from './wizard-id';
 
@@ -39,6 +40,8 @@ export function buildWizardGraph(
   return buildNavigationGraph(GRAPH_ID, {
     sources: [routes, fromJourneys(JOURNEYS)],
     pages: {
+      // The Projects list: each row carries Star and Archive (docs/graph.md §15), fired for one row.
+      projects: PROJECT_ROWS,
       wizard: {
         actions: {
           'name-it': {

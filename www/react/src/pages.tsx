@@ -7,6 +7,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { ROUTES } from '../../shared/graph';
 import { RECIPES, type ProjectsState } from '../../shared/store';
+import { ProjectsList } from './ProjectsList';
 import { store } from './store';
 
 /** The app's own store (not the session): re-render when it notifies. */
@@ -22,13 +23,7 @@ export function ProjectsPage() {
       {projects.length === 0 ? (
         <p className="muted">No projects yet.</p>
       ) : (
-        <ul data-testid="project-list">
-          {projects.map((project) => (
-            <li key={project.id}>
-              <code>{project.id}</code> {project.name} <span className="muted">({project.recipe})</span>
-            </li>
-          ))}
-        </ul>
+        <ProjectsList projects={projects} />
       )}
       <Link to={ROUTES.wizard.route} data-testid="new-project">
         New project

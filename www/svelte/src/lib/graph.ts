@@ -8,6 +8,7 @@
 
 import { browser } from '$app/environment';
 import { buildNavigationGraph, fromJourneys, fromSvelteKitRoutes } from 'groundfacts';
+import { PROJECT_ROWS } from '$shared/project-rows';
 import { REVIEW_CONTAINERS, UPLOAD_ACTIONS } from '$shared/review';
 
 export const GRAPH_ID = 'wizard';
@@ -32,6 +33,8 @@ const currentPath = (): string => (browser ? window.location.pathname : '');
 export const graph = buildNavigationGraph(GRAPH_ID, {
   sources: [fromSvelteKitRoutes(ROUTES, { crossLinks: true }), fromJourneys(JOURNEYS)],
   pages: {
+    // The Projects list: each row carries Star and Archive, fired for one row (docs/graph.md §15).
+    projects: PROJECT_ROWS,
     wizard: {
       actions: {
         'name-it': {
