@@ -24,7 +24,8 @@
 //! - calls and lifetime: `notify` (the call scope and change notification; the public mutating
 //!   methods live there), `depth` (the re-entrancy depth limit), `lifecycle` (`close()`).
 //! - `results`: the public argument and result types of the calls.
-//! - `test_host`: `ClosureHost`, a native host for tests and benches.
+//! - `test_host`: `ClosureHost`, a native host for tests and benches (`cfg(test)` or the
+//!   `test-support` feature; never in the shipped module).
 //!
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
@@ -54,7 +55,7 @@ mod report;
 pub mod results;
 mod settle;
 mod state;
-#[doc(hidden)]
+#[cfg(any(test, feature = "test-support"))]
 pub mod test_host;
 mod unblock;
 mod warnings;

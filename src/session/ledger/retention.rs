@@ -412,7 +412,7 @@ impl Session {
 
     /// Test support: start the row counters at `n` (as if `n` rows had come and gone), so a test can
     /// cross 2^24 or 2^32 without making that many rows. Only on a session with no rows yet.
-    #[doc(hidden)]
+    #[cfg(any(test, feature = "test-support"))]
     pub fn start_counters_at(&self, n: u32) -> bool {
         let mut inner = self.inner.borrow_mut();
         if !inner.transitions.is_empty() || !inner.gaps.is_empty() {
