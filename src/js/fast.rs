@@ -1,8 +1,8 @@
 //! The boundary's fast paths, in a JS module beside this file (`fast.js`): plain data read into JSON text in one JS
 //! pass, and text-heavy results assembled in JS.
 //!
-//! Reading a JS value member by member through `Reflect` costs several wasm↔JS crossings per member
-//! (a handler returning an `UpdateResult` took ~100). `plain_json` walks the value in JS instead, in the
+//! Reading a JS value member by member through `Reflect` costs several wasm↔JS crossings per member.
+//! `plain_json` walks the value in JS instead, in the
 //! same order and with the same limits as `convert`'s reader, and hands back JSON text the core parses
 //! with serde. It accepts only what that reader would convert to the very same JSON: anything the
 //! reader must judge (functions, cycles, class instances, symbols, unsafe integers, too deep or too
@@ -22,7 +22,7 @@
 //! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
 //! literal. docs/boundary.md has the measurements. The walker also notes a key `__proto__`, which
 //! sends the serde-wasm-bindgen results to the text route ([`proto_key_seen`]). Used by `convert`,
-//! `host`, `session`, `snapshot` and `port`.
+//! `session` (and its `host` and `snapshot`) and `port`.
 
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
@@ -141,8 +141,7 @@ thread_local! {
 }
 
 /// A value holding a key (or, authored, a name) `__proto__` has crossed in by the reader or as text
-/// (a snapshot's): from now on `convert::to_js_objects` takes the text route (docs/boundary.md, "A
-/// member named `__proto__`").
+/// (a snapshot's): from now on `convert::to_js_objects` takes the text route (docs/boundary.md).
 pub fn note_proto_key() {
     PROTO_KEY_SEEN.with(|seen| seen.set(true));
 }
@@ -228,7 +227,7 @@ pub fn plain_json_within_levels(value: &JsValue, limit: usize, levels: u32) -> O
 thread_local! {
     /// The JSON text of the newest payload [`fire_options`] walked, while `fast.js` keeps an untouched
     /// copy of it (its `pristine`): a record whose row keeps this very text takes that copy as its
-    /// payload instead of parsing the text (`JSON.parse` of a fresh string is ~0.3 µs). Used once.
+    /// payload instead of parsing the text again. Used once.
     static WALKED_PAYLOAD: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
@@ -418,8 +417,8 @@ fn name(text: &str) -> JsValue {
 
 /// `fire`'s id (a required string): an id that has crossed before is taken from the ones kept here by
 /// the index `fast.js` keeps for that string (one call out that returns a number), not encoded into
-/// wasm again — the UTF-8 encode and its allocation were ≈ 2.5% of a fire (docs/boundary.md, "Where a
-/// fire's time goes"). The first few short ids are kept; anything else crosses as text each time, and
+/// wasm again (the UTF-8 encode and its allocation are a visible share of a fire, docs/boundary.md).
+/// The first few short ids are kept; anything else crosses as text each time, and
 /// anything that is not a string gets [`convert::string_arg`](super::convert::string_arg)'s error.
 /// `fast.js` outlives a module reset, so each instance asks it for a table of its own, once.
 pub fn id_arg(value: &JsValue, what: &str) -> Result<std::rc::Rc<str>, JsValue> {
@@ -466,8 +465,8 @@ const SAFE: u64 = 1 << 53;
 
 /// An `UpdateResult` with its `TransitionRecord`, built as JS objects by `fast.js` in one call, the
 /// record from the row itself ([`SharedRow`]: keys in serde's order, absent ones left out): shared names cross as kept JS strings, the id is joined in JS,
-/// the payload's kept text is parsed by `JSON.parse` without being parsed and written again here, where
-/// ~400 bytes of JSON to parse cost ~1.9 µs of a fire with a state report (benches/js/boundary.cjs).
+/// the payload's kept text is parsed by `JSON.parse` without being parsed and written again here
+/// (parsing JSON in wasm is the larger share of a fire with a state report, benches/js/boundary.cjs).
 fn update_with_record(r: &UpdateResult, t: &SharedRow) -> JsValue {
     let guard = t
         .guard_unevaluated

@@ -2,7 +2,7 @@
 //! mount declarations), the registry, queues, the version clock and the outbox of call-outs.
 //!
 //! Rows share ids, node names and the captured affordance as `Rc`s so a recorded attempt costs a
-//! couple of hundred bytes; public snapshots (`records`) are built from them on demand by `ledgers`.
+//! couple of hundred bytes; public snapshots (`ledger::records`) are built from them on demand by `ledger::reads`.
 //! Used by every other session module; never exposed.
 
 use crate::codes::ErrorCode;
@@ -97,7 +97,7 @@ pub(crate) struct Rec {
     pub stimulus: Option<Rc<str>>,
     pub inferred: bool,
     pub timestamp: f64,
-    /// Compact JSON text: a parsed `Value` costs ~10× its text in allocations, kept for every fire.
+    /// Compact JSON text: a parsed `Value` costs several times its text in allocations, kept for every fire.
     pub payload: Option<Box<str>>,
     pub outcome: Outcome,
     pub effect_verified: Option<EffectVerified>,
@@ -320,7 +320,7 @@ pub(crate) struct Inner {
     pub next_group: u32,
     pub journey_ids: Vec<String>,
 
-    /// The kept rows, oldest first (at most `keep.retain` each; `retention` folds the rest).
+    /// The kept rows, oldest first (at most `keep.retain` each; `ledger::retention` folds the rest).
     pub transitions: VecDeque<Rec>,
     pub gaps: VecDeque<Gap>,
     pub attempts: VecDeque<AttemptRef>,
@@ -370,7 +370,7 @@ pub(crate) struct Inner {
     pub busy: HashMap<Rc<str>, (u32, Rc<str>)>,
     /// The tree API: containers shown, the reader's focus and its ledger (`focus`).
     pub tree: super::focus::Tree,
-    /// Set when this record continues one whose history was lost (`lost`, docs/session.md §25).
+    /// Set when this record continues one whose history was lost (`ledger::lost`, docs/session.md §25).
     pub history_lost: Option<super::ledger::lost::HistoryLost>,
     pub flights: super::concurrency::Flights,
 }
@@ -542,7 +542,7 @@ impl Inner {
         self.version
     }
 
-    /// The next transition counter value (`<stage>#<n>`): absolute, wrapping at 2^32 (`retention`).
+    /// The next transition counter value (`<stage>#<n>`): absolute, wrapping at 2^32 (`ledger::retention`).
     pub fn next_n(&self) -> u32 {
         self.keep.t_base.wrapping_add(self.transitions.len() as u32)
     }

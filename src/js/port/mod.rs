@@ -376,7 +376,7 @@ fn read_call(call: &JsValue, format: ToolFormat, limit: usize) -> ReadCall {
 }
 
 /// `whats_here`'s result as a JS object: written straight to JSON text (`WhatsHere::write_json`,
-/// no `Value` built; docs/boundary.md, "Speed targets") with the facts block and the brief as
+/// no `Value` built; docs/boundary.md) with the facts block and the brief as
 /// `null`, which are then set in place.
 pub(in crate::js) fn hand_over_whats_here(mut result: WhatsHere) -> Result<JsValue, JsValue> {
     let facts = result.facts.take().unwrap_or_default();

@@ -47,8 +47,7 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
             ));
         }
         // A key `__proto__` in the text (or one spelled with a `\u` escape) switches the ledgers
-        // to the text route, as the walker does for an object (docs/boundary.md, "A member named
-        // `__proto__`").
+        // to the text route, as the walker does for an object (docs/boundary.md).
         let bytes = text.as_bytes();
         let key = fast::PROTO_KEY.as_bytes();
         if bytes.windows(2).any(|w| w == b"\\u") || bytes.windows(key.len()).any(|w| w == key) {

@@ -1,7 +1,7 @@
-//! Compact text for the ledgers: decimals written without the formatting machinery, and the JSON
-//! text a row keeps in place of a `Value`.
+//! Compact text for the ledgers: decimals written without the formatting machinery, the JSON text a
+//! row keeps in place of a `Value`, and the one sort of strings.
 //!
-//! Pure functions. Used by `session::state` (row ids) and,
+//! Pure functions. Used by `session::state` (row ids), `persist::take` and `focus` (`sorted`) and,
 //! through `session::push_decimal`, by `facts`.
 
 use serde_json::Value;
@@ -40,6 +40,13 @@ pub(crate) fn json_text(value: &Value) -> Box<str> {
 /// The value a row's JSON text holds (its own serialisation, so it always parses back exactly).
 pub(crate) fn json_value(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or(Value::Null)
+}
+
+/// `texts` in ascending order. Every sort of strings the session makes (the snapshot's, the tree's
+/// marks) goes through this one heap sort (`BinaryHeap`, not `sort_unstable`), so the wasm carries
+/// no quicksort. Equal strings are identical, so the order is the one any sort gives.
+pub(crate) fn sorted(texts: Vec<String>) -> Vec<String> {
+    std::collections::BinaryHeap::from(texts).into_sorted_vec()
 }
 
 #[cfg(test)]

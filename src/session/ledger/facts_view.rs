@@ -4,7 +4,7 @@
 //! Transitions are appended with a non-decreasing `cursor_version`, so a cursor is a binary search and
 //! the tail is a slice: a turn costs the same at any history length. Closed frames are appended in
 //! closing order, so the recent demotions are a walk back from the end. Added by the facts layer
-//! beside the attempt index in `ledgers`; used only by `facts::read`.
+//! beside the attempt index in `ledger::reads`; used only by `facts::read`.
 
 use std::rc::Rc;
 

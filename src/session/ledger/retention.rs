@@ -1,5 +1,6 @@
-//! Bounded ledgers (`docs/decisions.md` decision 25): the `retain` and `maxValueBytes` options, the
-//! folding of the oldest rows into per-grade counts, and the size measure every door uses.
+//! Bounded ledgers (`docs/decisions.md` decision 25): the `retain` and `maxValueBytes` options
+//! (validated here, enforced on every row push), the folding of the oldest rows into per-grade
+//! counts, and the attempt index's ordered append (`index_attempt`).
 //!
 //! A session keeps at most `retain` rows in each ledger (transitions, gaps) and in the attempt index.
 //! When one more arrives, the oldest go: an attempt leaving the index is counted in [`FoldedAttempts`]
@@ -9,21 +10,13 @@
 //! indexes are absolute and wrap at 2^32 (`u32` arithmetic is wrapping everywhere here), so no counter
 //! can overflow into a trap: with at most a million rows kept, an index names one kept row at most.
 //!
-//! Why fire 16,777,216 used to trap: no counter is a float and no id format breaks there. Every
-//! attempt was kept (~256 B of wasm memory each: a 112-byte row, a 16-byte index entry, the payload
-//! text, vector slack), so 2^24 attempts fill wasm32's 4 GiB address space, and the index vector's
-//! doubling at exactly 2^24 entries asks for one more block than exists: the allocator fails, and an
-//! allocation failure aborts the module (`unreachable`). The 4 MiB-input trap at ≈1,000 calls is the
-//! same exhaustion, reached by payload texts. Bounded rows and the size limit remove both; the
-//! defaults cap a session near `retain` × (row + two `maxValueBytes` values) = 10,000 × ~130 KiB
-//! in the worst case, well inside 4 GiB.
+//! Why the bound is needed: a row, its index entry and its texts live in wasm32's 4 GiB address space,
+//! and an allocation failure aborts the module. With rows bounded and every kept value under
+//! `maxValueBytes` (`limits`), a session's memory is bounded by `retain` × (a row + two values).
 //!
-//! The size limit (`maxValueBytes`) and its checks live in `limits`.
-//!
-//! Also appends to the attempt index in (key, rank) order (`index_attempt`).
-//!
-//! Uses `state` (the rows). Used by `state` (row pushes), `ledgers`, `fire`, `report`, `asks`, `work`,
-//! and read by `facts::read` through [`Session::folded_attempts`].
+//! Uses `state` (the rows) and `limits` (the option's default and range). Used by `state` (row
+//! pushes), `ledger::reads`, `fire`, `report`, `asks`, `work`, and read by `facts::read` through
+//! [`Session::folded_attempts`].
 
 use crate::codes::ErrorCode;
 use std::rc::Rc;

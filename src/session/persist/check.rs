@@ -4,20 +4,12 @@
 //! ask and work numbers below their counters, frames naming journeys of the graph. Pure; used by
 //! `persist::restore`.
 
-use crate::codes::ErrorCode;
 use std::collections::HashSet;
 
 use crate::graph::NavigationGraph;
+use crate::session::error::damaged;
 use crate::session::persist::*;
 use crate::session::*;
-
-/// `RESTORE_DAMAGED`, naming what is wrong.
-pub(in crate::session) fn damaged(why: impl std::fmt::Display) -> SessionError {
-    SessionError::usage(
-        ErrorCode::RestoreDamaged,
-        format!("createSession: options.restore is not a usable snapshot: {why}. Nothing was restored; start a fresh session (omit restore) or pass an unmodified snapshot() result."),
-    )
-}
 
 /// Check every cross-reference of a parsed snapshot against the rebuilt rows; build nothing shared.
 pub(in crate::session) fn check(

@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use crate::graph::def::{obj, s};
 use crate::graph::{compile_mount_action, Action, DefValue, NavigationGraph};
-use crate::session::persist::check::damaged;
+use crate::session::error::damaged;
 use crate::session::persist::*;
 use crate::session::SessionError;
 

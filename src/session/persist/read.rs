@@ -1,6 +1,5 @@
-//! Reading a snapshot's JSON into the wire types of `snapshot`: the compact path that replaces
-//! `serde_json::from_value::<SessionSnapshot>` in the shipped module (docs/size.md, "The snapshot
-//! reader").
+//! Reading a snapshot's JSON into the wire types of `persist::wire`: the compact path that replaces
+//! `serde_json::from_value::<SessionSnapshot>` in the shipped module (docs/size.md).
 //!
 //! Same acceptance as serde's derive over a `serde_json::Value` for every input `snapshot()` can write
 //! and every edit the fuzz test makes (tests/session_snapshot.rs checks the two agree): objects read
@@ -8,9 +7,9 @@
 //! is an error, integers must be whole and in range, enum words are read through each enum's
 //! `as_str` (tested against serde, so each enum's words stay in one place). The derive keeps
 //! `Deserialize` on the types (tests compare against it); only this path is compiled into the wasm,
-//! which saves what serde_json's `Value` deserializer costs when instantiated for every snapshot
-//! type (≈26 KB gzip of the shipped module). Errors name the path (`transitions[3].outcome is not …`).
-//! Uses `snapshot`, `records`, `results`. Used by `persist::restore`.
+//! which saves serde_json's `Value` deserializer instantiated for every snapshot type. Errors name
+//! the path (`transitions[3].outcome is not …`). Uses `persist::wire`, `ledger::records`, `results`,
+//! `focus`. Used by `persist::restore`.
 
 use serde_json::{Map, Value};
 
@@ -32,7 +31,7 @@ pub fn read_snapshot(value: &Value) -> Result<SessionSnapshot, String> {
 /// Structs are read through one shared loop ([`fields`]) over a static list of their keys and a list
 /// of `&mut dyn Slot`, one a field: the per-type code is a `fill` per leaf type, and each struct's is
 /// only the list of its fields' addresses. Nothing is inlined into one reader per struct, so the reader
-/// is a few small functions instead of one large one a struct (docs/size.md, "The snapshot reader").
+/// is a few small functions instead of one large one a struct (docs/size.md).
 trait Slot {
     fn fill(&mut self, v: &Value) -> Result<(), String>;
     /// Whether an absent key leaves the blank value (an `Option`, a `[default]` field), as serde's
@@ -259,7 +258,7 @@ blanks!(
 );
 
 /// A unit-variant enum from its word: the variant of `all` whose `as_str` it is (each enum's words
-/// live in its `as_str`, which `session::words` and `snapshot` test against serde).
+/// live in its `as_str`, which `session::words` and `persist::wire` test against serde).
 fn word<T: Copy>(v: &Value, all: &[T], as_str: fn(T) -> &'static str) -> Result<T, String> {
     let text = v.as_str().ok_or_else(|| not("a string"))?;
     all.iter()

@@ -9,7 +9,7 @@
 //! report stays in `pending()` and a report can settle it; each is named in one warning.
 //!
 //! The served structure at snapshot time becomes the restored session's baseline (`persist::baseline`).
-//! Uses `snapshot` (wire types), `state`. Used by `Session::restore`, called by `js::session`.
+//! Uses `persist::wire` (wire types), `check`, `law`, `read`, `baseline`, `state`. Used by `Session::restore`, called by `js::session`.
 
 use crate::codes::ErrorCode;
 use crate::codes::Refusal;
@@ -21,7 +21,8 @@ use serde_json::Value;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::{NavigationGraph, Op};
 use crate::host::Host;
-use crate::session::persist::check::{check, damaged};
+use crate::session::error::damaged;
+use crate::session::persist::check::check;
 use crate::session::persist::*;
 use crate::session::state::{
     json_text, Affordance, Arm, Failure, Gap, GapDetail, Inner, Rec, RowRef, Settled,

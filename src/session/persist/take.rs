@@ -1,4 +1,4 @@
-//! `session.snapshot()`: the session's rows and counters written into the wire types of `snapshot`.
+//! `session.snapshot()`: the session's rows and counters written into the wire types of `persist::wire`.
 //! Reads `state::Inner` under one short borrow; calls no host. Used by `Session::snapshot` (the JS
 //! layer serialises the result as plain JSON).
 
@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::{InputContract, Verify};
+use crate::session::ledger::compact::sorted;
 use crate::session::persist::*;
 use crate::session::state::{json_value, Affordance, Arm, Failure, Inner, RowRef};
 use crate::session::*;
@@ -362,11 +363,4 @@ impl Session {
 /// `ToString` on the pointer, which goes through `Display` and the formatting machinery.
 fn own(text: &str) -> String {
     text.to_owned()
-}
-
-/// `texts` in ascending order. Every sort the snapshot makes is of strings, through this one heap sort
-/// (`BinaryHeap`, not `sort_unstable`): the wasm carries no quicksort at all (docs/size.md). Equal
-/// strings are identical, so the order is the one any sort gives.
-pub(crate) fn sorted(texts: Vec<String>) -> Vec<String> {
-    std::collections::BinaryHeap::from(texts).into_sorted_vec()
 }
