@@ -247,7 +247,7 @@ fn take_walked_payload(text: &str) -> bool {
 /// What [`fire_options`] read of `fire`'s options.
 pub enum FireOptionsRead {
     /// No `source`; the payload (`None`: absent), with the walker's copy of it (what `JSON.parse` of
-    /// its text gives: the handler's input, `JsHost::call_handler_carrying`) and, when it is the very
+    /// its text gives: the handler's input, lent through `JsHost::lend_payload`) and, when it is the very
     /// text the record keeps, the walker's text of it (`session::FirePayloadText`).
     Plain(Option<Value>, Option<JsValue>, Option<FirePayloadText>),
     /// A `source` as read, for the member-by-member checks (the payload is read after it).

@@ -445,13 +445,14 @@ impl Inner {
 }
 
 impl Session {
-    /// The body of `fire` / `fire_unsnapshotted` / `fire_carrying` (`notify` runs it as one call).
+    /// The body of `fire` / `fire_unsnapshotted` / `fire_with_text` (`notify` runs it as one call).
+    /// A handler is called exactly one call-out deeper than this (one `CallOut`), which a host may
+    /// rely on to match what the caller of `fire` lent it for this fire's input (`js::session::host`).
     pub(super) fn fire_with(
         &self,
         id: &str,
         options: FireOptions,
         snapshot: bool,
-        carried: Option<&dyn std::any::Any>,
         payload_text: Option<FirePayloadText>,
     ) -> Result<FireResult, SessionError> {
         self.guard("fire")?;
@@ -488,15 +489,9 @@ impl Session {
             let (outcome, via_navigate) = {
                 let _open = depth::CallOut::open();
                 match &runner {
-                    Runner::Handler(cb) => (
-                        self.host.call_handler_carrying(
-                            self,
-                            *cb,
-                            payload.as_ref(),
-                            carried.filter(|_| payload.is_some()),
-                        ),
-                        false,
-                    ),
+                    Runner::Handler(cb) => {
+                        (self.host.call_handler(self, *cb, payload.as_ref()), false)
+                    }
                     Runner::Navigate(href) => (
                         self.navigate_returned(idx, self.host.navigate(self, href)),
                         true,

@@ -48,6 +48,23 @@ pub struct JsHost {
     waiting: RefCell<HashMap<String, Vec<Function>>>,
     /// `subscribe` listeners (decision 29).
     listeners: Listeners,
+    /// The walker's copy of a payload `Session.fire` lends for its handler, with the call-out depth
+    /// at which that `fire` was entered ([`JsHost::lend_payload`]).
+    lent: RefCell<Option<(u32, JsValue)>>,
+}
+
+/// A payload copy lent to a [`JsHost`] for the length of one `Session.fire`; dropping it puts back
+/// whatever an outer `fire` had lent.
+pub struct LentPayload {
+    host: Rc<JsHost>,
+    outer: Option<(u32, JsValue)>,
+}
+
+impl Drop for LentPayload {
+    fn drop(&mut self) {
+        let outer = self.outer.take();
+        *self.host.lent.borrow_mut() = outer;
+    }
 }
 
 impl JsHost {
@@ -65,6 +82,28 @@ impl JsHost {
             next_token: Cell::new(0),
             waiting: RefCell::new(HashMap::new()),
             listeners: Listeners::new(),
+            lent: RefCell::new(None),
+        }
+    }
+
+    /// Lend `copy` (the walker's copy of a fire's payload: what `JSON.parse` of the text the core
+    /// parsed gives) for the handler of the `fire` being entered now. The core calls that handler
+    /// exactly one call-out deeper than the `fire` (`session::fire`), so only a handler call at that
+    /// depth takes it: a handler of another fire nested inside (from `onWarn`, `navigate` or the
+    /// port) runs deeper and writes its own input. Taken at most once; held until the guard drops.
+    pub fn lend_payload(self: Rc<Self>, copy: JsValue) -> LentPayload {
+        let lent = Some((crate::session::depth::depth(), copy));
+        let outer = std::mem::replace(&mut *self.lent.borrow_mut(), lent);
+        LentPayload { host: self, outer }
+    }
+
+    /// The lent copy, when the handler being called now is the one of the `fire` that lent it.
+    fn take_lent(&self) -> Option<JsValue> {
+        let mut lent = self.lent.borrow_mut();
+        let depth = crate::session::depth::depth();
+        match &*lent {
+            Some((at, _)) if at.checked_add(1) == Some(depth) => lent.take().map(|(_, copy)| copy),
+            _ => None,
         }
     }
 
@@ -209,8 +248,11 @@ impl Host for JsHost {
                 "the handler was released (its group was unregistered)".into(),
             );
         };
-        let arg = match input {
-            Some(input) => match convert::to_js(input) {
+        // The walker's copy the fire lent, when there is one: the very input the core checked.
+        let lent = input.and_then(|_| self.take_lent());
+        let arg = match (input, lent) {
+            (_, Some(copy)) => copy,
+            (Some(input), None) => match convert::to_js(input) {
                 Ok(arg) => arg,
                 Err(_) => {
                     return HandlerOutcome::Threw(
@@ -218,28 +260,9 @@ impl Host for JsHost {
                     )
                 }
             },
-            None => JsValue::UNDEFINED,
+            (None, None) => JsValue::UNDEFINED,
         };
         self.run_handler(&f, &arg)
-    }
-
-    fn call_handler_carrying(
-        &self,
-        session: &Session,
-        handler: CallbackId,
-        input: Option<&Value>,
-        carried: Option<&dyn std::any::Any>,
-    ) -> HandlerOutcome {
-        // The walker's copy of the payload (`fast::fire_options`): what `JSON.parse` of the text
-        // the core parsed gives, so the very input the core checked, without writing it out again.
-        let copy = carried.and_then(|c| c.downcast_ref::<JsValue>());
-        let (Some(copy), Some(_)) = (copy, input) else {
-            return self.call_handler(session, handler, input);
-        };
-        match callbacks::get(handler) {
-            Some(f) => self.run_handler(&f, copy),
-            None => self.call_handler(session, handler, input),
-        }
     }
 
     fn ask_predicate(

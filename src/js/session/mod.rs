@@ -383,12 +383,14 @@ impl JsSession {
                 (source, payload, None, None)
             }
         };
-        // The walker's copy of the payload rides along: it is the handler's input (`JsHost`); its
-        // text, when it is the one the record keeps, saves writing the payload out again.
-        let carried = copy.as_ref().map(|c| c as &dyn std::any::Any);
+        // The walker's copy of the payload is lent to the host for this fire's handler (`JsHost`
+        // hands it over instead of writing the input out again) until this call returns; its text,
+        // when it is the one the record keeps, saves writing the payload out again.
+        let host = self.host.borrow().clone();
+        let _lent = copy.and_then(|copy| Some(host?.lend_payload(copy)));
         let result = self
             .live()?
-            .fire_carrying(&id, FireOptions { source, payload }, carried, text)
+            .fire_with_text(&id, FireOptions { source, payload }, text)
             .map_err(to_js_error)?;
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
