@@ -172,9 +172,9 @@ function walkState(budget, maxDepth, left, limit, perMember, copy) {
   return { budget, maxDepth, ancestors: [], left, limit, perMember, outer: '', oversized: [], copy, made: undefined };
 }
 
-// What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
-// src/js/fast.rs right after they return.
-const taken = { text: undefined, copy: undefined, member: undefined, within: undefined };
+// What `plainJsonWithin` read beyond its answer, taken (and let go) by src/js/fast.rs right after it
+// returns.
+const taken = { within: undefined };
 
 // `value` as JSON text within `limit` bytes, when the walker read it whole: the text. Otherwise
 // `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
@@ -222,71 +222,50 @@ function clonePlain(value) {
   return out;
 }
 
-// `fire`'s options in one pass (src/js/fast.rs `fire_options`), `source` then `payload`, each read
-// once. The answer is a number, with what was read left for `takeText` / `takeCopy` / `takeMember`:
-// 0: no source and no payload; 1: options is not an object; 2 / 3: the `source` / `payload` getter
-// threw; 4: no source, the payload is over `limit`; 5: no source, the walker read the payload whole
-// (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
-// JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
-// is read, as member by member); 7: no source, the payload as read, which the walker left to the reader;
-// 8: no source, and app code (a getter a level down, a proxy trap) threw while the payload was walked.
+// `fire`'s options, read in one pass (src/js/fast.rs `fire_options`): `source`, then `payload`, each
+// read once. `undefined` when they hold neither; otherwise one object saying what was read:
+// - `text`, `copy`: no source, and the walker read the payload whole (nothing over `limit`, no lone
+//   surrogate escape, which the core's parser leaves to the reader): its JSON text, and its copy (the
+//   handler's input);
+// - `source`: the source as read (not null or undefined); the payload is read after it, as the
+//   member-by-member checks read it;
+// - `payload`: no source; the payload as read, which the walker left to the reader;
+// - `tooLarge`: no source; the payload is over `limit`;
+// - `bad`: what could not be read: 'options' (not an object), 'source' or 'payload' (its getter
+//   threw), 'walk' (app code threw while the payload was walked: refused as read, never read again).
+// A new option is read here, once, into a field of this object (declared on `FireRead` in fast.rs).
 export function fireOptions(options, limit, maxDepth, maxValues) {
   walkThrew = false;
-  if (options === undefined || options === null) return 0;
-  if (typeof options !== 'object') return 1;
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== 'object') return { bad: 'options' };
   let source;
   let payload;
   try {
     source = options.source;
   } catch (_) {
-    return 2;
+    return { bad: 'source' };
   }
-  if (source !== undefined && source !== null) {
-    taken.member = source;
-    return 6;
-  }
+  if (source !== undefined && source !== null) return { source };
   try {
     payload = options.payload;
   } catch (_) {
-    return 3;
+    return { bad: 'payload' };
   }
-  if (payload === undefined) return 0;
+  if (payload === undefined) return undefined;
   const state = walkState(maxValues, maxDepth, limit, limit, false, true);
   let json;
   try {
     json = write(payload, 0, state);
   } catch (e) {
-    if (e === TOO_LARGE) return 4;
-    // App code threw while the payload was walked: refused as read, never read again (8).
-    if (caught(e) !== BAIL) return 8;
+    if (e === TOO_LARGE) return { tooLarge: true };
+    if (caught(e) !== BAIL) return { bad: 'walk' };
     json = undefined;
   }
   if (json !== undefined && !json.includes('\\ud')) {
-    taken.text = json;
-    taken.copy = state.made;
     pristine = clonePlain(state.made);
-    return 5;
+    return { text: json, copy: state.made };
   }
-  taken.member = payload;
-  return 7;
-}
-
-export function takeText() {
-  const text = taken.text;
-  taken.text = undefined;
-  return text;
-}
-
-export function takeCopy() {
-  const copy = taken.copy;
-  taken.copy = undefined;
-  return copy;
-}
-
-export function takeMember() {
-  const member = taken.member;
-  taken.member = undefined;
-  return member;
+  return { payload };
 }
 
 // A handler's return value is deferred when it is a thenable: an object or function whose `then` is a

@@ -49,14 +49,23 @@ extern "C" {
     fn take_within_js() -> JsValue;
     #[wasm_bindgen(js_name = sawProtoKey)]
     fn saw_proto_key_js() -> bool;
+    /// What `fireOptions` read of `fire`'s options: one object whose fields `fast.js` describes
+    /// (`undefined` when the options hold nothing).
+    type FireRead;
     #[wasm_bindgen(js_name = fireOptions)]
-    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> u32;
-    #[wasm_bindgen(js_name = takeText)]
-    fn take_text_js() -> Option<String>;
-    #[wasm_bindgen(js_name = takeCopy)]
-    fn take_copy_js() -> JsValue;
-    #[wasm_bindgen(js_name = takeMember)]
-    fn take_member_js() -> JsValue;
+    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> FireRead;
+    #[wasm_bindgen(method, getter)]
+    fn text(this: &FireRead) -> Option<String>;
+    #[wasm_bindgen(method, getter)]
+    fn copy(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn source(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn payload(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = tooLarge)]
+    fn too_large(this: &FireRead) -> Option<bool>;
+    #[wasm_bindgen(method, getter)]
+    fn bad(this: &FireRead) -> Option<String>;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = thenOf)]
@@ -267,46 +276,48 @@ pub fn fire_options(
     what: &str,
 ) -> Result<FireOptionsRead, JsValue> {
     let _reading = super::convert::reading(what)?;
-    let key = match fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1) {
-        0 => return Ok(FireOptionsRead::Plain(None, None, None)),
-        1 => {
-            return Err(super::errors::new_session_error(
-                crate::codes::ErrorCode::BadArgument,
-                &format!("{what} must be an object (or omitted)"),
-            ))
-        }
-        2 => "source",
-        3 => "payload",
-        4 => {
-            let stand_in = super::convert::oversized_stand_in(limit);
-            return Ok(FireOptionsRead::Plain(Some(stand_in), None, None));
-        }
-        5 => {
-            let text = take_text_js().unwrap_or_default();
-            let copy = take_copy_js();
-            return Ok(match serde_json::from_str(&text) {
-                Ok(payload) => {
-                    let kept = FirePayloadText::walked(&text, &payload);
-                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
-                    FireOptionsRead::Plain(Some(payload), Some(copy), kept)
-                }
-                // Not expected (lone surrogates, which the core's parser refuses, go to the reader
-                // already); read it again and let the reader judge. `fast.js`'s kept copy is of
-                // this payload now, so no older text may take it.
-                Err(_) => {
-                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = None);
-                    FireOptionsRead::ForReader(super::convert::field(options, "payload", what)?)
-                }
-            });
-        }
-        6 => return Ok(FireOptionsRead::Source(take_member_js())),
-        8 => return Err(super::convert::unreadable("fire: options.payload")),
-        _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
-    };
-    Err(super::errors::new_session_error(
-        crate::codes::ErrorCode::BadArgument,
-        &format!("{what}.{key} could not be read (a getter threw)"),
-    ))
+    let read = fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1);
+    if read.is_undefined() {
+        return Ok(FireOptionsRead::Plain(None, None, None));
+    }
+    // The common case first: the walker read the payload whole.
+    if let Some(text) = read.text() {
+        let copy = read.copy();
+        return Ok(match serde_json::from_str(&text) {
+            Ok(payload) => {
+                let kept = FirePayloadText::walked(&text, &payload);
+                WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
+                FireOptionsRead::Plain(Some(payload), Some(copy), kept)
+            }
+            // Not expected (lone surrogates, which the core's parser refuses, go to the reader
+            // already); read it again and let the reader judge. `fast.js`'s kept copy is of
+            // this payload now, so no older text may take it.
+            Err(_) => {
+                WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = None);
+                FireOptionsRead::ForReader(super::convert::field(options, "payload", what)?)
+            }
+        });
+    }
+    let source = read.source();
+    if !source.is_undefined() {
+        return Ok(FireOptionsRead::Source(source));
+    }
+    if read.too_large() == Some(true) {
+        let stand_in = super::convert::oversized_stand_in(limit);
+        return Ok(FireOptionsRead::Plain(Some(stand_in), None, None));
+    }
+    match read.bad().as_deref() {
+        None => Ok(FireOptionsRead::ForReader(read.payload())),
+        Some("walk") => Err(super::convert::unreadable("fire: options.payload")),
+        Some("options") => Err(super::errors::new_session_error(
+            crate::codes::ErrorCode::BadArgument,
+            &format!("{what} must be an object (or omitted)"),
+        )),
+        Some(key) => Err(super::errors::new_session_error(
+            crate::codes::ErrorCode::BadArgument,
+            &format!("{what}.{key} could not be read (a getter threw)"),
+        )),
+    }
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned
