@@ -2,8 +2,9 @@
 //!
 //! One folder per exported class, shared glue at the top:
 //! - `session/`: `createSession` and the `Session` class (its methods spread over `doors`, `grey`,
-//!   `tree`, `snapshot`, `redact`, `wiring`), the handles it hands out (`handles`: `ActionGroup`,
-//!   `WorkHandle`), the core's `Host` over JS functions (`host`) and `subscribe`'s listeners.
+//!   `tree`, `snapshot`, `redact`, `wiring`, `life`), the handles it hands out (`handles`:
+//!   `ActionGroup`, `WorkHandle`), the core's `Host` over JS functions (`host`) and `subscribe`'s
+//!   listeners.
 //! - `port/`: `serveToAgent`, the `AgentPort` class, its turn context and waits (`turn`), WebMCP.
 //! - `graph/`: authoring exports, the `NavigationGraph` class, router tables as sources (`routers`).
 //! - `bench/`: bench-only exports (cargo feature `bench-paths`, never shipped).
@@ -12,6 +13,10 @@
 //!   `brand` (our class instances out of `JsValue` arguments), `lifecycle` (disposal), `unwind`
 //!   (the backstop for an exception that unwound wasm frames), `types` / `typed` (hand-written
 //!   TypeScript). `reset.js` (trap recovery) is copied into the package by `scripts/assemble-pkg.cjs`.
+//!
+//! What depends on what: the shared glue uses no class folder; `graph/` uses only the glue;
+//! `session/` uses `graph/` (the graph a session walks); `port/` uses `session/` (the session it
+//! serves); `bench/` uses all of them.
 //!
 //! Boundary invariants — every exported function keeps all of them:
 //! 1. **No panic reaches JS.** No `unwrap`/`expect`/indexing that can fail outside tests. A panic in wasm

@@ -27,6 +27,11 @@
 //! - `test_host`: `ClosureHost`, a native host for tests and benches (`cfg(test)` or the
 //!   `test-support` feature; never in the shipped module).
 //!
+//! What depends on what: `ledger/` and `persist/` extend the walker's rows (`state`); `ledger/`
+//! uses nothing in `persist/`; `persist/` reads the ledger's record types and the walker's own
+//! (`focus`, `journeys`, `concurrency`, `limits`). The walker reaches `persist/` only for
+//! `snapshot()` / restore and a restored baseline (`mounts`).
+//!
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
 mod asks;

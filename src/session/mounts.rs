@@ -7,7 +7,7 @@
 use crate::codes::ErrorCode;
 use std::rc::Rc;
 
-use super::persist::restore::RESTORED_GROUP;
+use super::persist::baseline::RESTORED_GROUP;
 use super::state::{Affordance, Group, Inner, Outgoing, RegEntry};
 use super::*;
 use crate::graph::{compile_mount_action, DefValue};

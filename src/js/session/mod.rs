@@ -11,6 +11,7 @@ pub(in crate::js) mod doors;
 mod grey;
 pub(in crate::js) mod handles;
 pub(in crate::js) mod host;
+mod life;
 mod listeners;
 mod redact;
 mod snapshot;
@@ -41,18 +42,11 @@ use crate::js::session::handles::{ActionGroup, Anchor};
 use crate::js::session::host::JsHost;
 use crate::js::session::wiring::navigate_arg;
 use crate::session::{
-    FireOptions, Principal, Session, SessionError, SessionErrorKind, SessionOptions, SyncOptions,
-    UpdateOptions, DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
+    FireOptions, Principal, Session, SessionOptions, SyncOptions, UpdateOptions,
+    DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES,
 };
 
-/// A core session error as the matching JS error class.
-pub fn to_js_error(err: SessionError) -> JsValue {
-    match err.kind {
-        SessionErrorKind::Reentrancy => errors::reentrancy_error(err.code, &err.message),
-        SessionErrorKind::GraphValidation => errors::graph_error_parts(err.code, &err.message),
-        SessionErrorKind::Usage => errors::new_session_error(err.code, &err.message),
-    }
-}
+pub(in crate::js) use crate::js::errors::to_js_error;
 
 pub(in crate::js) fn principal(
     options: &JsValue,

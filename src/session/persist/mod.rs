@@ -14,11 +14,11 @@
 //! (the baseline) and the JS layer.
 
 pub(super) mod baseline;
-pub(super) mod check;
+mod check;
 mod law;
 mod read;
-pub(super) mod restore;
-pub(super) mod take;
+mod restore;
+mod take;
 mod wire;
 
 pub use read::read_snapshot;

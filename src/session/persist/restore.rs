@@ -30,7 +30,7 @@ use crate::session::state::{
 use crate::session::state::{Ask, Frame, Work};
 use crate::session::*;
 
-pub(crate) use crate::session::persist::baseline::RESTORED_GROUP;
+use crate::session::persist::baseline::RESTORED_GROUP;
 
 /// A row's refusal code read back: any word of [`Refusal`].
 fn code(text: &str, what: &str) -> Result<Refusal, SessionError> {
