@@ -1,4 +1,4 @@
-//! The app-wiring methods of `Session` added for live apps: `subscribe` (decision 29) and
+//! The app-wiring methods of `Session`: `subscribe` (decision 29) and
 //! `setNavigate` (decision 28), and the `navigate` argument `createSession` shares. The core does the
 //! work (`Session::scoped` and `Host::changed` for notification, `Session::navigate_replaced` for a new
 //! router push); `js::session::host` holds the listener set and the function. Used by apps; `js::session` uses
