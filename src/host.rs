@@ -3,9 +3,7 @@
 //! The core never holds a borrow of session internals while it calls a [`Host`] method: every one of
 //! them may re-enter the session (the JS layer's implementation calls JS functions that call straight
 //! back). Callbacks are named by opaque [`CallbackId`]s; the host keeps the functions behind them.
-//! Used by `session` (all call-outs) and implemented by `js::host` (wasm) and by test hosts (native).
-
-use std::any::Any;
+//! Used by `session` (all call-outs) and implemented by `js::session::host` (wasm) and by test hosts (native).
 
 use serde_json::Value;
 
@@ -47,20 +45,6 @@ pub trait Host {
         handler: CallbackId,
         input: Option<&Value>,
     ) -> HandlerOutcome;
-    /// [`Host::call_handler`] with what the caller of `fire` carried along for this fire's input
-    /// ([`Session::fire_carrying`]): the JS layer carries the payload as the JSON text its walker
-    /// wrote, and parses that text for the handler instead of writing `input` out again. `carried` is
-    /// only passed with the input it was read into; hosts that carry nothing keep this default.
-    fn call_handler_carrying(
-        &self,
-        session: &Session,
-        handler: CallbackId,
-        input: Option<&Value>,
-        carried: Option<&dyn Any>,
-    ) -> HandlerOutcome {
-        let _ = carried;
-        self.call_handler(session, handler, input)
-    }
     /// Ask a verify predicate about a detached copy of the state.
     fn ask_predicate(
         &self,

@@ -6,7 +6,7 @@ use groundfacts::codes::ErrorCode;
 use groundfacts::graph::build_navigation_graph;
 use groundfacts::graph::def::from_json_text;
 use groundfacts::graph::describe::describe;
-use groundfacts::session::snapshot::graph_fingerprint;
+use groundfacts::session::graph_fingerprint;
 use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::{Session, SessionOptions};
 use serde_json::{json, Value};

@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 use crate::codes::ErrorCode;
 use crate::graph::GraphError;
 use crate::messages::prefixed;
+use crate::session::{SessionError, SessionErrorKind};
 
 #[wasm_bindgen(module = "/src/js/errors.js")]
 extern "C" {
@@ -72,4 +73,13 @@ pub fn reentrancy_error(code: ErrorCode, message: &str) -> JsValue {
 /// A `SessionError`: a call naming something the session does not have, or a malformed argument.
 pub fn new_session_error(code: ErrorCode, message: &str) -> JsValue {
     JsSessionError::new(&prefixed(message), code.as_str()).into()
+}
+
+/// A core session error as the matching JS error class.
+pub fn to_js_error(err: SessionError) -> JsValue {
+    match err.kind {
+        SessionErrorKind::Reentrancy => reentrancy_error(err.code, &err.message),
+        SessionErrorKind::GraphValidation => graph_error_parts(err.code, &err.message),
+        SessionErrorKind::Usage => new_session_error(err.code, &err.message),
+    }
 }

@@ -351,9 +351,9 @@ function walkState(budget, maxDepth, left, limit, perMember, copy) {
   };
 }
 
-// What `fireOptions` and `plainJsonWithin` read beyond their answer, taken (and let go) by
-// src/js/fast.rs right after they return.
-const taken = { text: undefined, copy: undefined, member: undefined, within: undefined, invoke: undefined, instance: undefined };
+// What `plainJsonWithin` read beyond its answer, taken (and let go) by src/js/fast.rs right after it
+// returns.
+const taken = { within: undefined };
 
 // `value` as JSON text within `limit` bytes, when the walker read it whole: the text. Otherwise
 // `undefined`, with what happened left for `takeWithin`: `undefined` when the reader must judge the
@@ -405,111 +405,76 @@ function clonePlain(value) {
   return out;
 }
 
-// `fire`'s options in one pass (src/js/fast.rs `fire_options`), `source` then `payload`, each read
-// once. The answer is a number, with what was read left for `takeText` / `takeCopy` / `takeMember`:
-// 0: no source and no payload; 1: options is not an object; 2 / 3: the `source` / `payload` getter
-// threw; 4: no source, the payload is over `limit`; 5: no source, the walker read the payload whole
-// (nothing over `limit`, no lone surrogate escape, which the core's parser leaves to the reader): its
-// JSON text and the walker's copy of it (the handler's input); 6: a source (checked before the payload
-// is read, as member by member; also when `invoke` is given, which `takeInvoke` hands over); 7: no source,
-// the payload as read, which the walker left to the reader; 8: no source, and app code (a getter a level
-// down, a proxy trap) threw while the payload was walked; 9: no source, and the walk met what the reader
-// refuses outright (a cycle, too deep, ...; `takeLeft`); 10: the `invoke` getter threw;
-// 11: the `instance` getter threw. An `instance` (a list row, docs/session.md §34) is read once, after
-// `source` and `invoke`, and left for `takeInstance`; with one present the members are read one by one (6).
-// With 7, the member taken is the walk's mirror of the payload (read once: `takeLeft` above).
+// `fire`'s options, read in one pass (src/js/fast.rs `fire_options`): `source`, `invoke`, `instance`,
+// then `payload`, each read once. `undefined` when they hold nothing; otherwise one object saying what
+// was read:
+// - `text`, `copy`: no source, and the walker read the payload whole (nothing over `limit`, no lone
+//   surrogate escape, which the core's parser leaves to the reader): its JSON text, and its copy (the
+//   handler's input);
+// - `members` with `source`, `invoke`, `instance` as read, when any of them is given (`source` not null); the
+//   payload is read after them, as the member-by-member checks read it (`instance` names a list row,
+//   docs/session.md §34);
+// - `payload`: none of those; the payload as the walker read it (its mirror: no getters or proxies
+//   left; or its copy, holding a lone surrogate), for the reader, which never reads the payload again;
+// - `left`: the walk met what the reader refuses outright (a cycle, too deep, ...): `takeLeft`;
+// - `tooLarge`: no source; the payload is over `limit`;
+// - `bad`: what could not be read: 'options' (not an object), 'source', 'invoke', 'instance' or
+//   'payload' (its getter threw), 'walk' (app code threw while the payload was walked: refused as
+//   read, never read again).
+// A new option is read here, once, into a field of this object (declared on `FireRead` in fast.rs).
 export function fireOptions(options, limit, maxDepth, maxValues) {
   walkThrew = false;
   leftover = undefined;
-  if (options === undefined || options === null) return 0;
-  if (typeof options !== 'object') return 1;
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== 'object') return { bad: 'options' };
   let source;
   let payload;
   let invoke;
   try {
     source = options.source;
   } catch (_) {
-    return 2;
+    return { bad: 'source' };
   }
   try {
     invoke = options.invoke;
   } catch (_) {
-    return 10;
+    return { bad: 'invoke' };
   }
   let instance;
   try {
     instance = options.instance;
   } catch (_) {
-    return 11;
+    return { bad: 'instance' };
   }
-  taken.instance = instance;
   if ((source !== undefined && source !== null) || invoke !== undefined || instance !== undefined) {
-    taken.member = source;
-    taken.invoke = invoke;
-    return 6;
+    return { members: true, source, invoke, instance };
   }
   try {
     payload = options.payload;
   } catch (_) {
-    return 3;
+    return { bad: 'payload' };
   }
-  if (payload === undefined) return 0;
+  if (payload === undefined) return undefined;
   const state = walkState(maxValues, maxDepth, limit, limit, false, true);
   let json;
   try {
     json = write(payload, 0, state);
   } catch (e) {
-    if (e === TOO_LARGE) return 4;
-    // App code threw while the payload was walked: refused as read, never read again (8).
-    if (caught(e) !== BAIL) return 8;
+    if (e === TOO_LARGE) return { tooLarge: true };
+    // App code threw while the payload was walked: refused as read, never read again.
+    if (caught(e) !== BAIL) return { bad: 'walk' };
     if (state.fault !== undefined) {
       leftBy(state);
-      return 9;
+      return { left: true };
     }
-    taken.member = state.mirror;
-    return 7;
+    return { payload: state.mirror };
   }
   if (!json.includes('\\ud')) {
-    taken.text = json;
-    taken.copy = state.made;
     pristine = clonePlain(state.made);
-    return 5;
+    return { text: json, copy: state.made };
   }
   // A lone surrogate, which the core's parser leaves to the reader: the walker's copy keeps it.
-  taken.member = state.made;
-  return 7;
-}
-
-export function takeText() {
-  const text = taken.text;
-  taken.text = undefined;
-  return text;
-}
-
-export function takeCopy() {
-  const copy = taken.copy;
-  taken.copy = undefined;
-  return copy;
-}
-
-// `fire`'s `invoke` as `fireOptions` read it (answer 6), let go once taken.
-export function takeInvoke() {
-  const invoke = taken.invoke;
-  taken.invoke = undefined;
-  return invoke;
-}
-
-// `fire`'s `instance` as `fireOptions` read it, let go once taken.
-export function takeInstance() {
-  const instance = taken.instance;
-  taken.instance = undefined;
-  return instance;
-}
-
-export function takeMember() {
-  const member = taken.member;
-  taken.member = undefined;
-  return member;
+  return { payload: state.made };
 }
 
 // A handler's return value is deferred when it is a thenable: an object or function whose `then` is a
@@ -535,7 +500,7 @@ export function isReturnedFailure(value) {
 }
 
 // A handler's return value as JSON text when it is plain data that is neither a thenable nor a
-// returned failure; undefined sends it down src/js/host.rs's full classification.
+// returned failure; undefined sends it down src/js/session/host.rs's full classification.
 export function returnedJson(value, maxDepth, maxValues) {
   walkThrew = false;
   leftover = undefined;

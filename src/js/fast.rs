@@ -1,8 +1,8 @@
 //! The boundary's fast paths, in a JS module beside this file (`fast.js`): plain data read into JSON text in one JS
 //! pass, and text-heavy results assembled in JS (the small ones and `fire`'s id table in `assembled.js`).
 //!
-//! Reading a JS value member by member through `Reflect` costs several wasm↔JS crossings per member
-//! (a handler returning an `UpdateResult` took ~100). `plain_json` walks the value in JS instead, in the
+//! Reading a JS value member by member through `Reflect` costs several wasm↔JS crossings per member.
+//! `plain_json` walks the value in JS instead, in the
 //! same order and with the same limits as `convert`'s reader, and hands back JSON text the core parses
 //! with serde. It accepts only what that reader would convert to the very same JSON: anything the
 //! reader must judge (functions, cycles, class instances, symbols, unsafe integers, too deep or too
@@ -22,15 +22,15 @@
 //! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
 //! literal. docs/boundary.md has the measurements. The walker also notes a key `__proto__`, which
 //! sends the serde-wasm-bindgen results to the text route ([`proto_key_seen`]). Used by `convert`,
-//! `host`, `session`, `snapshot` and `port`.
+//! `session` (and its `host` and `snapshot`) and `port`.
 
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
 use super::walked::parsed;
 pub use super::walked::{take_left, Left};
-use crate::session::records::EffectVerified;
 use crate::session::results::UpdateResult;
+use crate::session::EffectVerified;
 use crate::session::{FirePayloadText, SharedRow};
 
 #[wasm_bindgen(module = "/src/js/fast.js")]
@@ -49,16 +49,31 @@ extern "C" {
     fn take_within_js() -> JsValue;
     #[wasm_bindgen(js_name = sawProtoKey)]
     fn saw_proto_key_js() -> bool;
+    /// What `fireOptions` read of `fire`'s options: one object whose fields `fast.js` describes
+    /// (`undefined` when the options hold nothing).
+    type FireRead;
     #[wasm_bindgen(js_name = fireOptions)]
-    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> u32;
-    #[wasm_bindgen(js_name = takeText)]
-    fn take_text_js() -> Option<String>;
-    #[wasm_bindgen(js_name = takeCopy)]
-    fn take_copy_js() -> JsValue;
-    #[wasm_bindgen(js_name = takeMember)]
-    fn take_member_js() -> JsValue;
-    #[wasm_bindgen(js_name = takeInvoke)]
-    fn take_invoke_js() -> JsValue;
+    fn fire_options_js(options: &JsValue, limit: f64, max_depth: u32, max_values: u32) -> FireRead;
+    #[wasm_bindgen(method, getter)]
+    fn text(this: &FireRead) -> Option<String>;
+    #[wasm_bindgen(method, getter)]
+    fn copy(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn source(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn payload(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter, js_name = tooLarge)]
+    fn too_large(this: &FireRead) -> Option<bool>;
+    #[wasm_bindgen(method, getter)]
+    fn bad(this: &FireRead) -> Option<String>;
+    #[wasm_bindgen(method, getter)]
+    fn members(this: &FireRead) -> Option<bool>;
+    #[wasm_bindgen(method, getter)]
+    fn invoke(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn instance(this: &FireRead) -> JsValue;
+    #[wasm_bindgen(method, getter)]
+    fn left(this: &FireRead) -> Option<bool>;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = thenOf)]
@@ -147,8 +162,7 @@ thread_local! {
 }
 
 /// A value holding a key (or, authored, a name) `__proto__` has crossed in by the reader or as text
-/// (a snapshot's): from now on `convert::to_js_objects` takes the text route (docs/boundary.md, "A
-/// member named `__proto__`").
+/// (a snapshot's): from now on `convert::to_js_objects` takes the text route (docs/boundary.md).
 pub fn note_proto_key() {
     PROTO_KEY_SEEN.with(|seen| seen.set(true));
 }
@@ -226,7 +240,7 @@ pub fn plain_json_within_levels(value: &JsValue, limit: usize, levels: u32) -> O
 thread_local! {
     /// The JSON text of the newest payload [`fire_options`] walked, while `fast.js` keeps an untouched
     /// copy of it (its `pristine`): a record whose row keeps this very text takes that copy as its
-    /// payload instead of parsing the text (`JSON.parse` of a fresh string is ~0.3 µs). Used once.
+    /// payload instead of parsing the text again. Used once.
     static WALKED_PAYLOAD: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
 }
 
@@ -246,82 +260,83 @@ fn take_walked_payload(text: &str) -> bool {
 /// What [`fire_options`] read of `fire`'s options.
 pub enum FireOptionsRead {
     /// No `source`; the payload (`None`: absent), with the walker's copy of it (what `JSON.parse` of
-    /// its text gives: the handler's input, `JsHost::call_handler_carrying`) and, when it is the very
+    /// its text gives: the handler's input, lent through `JsHost::lend_payload`) and, when it is the very
     /// text the record keeps, the walker's text of it (`session::FirePayloadText`).
     Plain(Option<Value>, Option<JsValue>, Option<FirePayloadText>),
-    /// A `source` as read (or `undefined` when only `invoke` was given), for the member-by-member
-    /// checks (the payload is read after it; `invoke` through [`take_invoke`]).
-    Source(JsValue),
+    /// `source`, `invoke` and `instance` as read (each `undefined` when absent) when any was given,
+    /// for the member-by-member checks (the payload is read after them).
+    Members {
+        source: JsValue,
+        invoke: JsValue,
+        instance: JsValue,
+    },
     /// The payload as the walker read it (its mirror: no getters or proxies left), for the reader.
     ForReader(JsValue),
 }
 
-/// `fire`'s options (`source`, then `payload`, each read once) in one JS call instead of one per
-/// member and one for the walker: without a `source` (the agent's default), the payload as the walker
-/// reads it, with its copy for the handler; otherwise what was read, for the member-by-member checks.
-/// A bad options value or a throwing getter is the same `BAD_ARGUMENT` that
-/// [`convert::field`](super::convert::field) gives.
+/// `fire`'s options (`source`, `invoke`, `instance`, then `payload`, each read once) in one JS call
+/// instead of one per member and one for the walker: with none of the first three (the agent's
+/// default), the payload as the walker reads it, with its copy for the handler; otherwise what was
+/// read, for the member-by-member checks. A bad options value or a throwing getter is the same
+/// `BAD_ARGUMENT` that [`convert::field`](super::convert::field) gives.
 pub fn fire_options(
     options: &JsValue,
     limit: usize,
     what: &str,
 ) -> Result<FireOptionsRead, JsValue> {
     let _reading = super::convert::reading(what)?;
-    let key = match fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1) {
-        0 => return Ok(FireOptionsRead::Plain(None, None, None)),
-        1 => {
-            return Err(super::errors::new_session_error(
-                crate::codes::ErrorCode::BadArgument,
-                &format!("{what} must be an object (or omitted)"),
-            ))
-        }
-        2 => "source",
-        3 => "payload",
-        10 => "invoke",
-        4 => {
-            let stand_in = super::convert::oversized_stand_in(limit);
-            return Ok(FireOptionsRead::Plain(Some(stand_in), None, None));
-        }
-        5 => {
-            let text = take_text_js().unwrap_or_default();
-            let copy = take_copy_js();
-            return Ok(match serde_json::from_str(&text) {
-                Ok(payload) => {
-                    let kept = FirePayloadText::walked(&text, &payload);
-                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
-                    FireOptionsRead::Plain(Some(payload), Some(copy), kept)
-                }
-                // Not expected (lone surrogates, which the core's parser refuses, go to the reader
-                // already); the reader judges the walker's copy (the payload is not read again). `fast.js`'s kept copy is of
-                // this payload now, so no older text may take it.
-                Err(_) => {
-                    WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = None);
-                    FireOptionsRead::ForReader(copy)
-                }
-            });
-        }
-        6 => return Ok(FireOptionsRead::Source(take_member_js())),
-        8 => return Err(super::convert::unreadable("fire: options.payload")),
-        9 => {
-            return Err(super::walked::left_error(
-                take_left(),
-                "fire: options.payload",
-                false,
-            ))
-        }
-        11 => "instance",
-        _ => return Ok(FireOptionsRead::ForReader(take_member_js())),
-    };
-    Err(super::errors::new_session_error(
-        crate::codes::ErrorCode::BadArgument,
-        &format!("{what}.{key} could not be read (a getter threw)"),
-    ))
-}
-
-/// `fire`'s `invoke` member as [`fire_options`] read it with a [`FireOptionsRead::Source`] answer
-/// (taken once; `undefined` when absent).
-pub fn take_invoke() -> JsValue {
-    take_invoke_js()
+    let read = fire_options_js(options, limit as f64, LIMITS.0, LIMITS.1);
+    if read.is_undefined() {
+        return Ok(FireOptionsRead::Plain(None, None, None));
+    }
+    // The common case first: the walker read the payload whole.
+    if let Some(text) = read.text() {
+        let copy = read.copy();
+        return Ok(match serde_json::from_str(&text) {
+            Ok(payload) => {
+                let kept = FirePayloadText::walked(&text, &payload);
+                WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = Some(text));
+                FireOptionsRead::Plain(Some(payload), Some(copy), kept)
+            }
+            // Not expected (lone surrogates, which the core's parser refuses, go to the reader
+            // already); the reader judges the walker's copy (the payload is not read again).
+            // `fast.js`'s kept copy is of this payload now, so no older text may take it.
+            Err(_) => {
+                WALKED_PAYLOAD.with(|walked| *walked.borrow_mut() = None);
+                FireOptionsRead::ForReader(copy)
+            }
+        });
+    }
+    if read.members() == Some(true) {
+        return Ok(FireOptionsRead::Members {
+            source: read.source(),
+            invoke: read.invoke(),
+            instance: read.instance(),
+        });
+    }
+    if read.too_large() == Some(true) {
+        let stand_in = super::convert::oversized_stand_in(limit);
+        return Ok(FireOptionsRead::Plain(Some(stand_in), None, None));
+    }
+    if read.left() == Some(true) {
+        return Err(super::walked::left_error(
+            take_left(),
+            "fire: options.payload",
+            false,
+        ));
+    }
+    match read.bad().as_deref() {
+        None => Ok(FireOptionsRead::ForReader(read.payload())),
+        Some("walk") => Err(super::convert::unreadable("fire: options.payload")),
+        Some("options") => Err(super::errors::new_session_error(
+            crate::codes::ErrorCode::BadArgument,
+            &format!("{what} must be an object (or omitted)"),
+        )),
+        Some(key) => Err(super::errors::new_session_error(
+            crate::codes::ErrorCode::BadArgument,
+            &format!("{what}.{key} could not be read (a getter threw)"),
+        )),
+    }
 }
 
 /// A handler's return value as JSON, when it is plain data that is neither a thenable nor a returned
@@ -436,8 +451,8 @@ fn name(text: &str) -> JsValue {
 
 /// `fire`'s id (a required string): an id that has crossed before is taken from the ones kept here by
 /// the index `fast.js` keeps for that string (one call out that returns a number), not encoded into
-/// wasm again — the UTF-8 encode and its allocation were ≈ 2.5% of a fire (docs/boundary.md, "Where a
-/// fire's time goes"). The first few short ids are kept; anything else crosses as text each time, and
+/// wasm again (the UTF-8 encode and its allocation are a visible share of a fire, docs/boundary.md).
+/// The first few short ids are kept; anything else crosses as text each time, and
 /// anything that is not a string gets [`convert::string_arg`](super::convert::string_arg)'s error.
 /// `fast.js` outlives a module reset, so each instance asks it for a table of its own, once.
 pub fn id_arg(value: &JsValue, what: &str) -> Result<std::rc::Rc<str>, JsValue> {
@@ -484,8 +499,8 @@ const SAFE: u64 = 1 << 53;
 
 /// An `UpdateResult` with its `TransitionRecord`, built as JS objects by `fast.js` in one call, the
 /// record from the row itself ([`SharedRow`]: keys in serde's order, absent ones left out): shared names cross as kept JS strings, the id is joined in JS,
-/// the payload's kept text is parsed by `JSON.parse` without being parsed and written again here, where
-/// ~400 bytes of JSON to parse cost ~1.9 µs of a fire with a state report (benches/js/boundary.cjs).
+/// the payload's kept text is parsed by `JSON.parse` without being parsed and written again here
+/// (parsing JSON in wasm is the larger share of a fire with a state report, benches/js/boundary.cjs).
 fn update_with_record(r: &UpdateResult, t: &SharedRow) -> JsValue {
     let guard = t
         .guard_unevaluated

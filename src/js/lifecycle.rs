@@ -2,9 +2,9 @@
 //! `lifecycle.js`, whose `adopt` makes the class's `free()` / `[Symbol.dispose]()` call the hidden
 //! `__groundfactsRetire` method instead of wasm-bindgen's detaching free. Each class's retire lets
 //! go of what it holds and leaves the object answering later calls with a typed error.
-//! The `Session` class's own side lives here too: `live()` (each call enters the core session, so a
-//! `free()` from a callback waits for the outermost call) and its retire.
-//! Used by `js::session` (`Session`, `ActionGroup`, `WorkHandle`), `js::graph` and `js::port`.
+//! The `Session` class's own side (`live()` and its retire) is `js::session::life`.
+//! Uses `errors`. Used by `js::session` (`Session`, `ActionGroup`, `WorkHandle`), `js::graph` and
+//! `js::port`.
 
 use crate::codes::ErrorCode;
 use std::cell::Cell;
@@ -12,8 +12,8 @@ use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
 use super::errors;
-use super::session::{to_js_error, JsSession};
-use crate::session::lifecycle::{freed_error, Entered};
+use super::errors::to_js_error;
+use crate::session::lifecycle::freed_error;
 
 #[wasm_bindgen(module = "/src/js/lifecycle.js")]
 extern "C" {
@@ -96,43 +96,4 @@ pub fn adopt(class: Class, instance: JsValue) -> JsValue {
         ADOPTED.with(|a| a.set(a.get() | bit));
     }
     instance
-}
-
-impl JsSession {
-    /// The core session for one call, entered (a `free()` from inside a callback waits for the
-    /// outermost entered call to return); `SESSION_FREED` once freed.
-    pub(super) fn live(&self) -> Result<Entered, JsValue> {
-        let session = self
-            .session
-            .borrow()
-            .clone()
-            .ok_or_else(|| to_js_error(freed_error()))?;
-        session.enter().map_err(|err| {
-            // Closed by a deferred free(): let go of it now.
-            self.session.borrow_mut().take();
-            self.host.borrow_mut().take();
-            to_js_error(err)
-        })
-    }
-}
-
-#[wasm_bindgen(js_class = Session)]
-impl JsSession {
-    /// Hidden: what `free()` / `[Symbol.dispose]()` call (decision 26). Closes the session — releasing
-    /// its handlers, mount-declared predicates, `navigate` and `onWarn` — at once, or when the outermost
-    /// call in flight returns if called from inside a callback. Later calls throw `SESSION_FREED`.
-    #[wasm_bindgen(js_name = __groundfactsRetire, skip_typescript)]
-    pub fn retire(&self) -> bool {
-        let session = self.session.borrow().clone();
-        // Deferred (called inside a callback): the session keeps answering until the outermost call
-        // returns; the handle lets go of it on its next call.
-        if let Some(session) = session {
-            if !session.close() {
-                self.session.borrow_mut().take();
-                self.host.borrow_mut().take();
-            }
-        }
-        // Always attached: later calls reach `live()` and throw `SESSION_FREED`.
-        true
-    }
 }

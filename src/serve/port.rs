@@ -216,7 +216,7 @@ impl AgentPort {
 }
 
 /// A tool call's result: a JSON object, or `whats_here`'s typed result (the per-turn read, written
-/// straight to JSON text at the boundary; docs/boundary.md, "Speed targets").
+/// straight to JSON text at the boundary; docs/boundary.md).
 #[derive(Debug)]
 pub enum Answer {
     Json(Value),

@@ -7,7 +7,7 @@
 //!
 //! The result is a typed [`WhatsHere`], not an `args::Out` map, and [`WhatsHere::write_json`]
 //! writes it as JSON text by hand: keys as fixed fragments, each string scanned once, no `Map`, no
-//! hashing, no `Value` per row (docs/boundary.md, "Speed targets"). Its serde derive is the
+//! hashing, no `Value` per row (docs/boundary.md). Its serde derive is the
 //! reference the text must equal byte for byte (tests/serve_whats_here_text.rs, over many sessions
 //! and states), and the native `call` reads its `Value` back from the hand-written text, so
 //! `serve::shapes::check` checks that text in every native test.

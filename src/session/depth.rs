@@ -16,11 +16,10 @@ use std::cell::Cell;
 
 /// Call-outs that may be open when a door is entered; one more is refused.
 ///
-/// Measured on the release build with the limit lifted (Node 20.20, Debian's Chromium): wasm's 1 MiB
-/// shadow stack runs out first — at 234 nested `do_action`s through the port (≈ 4.3 KiB a level) in
-/// both, at 492 nested fires in Node (500 through `navigate`); Chromium's JS stack ends nested fires
-/// at 438. So 64 uses at most ≈ 27 % of the tightest stack (3.6× margin), and at the limit 85 % of
-/// the JS stack is still free in both (`benches/js/release.cjs` prints the Node figure).
+/// Chosen well inside the tightest stack: with the limit lifted, wasm's 1 MiB shadow stack runs out
+/// first (nested `do_action`s through the port cost the most per level), and at this limit most of
+/// the JS stack is still free in Node and Chromium (`benches/js/release.cjs` prints the measured
+/// margin).
 pub const LIMIT: u32 = 64;
 
 /// The refusal reason.

@@ -69,3 +69,11 @@ impl fmt::Display for SessionError {
 }
 
 impl std::error::Error for SessionError {}
+
+/// `RESTORE_DAMAGED`, naming what is wrong with a snapshot (`persist`, and `focus` for its tree part).
+pub(crate) fn damaged(why: impl std::fmt::Display) -> SessionError {
+    SessionError::usage(
+        ErrorCode::RestoreDamaged,
+        format!("createSession: options.restore is not a usable snapshot: {why}. Nothing was restored; start a fresh session (omit restore) or pass an unmodified snapshot() result."),
+    )
+}

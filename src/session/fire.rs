@@ -37,9 +37,8 @@ enum Prepared {
 /// writes strings, integers, `true`/`false`/`null` and punctuation as serde_json does (the same escapes:
 /// `\"`, `\\`, `\b \t \n \f \r`, `\u00xx` in lower case; no lone surrogates reach here), so for a
 /// payload with no fractional number the text is byte for byte what `json_text` would write, and the
-/// record takes it instead of writing the value out again (≈ 3% of a Node fire: docs/boundary.md,
-/// "The fire path, trimmed a third time"). A number with a fraction or an exponent, which the two
-/// writers may spell differently, leaves it to `json_text`.
+/// record takes it instead of writing the value out again (docs/boundary.md). A number with a fraction
+/// or an exponent, which the two writers may spell differently, leaves it to `json_text`.
 pub(crate) struct FirePayloadText(Box<str>);
 
 impl FirePayloadText {
@@ -491,14 +490,15 @@ impl Inner {
 }
 
 impl Session {
-    /// The body of `fire` / `fire_unsnapshotted` / `fire_carrying` (`notify` runs it as one call).
+    /// The body of `fire` / `fire_unsnapshotted` / `fire_with_text` (`notify` runs it as one call).
+    /// A handler is called exactly one call-out deeper than this (one `CallOut`), which a host may
+    /// rely on to match what the caller of `fire` lent it for this fire's input (`js::session::host`).
     pub(super) fn fire_with(
         &self,
         id: &str,
         options: FireOptions,
         instance: Option<&str>,
         snapshot: bool,
-        carried: Option<&dyn std::any::Any>,
         payload_text: Option<FirePayloadText>,
     ) -> Result<FireResult, SessionError> {
         self.guard("fire")?;
@@ -550,15 +550,9 @@ impl Session {
             let (outcome, via_navigate) = {
                 let _open = depth::CallOut::open();
                 match &runner {
-                    Runner::Handler(cb) => (
-                        self.host.call_handler_carrying(
-                            self,
-                            *cb,
-                            payload.as_ref(),
-                            carried.filter(|_| payload.is_some()),
-                        ),
-                        false,
-                    ),
+                    Runner::Handler(cb) => {
+                        (self.host.call_handler(self, *cb, payload.as_ref()), false)
+                    }
                     Runner::Navigate(href) => (
                         self.navigate_returned(idx, self.host.navigate(self, href)),
                         true,

@@ -274,7 +274,7 @@ impl Session {
         options: FireOptions,
         instance: Option<&str>,
     ) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, instance, true, None, None))
+        self.scoped(|| self.fire_with(id, options, instance, true, None))
     }
 
     /// [`Session::register_actions`] by the component of one list row: its handlers run for its own
@@ -324,7 +324,7 @@ impl Inner {
         let id: Rc<str> = Rc::from(i.id.as_str());
         // A restored row (`snapshot_restore`) gives way to the component's own report.
         if let Some((_, rows)) = self.lists.live.iter_mut().find(|(c, _)| &**c == list) {
-            rows.retain(|r| !(r.group == super::snapshot_restore::RESTORED_GROUP && r.id == id));
+            rows.retain(|r| !(r.group == super::persist::baseline::RESTORED_GROUP && r.id == id));
         }
         self.lists.add(
             list,

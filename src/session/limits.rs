@@ -5,10 +5,11 @@
 //! attempt), as a usage error where it does not. A handler's produced data over the limit is not kept;
 //! a thrown message is capped.
 //!
-//! [`json_size_over`] measures a value's compact JSON with a writer that stops counting at the limit,
-//! so a 4 MiB value costs a walk of the first `limit` bytes, not a copy (the JS layer stops earlier
-//! still, in `js::fast`). Uses `state`; used by `retention` (the option), `fire`, `report`, `asks`,
-//! `work`, `settle` and `serve`.
+//! [`json_size_over`] measures a value's compact JSON without writing it: a quick upper bound from
+//! the lengths answers for most values, and otherwise a count that stops at the limit, so an oversized
+//! value is walked only as far as the limit (the JS layer's reader stops earlier still, in
+//! `js::fast`). Uses `state`; used by `ledger::retention` (the option), `fire`, `report`, `asks`,
+//! `work`, `settle`, `persist::restore` and `serve`.
 
 use crate::codes::{ErrorCode, Refusal};
 use std::rc::Rc;
@@ -38,9 +39,8 @@ pub fn json_size_over(value: &Value, limit: usize) -> bool {
 
 /// Take `value`'s compact JSON length — byte for byte what `serde_json::to_writer` writes — from
 /// `left`; `None` as soon as it does not fit (so a huge value is not walked to its end). Counted, not
-/// written: a serializer over a counting writer instantiated serde_json's `Value` writer, string
-/// escaper and number writers once more, for a path only values over the quick bound take
-/// (docs/size.md).
+/// written, so the module carries no second instance of serde_json's writers for a path only values
+/// over the quick bound take.
 fn spend(value: &Value, left: &mut usize) -> Option<()> {
     let mut take = |n: usize| -> Option<()> {
         *left = left.checked_sub(n)?;

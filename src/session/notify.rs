@@ -149,7 +149,7 @@ impl Session {
 impl Session {
     /// Fire an action. Refusals are data (`ok:false`); `Err` only for `REENTRANCY`.
     pub fn fire(&self, id: &str, options: FireOptions) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, None, true, None, None))
+        self.scoped(|| self.fire_with(id, options, None, true, None))
     }
 
     /// [`Session::fire`] without the Rust-side `transition` snapshot (serialisation skips it, so the JS
@@ -159,23 +159,21 @@ impl Session {
         id: &str,
         options: FireOptions,
     ) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, None, false, None, None))
+        self.scoped(|| self.fire_with(id, options, None, false, None))
     }
 
-    /// [`Session::fire_unsnapshotted`] carrying `carried` to the host with the handler's input
-    /// (`Host::call_handler_carrying`): what the caller read the payload from, e.g. the JS layer's
-    /// JSON text of it. Only passed when the handler gets the payload. `payload_text`, when given, is
-    /// the payload's compact JSON text exactly as the record would write it (`FirePayloadText`).
+    /// [`Session::fire_unsnapshotted`] when the caller already holds the payload's compact JSON text
+    /// exactly as the record would write it (`FirePayloadText`): the record keeps that text instead of
+    /// writing the payload out again.
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    pub(crate) fn fire_carrying(
+    pub(crate) fn fire_with_text(
         &self,
         id: &str,
         options: FireOptions,
         instance: Option<&str>,
-        carried: Option<&dyn std::any::Any>,
         payload_text: Option<super::fire::FirePayloadText>,
     ) -> Result<FireResult, SessionError> {
-        self.scoped(|| self.fire_with(id, options, instance, false, carried, payload_text))
+        self.scoped(|| self.fire_with(id, options, instance, false, payload_text))
     }
 
     /// Report a (partial, flat) state delta (`report`). A non-object delta → `BAD_DELTA`.

@@ -208,7 +208,7 @@ impl Session {
 
     /// `available()`'s edges, each beside the action it offers, with no `expects` copied into the
     /// edge (read it from the action's `input`): what `whats_here` writes its rows from.
-    pub fn available_lent(&self) -> (Vec<AvailableEdge>, Vec<Rc<Action>>) {
+    pub(crate) fn available_lent(&self) -> (Vec<AvailableEdge>, Vec<Rc<Action>>) {
         let mut actions = Vec::with_capacity(8);
         let edges = self.inner.borrow().offered_edges(Some(&mut actions));
         (edges, actions)

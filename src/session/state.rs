@@ -2,7 +2,7 @@
 //! mount declarations), the registry, queues, the version clock and the outbox of call-outs.
 //!
 //! Rows share ids, node names and the captured affordance as `Rc`s so a recorded attempt costs a
-//! couple of hundred bytes; public snapshots (`records`) are built from them on demand by `ledgers`.
+//! couple of hundred bytes; public snapshots (`ledger::records`) are built from them on demand by `ledger::reads`.
 //! Used by every other session module; never exposed.
 
 use crate::codes::ErrorCode;
@@ -12,9 +12,9 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-pub(crate) use super::compact::{json_text, json_value, push_decimal};
 use super::error::SessionError;
-use super::records::*;
+pub(crate) use super::ledger::compact::{json_text, json_value, push_decimal};
+use super::ledger::records::*;
 use super::results::*;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::{Action, NavigationGraph};
@@ -97,7 +97,7 @@ pub(crate) struct Rec {
     pub stimulus: Option<Rc<str>>,
     pub inferred: bool,
     pub timestamp: f64,
-    /// Compact JSON text: a parsed `Value` costs ~10× its text in allocations, kept for every fire.
+    /// Compact JSON text: a parsed `Value` costs several times its text in allocations, kept for every fire.
     pub payload: Option<Box<str>>,
     pub outcome: Outcome,
     pub effect_verified: Option<EffectVerified>,
@@ -320,12 +320,12 @@ pub(crate) struct Inner {
     pub next_group: u32,
     pub journey_ids: Vec<String>,
 
-    /// The kept rows, oldest first (at most `keep.retain` each; `retention` folds the rest).
+    /// The kept rows, oldest first (at most `keep.retain` each; `ledger::retention` folds the rest).
     pub transitions: VecDeque<Rec>,
     pub gaps: VecDeque<Gap>,
     pub attempts: VecDeque<AttemptRef>,
     /// Bounded ledgers: the options, the folded counts, the absolute index of the oldest kept rows.
-    pub keep: super::retention::Retention,
+    pub keep: super::ledger::retention::Retention,
     /// Record indexes of fires awaiting a state report, oldest first.
     pub pending: Vec<u32>,
     /// Record indexes whose handler is executing, innermost last.
@@ -364,14 +364,14 @@ pub(crate) struct Inner {
     /// Navigate fires waiting on a thenable (decision 27).
     pub nav: super::navigation::NavWaits,
     /// A restored session: the version at restore and the served structure of the snapshot, which
-    /// re-registering rebuilds without a bump (`snapshot_restore`).
-    pub baseline: Option<(u64, Vec<super::snapshot::SnapServed>)>,
+    /// re-registering rebuilds without a bump (`persist::restore`).
+    pub baseline: Option<(u64, Vec<super::persist::SnapServed>)>,
     /// Busy marks (`group.setBusy`, docs/session.md §22): action id → (group, the app's sentence).
     pub busy: HashMap<Rc<str>, (u32, Rc<str>)>,
     /// The tree API: containers shown, the reader's focus and its ledger (`focus`).
     pub tree: super::focus::Tree,
-    /// Set when this record continues one whose history was lost (`lost`, docs/session.md §25).
-    pub history_lost: Option<super::lost::HistoryLost>,
+    /// Set when this record continues one whose history was lost (`ledger::lost`, docs/session.md §25).
+    pub history_lost: Option<super::ledger::lost::HistoryLost>,
     pub flights: super::concurrency::Flights,
     /// Lists: live instances, per-instance handlers, the instance each fire row named (`instances`).
     pub lists: super::instances::Lists,
@@ -419,8 +419,9 @@ impl Inner {
             compiled_index.insert(Rc::clone(&aff.id), i);
             compiled.push(aff);
         }
-        let keep = super::retention::Retention::new(options.retain, options.max_value_bytes)?
-            .redacting(&graph.redact, &options.redact);
+        let keep =
+            super::ledger::retention::Retention::new(options.retain, options.max_value_bytes)?
+                .redacting(&graph.redact, &options.redact);
         if let Some(state) = &options.state {
             super::limits::check_initial_state(state, keep.max_value_bytes)?;
         }
@@ -544,7 +545,7 @@ impl Inner {
         self.version
     }
 
-    /// The next transition counter value (`<stage>#<n>`): absolute, wrapping at 2^32 (`retention`).
+    /// The next transition counter value (`<stage>#<n>`): absolute, wrapping at 2^32 (`ledger::retention`).
     pub fn next_n(&self) -> u32 {
         self.keep.t_base.wrapping_add(self.transitions.len() as u32)
     }

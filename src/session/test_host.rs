@@ -1,7 +1,7 @@
 //! `ClosureHost`: a native [`Host`] made of Rust closures, for tests and benches across the crate.
 //! Handlers, predicates and `navigate` receive `&Session` and may re-enter it exactly as a JS app does
 //! (the store tap calls `update_state`, the router tap calls `sync`). Warnings are captured.
-//! Not part of the product surface (`#[doc(hidden)]`).
+//! Compiled only for tests and benches (`cfg(test)` or the `test-support` feature), never shipped.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;

@@ -116,9 +116,60 @@ test('refused fire results (serde-wasm-bindgen) keep serde\'s keys and order', (
   assert.equal(gap.affordanceId, 'wizard.next-to-review');
 });
 
-// A fire's handler gets the JS walker's copy of its payload (src/js/fast.js `fireOptions`, src/js/host.rs
-// `call_handler_carrying`), not the core's value written out again: it must be the value the core
+// A fire's handler gets the JS walker's copy of its payload (src/js/fast.js `fireOptions`, src/js/session/host.rs
+// `lend_payload`), not the core's value written out again: it must be the value the core
 // checked and kept — serde's row payload — with the same keys in the same order, for odd values too.
+// The copy is lent for the handler of the fire that read it, and only that one: a fire made by the
+// port or by `onWarn` while an outer fire's copy is still lent (its handler not yet called: the
+// outer fire's warning runs first), or nested in a handler, hands its own handler its own input.
+test('a lent payload copy reaches only the handler of the fire that read it', () => {
+  const text = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] };
+  const graph = gf.buildNavigationGraph('desk', {
+    pages: {
+      desk: {
+        actions: {
+          sign: { does: 'Sign the form', confirm: true, input: { type: 'object', properties: { who: { type: 'string' } }, required: ['who'] } },
+          note: { does: 'Write a note', input: text },
+        },
+      },
+    },
+  });
+  let session = null;
+  let port = null;
+  const warned = [];
+  session = gf.createSession(graph, undefined, {
+    onWarn: (message) => {
+      warned.push(message);
+      // The high-effect warning, told before `sign`'s handler runs (its copy still lent).
+      port.call('desk.do_action', { action: 'note', input: { text: 'from the port' } });
+      session.fire('desk.note', { payload: { text: 'from onWarn' } });
+    },
+  });
+  port = gf.serveToAgent(session);
+  const seen = [];
+  session.registerActions('desk', {
+    handlers: {
+      sign: (input) => {
+        seen.push(['sign', input]);
+        session.fire('desk.note', { payload: { text: 'nested' } });
+        seen.push(['sign after nesting', input]);
+      },
+      note: (input) => { seen.push(['note', input]); },
+    },
+  });
+  assert.equal(session.fire('desk.sign', { payload: { who: 'outer' } }).ok, true);
+  assert.equal(warned.length, 1, 'one high-effect warning, told before the handler ran');
+  assert.deepEqual(JSON.parse(JSON.stringify(seen)), [
+    ['note', { text: 'from the port' }],
+    ['note', { text: 'from onWarn' }],
+    ['sign', { who: 'outer' }],
+    ['note', { text: 'nested' }],
+    ['sign after nesting', { who: 'outer' }],
+  ]);
+  port.free();
+  session.free();
+});
+
 test('a handler\'s input is the payload the core kept, key order and odd values included', () => {
   const { session } = wizard();
   const inputs = [];
