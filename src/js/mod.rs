@@ -71,6 +71,7 @@ mod host;
 mod lifecycle;
 mod listeners;
 mod out;
+mod pattern;
 mod port;
 mod port_turn;
 mod redact;
@@ -89,6 +90,8 @@ mod wiring;
 pub(crate) fn init() {
     // Non-ASCII lowercasing by the engine, so the module carries no Unicode case tables (`crate::case`).
     crate::case::install(|text| String::from(js_sys::JsString::from(text).to_lower_case()));
+    // `pattern` checked and matched by the engine's `RegExp`, so the module carries no regex engine.
+    pattern::install();
     #[cfg(debug_assertions)]
     {
         use std::sync::Once;
