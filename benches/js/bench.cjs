@@ -316,7 +316,10 @@ function floors(rows) {
   for (const key of READS) {
     const ratio = rows.at(-1)[key].min / rows[0][key].min;
     const label = COLUMNS.find(([k]) => k === key)[1];
-    out.push(`${`per-turn read ${label} 10k/10 ≤ 1.5×:`.padEnd(48)} ${ratio.toFixed(2).padStart(6)} ×   ${verdict(ratio <= 1.5)}`);
+    // The floor holds when the output is the same length: groundTruth() shows 10 lines at 10
+    // attempts and 20 beyond, so its maxAttempts:10 row is the one judged.
+    const judged = key === 'groundTruth' ? 'not judged: 10 → 20 lines' : verdict(ratio <= 1.5);
+    out.push(`${`per-turn read ${label} 10k/10 ≤ 1.5×:`.padEnd(48)} ${ratio.toFixed(2).padStart(6)} ×   ${judged}`);
   }
   return out;
 }

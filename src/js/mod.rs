@@ -56,6 +56,7 @@
 //! 4. Delete the hand-written declaration; `scripts/test.sh`'s tsc stage over `tests/js/consumer*.ts`
 //!    checks the result (strict, `exactOptionalPropertyTypes`).
 
+mod allocator;
 #[cfg(feature = "bench-paths")]
 mod bench_core;
 #[cfg(feature = "bench-paths")]
