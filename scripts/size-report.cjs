@@ -1,12 +1,59 @@
-// Prints what weighs most in the wasm (docs/size.md): function-body bytes grouped by owner (our modules
-// by `groundfacts::<layer>::<module>`, everything else by crate), the largest functions, and the data.
-// Reads the name section of the release wasm cargo writes (before wasm-bindgen strips names and
-// wasm-opt inlines), so shares are of the unoptimised code and approximate the shipped module's;
-// wasm-bindgen's describe functions (it removes them) are left out. No dependencies, so it runs
-// wherever the build does; twiggy (`twiggy top|dominators|garbage|monos <file>`) digs deeper.
-// Run: node scripts/size-report.cjs target/wasm32-unknown-unknown/release/groundfacts.wasm [owners] [functions]
+// The shipped module's size and what weighs most in it (docs/size.md).
+// `--shipped <pkg>` prints the shipped wasm raw, gzip -9 and brotli (quality 11), and the wasm plus the
+// JS glue a browser loads with it (the web entry, its loader, the wasm-bindgen glue, the reset file and
+// the snippets) brotli, each against the target (≤ 200 KB gzip; goal ≤ 120 KB brotli for wasm + glue)
+// as met / NOT met — a report, never a failure. `--targets` adds the verdicts (release builds).
+// Otherwise it reads the name section of the release wasm cargo writes (before wasm-bindgen strips
+// names and wasm-opt inlines) and prints function-body bytes grouped by owner (our modules by
+// `groundfacts::<layer>::<module>`, everything else by crate), the largest functions, and the data:
+// shares of the unoptimised code, which approximate the shipped module's; wasm-bindgen's describe
+// functions (it removes them) are left out. No dependencies, so it runs wherever the build does;
+// twiggy (`twiggy top|dominators|garbage|monos <file>`) digs deeper.
+// Run: node scripts/size-report.cjs --shipped pkg [--targets]
+//      node scripts/size-report.cjs target/wasm32-unknown-unknown/release/groundfacts.wasm [owners] [functions]
 'use strict';
 const fs = require('fs');
+const path = require('path');
+const zlib = require('zlib');
+
+const GZIP_TARGET = 200 * 1024;
+const BROTLI_GOAL = 120 * 1024;
+
+/** Every .js file under `dir`. */
+function jsFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return jsFiles(full);
+    return entry.name.endsWith('.js') ? [full] : [];
+  });
+}
+
+function shipped(pkg, withTargets) {
+  const gzip = (b) => zlib.gzipSync(b, { level: 9 }).length;
+  const brotli = (b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  const wasm = fs.readFileSync(path.join(pkg, 'groundfacts_bg.wasm'));
+  const glue = ['groundfacts.js', 'groundfacts_load.js', 'groundfacts_web.js', 'groundfacts_reset.js']
+    .map((name) => path.join(pkg, name))
+    .filter((file) => fs.existsSync(file))
+    .concat(jsFiles(path.join(pkg, 'snippets')));
+  // Each file is fetched (and compressed) on its own.
+  const glueBrotli = glue.reduce((sum, file) => sum + brotli(fs.readFileSync(file)), 0);
+  const [raw, gz, br] = [wasm.length, gzip(wasm), brotli(wasm)];
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const verdict = (ok) => (withTargets ? (ok ? '  met' : '  NOT met') : '');
+  const out = [
+    `shipped wasm: ${raw} B raw (${kb(raw)}), ${gz} B gzip -9 (${kb(gz)}), ${br} B brotli (${kb(br)})`,
+    `target: wasm ≤ 200 KB gzip -9: ${kb(gz)}${verdict(gz <= GZIP_TARGET)}`,
+    `goal: wasm + glue ≤ 120 KB brotli: ${kb(br)} + ${kb(glueBrotli)} (${glue.length} JS files) = ${kb(br + glueBrotli)}${verdict(br + glueBrotli <= BROTLI_GOAL)}`,
+  ];
+  process.stdout.write(out.map((l) => `size: ${l}\n`).join(''));
+}
+
+if (process.argv[2] === '--shipped') {
+  shipped(process.argv[3] || 'pkg', process.argv.includes('--targets'));
+  process.exit(0);
+}
 
 const [file, ownersArg, functionsArg] = process.argv.slice(2);
 const SHOW_OWNERS = Number(ownersArg) || 12;

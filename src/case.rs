@@ -4,7 +4,7 @@
 //! [`lowercase`] is `str::to_lowercase`: ASCII text is lowered here, other text natively by Rust's
 //! `to_lowercase` and in the wasm by the JS engine's `String.prototype.toLowerCase` — the same Unicode
 //! full lowercase mapping (Final_Sigma included), installed by `js::init` through [`install`] — so the
-//! shipped module carries no Unicode case tables (docs/size.md). The two
+//! shipped module carries no Unicode case tables (docs/size.md §3). The two
 //! differ only where the engine's Unicode version lacks a letter Rust's knows (or the other way round).
 //! No dependencies. Used by `graph::routes`, `graph::names`, and `js` (which installs the engine's).
 

@@ -21,6 +21,7 @@ pub mod graph;
 pub mod host;
 pub mod json_types;
 pub mod messages;
+pub mod pattern;
 pub mod serve;
 pub mod session;
 

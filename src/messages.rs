@@ -22,7 +22,7 @@ pub fn prefixed(message: impl Into<String>) -> String {
 
 /// `n` as `format!("{n}")` writes it — the shortest digits that read back as `n`, in plain decimal
 /// (no exponent), `-0`, `NaN`, `inf`, `-inf` — without linking `core`'s float formatting: only
-/// message paths use it, and it keeps `Display` for floats out of the module (docs/size.md).
+/// message paths use it, and it keeps `core`'s float formatting out of the wasm (docs/size.md §3).
 pub fn number_text(n: f64) -> String {
     if n.is_nan() {
         return "NaN".into();

@@ -5,7 +5,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const DOCS: [&str; 5] = ["session", "graph", "facts-and-serving", "api", "decisions"];
+const DOCS: [&str; 7] = [
+    "session",
+    "graph",
+    "facts-and-serving",
+    "api",
+    "decisions",
+    "size",
+    "boundary",
+];
 const SCANNED: [&str; 5] = ["src", "tests", "benches", "scripts", "pkg-template"];
 const EXTENSIONS: [&str; 7] = ["rs", "cjs", "mjs", "js", "ts", "sh", "md"];
 

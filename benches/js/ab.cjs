@@ -3,7 +3,8 @@
 // in alternating rounds of CPU time (process.cpuUsage: steady on a shared, loaded machine), so load
 // hits both alike. Ops: fire + settle with the 3-key whole-store report (bench.cjs's `fireStore`),
 // `whats_here` and `groundTruth()`, at 10 / 1,000 / 10,000 attempts. Prints min / median µs per op of
-// each build and new/old (min). A `__BenchCore` in a build (target/bench-paths/, see bench-paths.cjs)
+// each build, new/old of the minima and the median of each round's paired new/old, then each build's speed floors of ruling 31 (the worst size's min) as
+// met / NOT met: compare the ratio, since on a busy machine both sides' absolute times grow. A `__BenchCore` in a build (target/bench-paths/, see bench-paths.cjs)
 // adds the core alone in wasm. Reports numbers only; asserts nothing.
 // Run: node benches/js/ab.cjs <old-dir> <new-dir> [--rounds N] [--sizes 10,1000]
 'use strict';
@@ -86,6 +87,9 @@ const stat = (s) => {
 };
 const num = (x) => x.toFixed(2).padStart(7);
 
+// Ruling 31's floors (µs, CPU time) by op label; the worst size's min of each build.
+const FLOORS = { 'fire+settle (3-key store)': 12, whats_here: 40, 'groundTruth()': 8 };
+const worst = [{}, {}];
 console.log(`ab: ${dirs[0]} (old) vs ${dirs[1]} (new) — CPU µs per op, min / median of ${ROUNDS} alternating rounds`);
 for (const size of SIZES) {
   const sessions = builds.map((gf) => storeSession(gf, size));
@@ -102,9 +106,18 @@ for (const size of SIZES) {
       const order = r % 2 ? [1, 0] : [0, 1];
       for (const i of order) samples[i].push(round(fns[i], 15, per));
     }
+    // Each round's new/old, the two timed back to back: the median of these is steadier under load
+    // than the ratio of the two minima.
+    const paired = stat(samples[1].map((t, r) => t / samples[0][r])).median;
     const [a, b] = samples.map(stat);
-    console.log(`  @${String(size).padStart(5)} ${label.padEnd(28)} old ${num(a.min)} /${num(a.median)}   new ${num(b.min)} /${num(b.median)}   new/old ${(b.min / a.min).toFixed(3)}`);
+    [a, b].forEach((s, i) => { worst[i][label] = Math.max(worst[i][label] || 0, s.min); });
+    console.log(`  @${String(size).padStart(5)} ${label.padEnd(28)} old ${num(a.min)} /${num(a.median)}   new ${num(b.min)} /${num(b.median)}   new/old ${(b.min / a.min).toFixed(3)} (min), ${paired.toFixed(3)} (paired median)`);
   }
   sessions.forEach((s) => s.free());
   cores.forEach((c) => c && c.free());
+}
+for (const [label, floor] of Object.entries(FLOORS)) {
+  const [a, b] = worst.map((w) => w[label]);
+  const verdict = (x) => (x <= floor ? 'met' : 'NOT met');
+  console.log(`floor ${label} ≤ ${floor} µs (worst size): old ${num(a)} ${verdict(a)}, new ${num(b)} ${verdict(b)}, new/old ${(b / a).toFixed(3)}`);
 }

@@ -4,11 +4,9 @@
 //!
 //! A violation names the argument (`'nights'`, `'guests[0].name'`, or `the input`), the rule and the
 //! allowed range or set, taken from the author's schema; the received value itself is never shown
-//! (only its JSON type). `pattern` uses `regex-lite` (docs/size.md); `minLength` / `maxLength` count
-//! Unicode code points, as JSON Schema does. Uses `error`, `names`; used by `input`.
-
-use std::cell::RefCell;
-use std::collections::HashMap;
+//! (only its JSON type). `pattern` is compiled and matched by `crate::pattern` (the JS engine's
+//! `RegExp` in the wasm); `minLength` / `maxLength` count Unicode code points, as JSON Schema does.
+//! Uses `error`, `names`, `crate::pattern`; used by `input`.
 
 use serde_json::{Map, Value};
 
@@ -122,8 +120,8 @@ fn check_value(key: &str, value: &Value, owner: &str, at: &str) -> Result<(), Gr
         ("minLength" | "maxLength" | "minItems" | "maxItems", _) => {
             Some("must be a whole number, 0 or more".into())
         }
-        ("pattern", Value::String(text)) => regex_lite::Regex::new(text).err().map(|e| format!(
-            "is not a regular expression this engine reads ({e}); write it in the common syntax (classes, groups, alternation, repetition, anchors; no look-around or back-references)"
+        ("pattern", Value::String(text)) => crate::pattern::error(text).map(|e| format!(
+            "is not a regular expression ({e}); write it in the syntax JSON Schema names (ECMA-262: classes, groups, alternation, repetition, anchors)"
         )),
         ("pattern", _) => Some("must be a regular expression written as a string".into()),
         ("items", _) => {
@@ -191,22 +189,6 @@ fn argument(path: &str) -> String {
     } else {
         format!("'{path}'")
     }
-}
-
-thread_local! {
-    /// Compiled `pattern`s by source text: authored once, matched on every fire that carries them.
-    static PATTERNS: RefCell<HashMap<String, Option<regex_lite::Regex>>> = RefCell::new(HashMap::new());
-}
-
-fn pattern_matches(pattern: &str, text: &str) -> bool {
-    PATTERNS.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let compiled = cache
-            .entry(pattern.to_string())
-            .or_insert_with(|| regex_lite::Regex::new(pattern).ok());
-        // A pattern that did not compile was refused at authoring; a restored one is not judged.
-        compiled.as_ref().is_none_or(|re| re.is_match(text))
-    })
 }
 
 /// The value keywords of one level (everything but `type` and the object keywords), judged on
@@ -278,7 +260,7 @@ pub fn check_value_rules(
             count_rule("minLength", chars, "character", defects);
             count_rule("maxLength", chars, "character", defects);
             if let Some(Value::String(pattern)) = keyword(schema, "pattern") {
-                if !pattern_matches(pattern, text) {
+                if !crate::pattern::matches(pattern, text) {
                     defects.push(format!(
                         "{} must match the pattern {} (pattern)",
                         who(),

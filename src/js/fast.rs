@@ -451,9 +451,9 @@ fn name(text: &str) -> JsValue {
 
 /// `fire`'s id (a required string): an id that has crossed before is taken from the ones kept here by
 /// the index `fast.js` keeps for that string (one call out that returns a number), not encoded into
-/// wasm again (the UTF-8 encode and its allocation are a visible share of a fire, docs/boundary.md).
-/// The first few short ids are kept; anything else crosses as text each time, and
-/// anything that is not a string gets [`convert::string_arg`](super::convert::string_arg)'s error.
+/// wasm again — the UTF-8 encode and its allocation are a measurable share of a fire
+/// (docs/boundary.md §4). The first few short ids are kept; anything else crosses as text each time,
+/// and anything that is not a string gets [`convert::string_arg`](super::convert::string_arg)'s error.
 /// `fast.js` outlives a module reset, so each instance asks it for a table of its own, once.
 pub fn id_arg(value: &JsValue, what: &str) -> Result<std::rc::Rc<str>, JsValue> {
     use std::rc::Rc;

@@ -13,7 +13,8 @@
 //!   `walked` (what a walk that gave no JSON leaves: a fault, a throw, or a mirror read once, so no
 //!   argument is read twice), `errors` (the JS error classes), `callbacks` (the slab of app functions behind `CallbackId`s),
 //!   `brand` (our class instances out of `JsValue` arguments), `lifecycle` (disposal), `unwind`
-//!   (the backstop for an exception that unwound wasm frames), `types` / `typed` (hand-written
+//!   (the backstop for an exception that unwound wasm frames), `pattern` (schema `pattern` through the
+//!   engine's `RegExp`), `allocator` (the wasm's global allocator), `types` / `typed` (hand-written
 //!   TypeScript). `reset.js` (trap recovery) is copied into the package by `scripts/assemble-pkg.cjs`.
 //!
 //! What depends on what: the shared glue uses no class folder; `graph/` uses only the glue;
@@ -67,6 +68,7 @@
 //! 4. Delete the hand-written declaration; `scripts/test.sh`'s tsc stage over `tests/js/consumer*.ts`
 //!    checks the result (strict, `exactOptionalPropertyTypes`).
 
+mod allocator;
 #[cfg(feature = "bench-paths")]
 mod bench;
 mod brand;
@@ -77,6 +79,7 @@ mod fast;
 mod graph;
 mod lifecycle;
 mod out;
+mod pattern;
 mod port;
 mod session;
 mod typed;
@@ -88,6 +91,8 @@ mod walked;
 pub(crate) fn init() {
     // Non-ASCII lowercasing by the engine, so the module carries no Unicode case tables (`crate::case`).
     crate::case::install(|text| String::from(js_sys::JsString::from(text).to_lower_case()));
+    // `pattern` checked and matched by the engine's `RegExp`, so the module carries no regex engine.
+    pattern::install();
     #[cfg(debug_assertions)]
     {
         use std::sync::Once;

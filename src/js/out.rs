@@ -11,7 +11,7 @@ use super::{errors, fast};
 use crate::codes::ErrorCode;
 
 /// Serialise core data for JS as `JSON.parse` of serde_json text: for the results and port answers
-/// this is faster than serde-wasm-bindgen (benches/js/boundary.cjs, docs/boundary.md),
+/// this is faster than serde-wasm-bindgen (benches/js/boundary.cjs, docs/boundary.md §1),
 /// because one native parse builds the objects where serde-wasm-bindgen makes a call out of wasm per
 /// member. The text is written into one reused buffer, so a result costs no allocation and no regrowth.
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {

@@ -37,8 +37,8 @@ enum Prepared {
 /// writes strings, integers, `true`/`false`/`null` and punctuation as serde_json does (the same escapes:
 /// `\"`, `\\`, `\b \t \n \f \r`, `\u00xx` in lower case; no lone surrogates reach here), so for a
 /// payload with no fractional number the text is byte for byte what `json_text` would write, and the
-/// record takes it instead of writing the value out again (docs/boundary.md). A number with a fraction
-/// or an exponent, which the two writers may spell differently, leaves it to `json_text`.
+/// record takes it instead of writing the value out again (docs/boundary.md §4). A number with a
+/// fraction or an exponent, which the two writers may spell differently, leaves it to `json_text`.
 pub(crate) struct FirePayloadText(Box<str>);
 
 impl FirePayloadText {
