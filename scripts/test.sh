@@ -23,7 +23,7 @@ cargo clippy --quiet --target wasm32-unknown-unknown --lib -- -D warnings
 # The bench-only exports (benches/js/boundary.cjs builds them): checked so a core change cannot break them unseen.
 cargo clippy --quiet --target wasm32-unknown-unknown --lib --features bench-paths -- -D warnings
 
-step "lint the boundary's JS modules (src/js/*.js)"
+step "lint the boundary's JS modules (every .js under src/js/)"
 bash "$ROOT/scripts/lint-js.sh"
 
 step "cargo test"

@@ -3,7 +3,7 @@
 //! The core never holds a borrow of session internals while it calls a [`Host`] method: every one of
 //! them may re-enter the session (the JS layer's implementation calls JS functions that call straight
 //! back). Callbacks are named by opaque [`CallbackId`]s; the host keeps the functions behind them.
-//! Used by `session` (all call-outs) and implemented by `js::host` (wasm) and by test hosts (native).
+//! Used by `session` (all call-outs) and implemented by `js::session::host` (wasm) and by test hosts (native).
 
 use std::any::Any;
 

@@ -378,7 +378,7 @@ fn concurrency_is_authored_as_one_of_two_words() {
     // (or the default out loud) leaves it as it was.
     let plain = json!({"pages": {"p": {"actions": {"a": {"does": "Do it"}}}}});
     let fp = |v: &Value| {
-        groundfacts::session::snapshot::graph_fingerprint(
+        groundfacts::session::graph_fingerprint(
             &build_navigation_graph("g", &from_json_text(&v.to_string()).unwrap()).unwrap(),
         )
     };

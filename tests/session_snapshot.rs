@@ -571,12 +571,12 @@ fn the_fingerprint_is_stable_for_the_same_definition_and_differs_for_another() {
     assert_ne!(a, graph_fingerprint(&shop_graph(None)));
 }
 
-/// The compact reader the wasm uses (`session::snapshot_read`, docs/size.md) accepts exactly what
+/// The compact reader the wasm uses (`session::persist::read`, docs/size.md) accepts exactly what
 /// serde's derive accepts and reads the same value: on the busy shop's snapshot, and on every edit —
 /// a leaf replaced by a value of another type or range, or a member removed.
 #[test]
 fn the_compact_snapshot_reader_agrees_with_serde_on_every_edit() {
-    use groundfacts::session::snapshot_read::read_snapshot;
+    use groundfacts::session::read_snapshot;
     let good = json_of(&busy_shop());
     let parsed = read_snapshot(&good).expect("a snapshot() reads back");
     assert_eq!(parsed, busy_shop().snapshot(), "the reader loses nothing");

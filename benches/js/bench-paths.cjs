@@ -1,4 +1,4 @@
-// The bench-only build (cargo feature `bench-paths`: src/js/bench_paths.rs and src/js/bench_core.rs,
+// The bench-only build (cargo feature `bench-paths`: src/js/bench/paths.rs and src/js/bench/mod.rs,
 // never shipped): the package's wasm with bench exports, run through the same wasm-bindgen and
 // wasm-opt steps as scripts/build.sh, into target/bench-paths/ (node glue) and target/bench-paths-web/
 // (the same module with the web glue, for the Chromium page). Used by boundary.cjs and bench.cjs.

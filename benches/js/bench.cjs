@@ -12,7 +12,7 @@
 // are), so use it to compare builds there, and the wall clock for the targets on a quiet machine.
 // Where a fire's time goes: with the bench-only build (target/bench-paths/, cargo feature `bench-paths`,
 // never shipped; `--build-paths` builds it first, as `node benches/js/boundary.cjs` does) it also times
-// the same fire run entirely inside wasm with a Rust closure host (src/js/bench_core.rs: the core alone,
+// the same fire run entirely inside wasm with a Rust closure host (src/js/bench/mod.rs: the core alone,
 // in wasm) and a bare-boundary floor (the package's own crossings for one fire, no core work), and
 // prints native / core in wasm / boundary / Node fire side by side (docs/boundary.md, "Where a fire's time goes").
 // Run: node benches/js/bench.cjs [--no-native] [--browser] [--cpu] [--build-paths]   (GROUNDFACTS_NODE_PKG=<dir>: another build)

@@ -1,7 +1,7 @@
 // Each boundary path, timed both ways on the same values (decision 30): what the package does (the JS
 // walker + serde_json text in; JS-built objects, serde-wasm-bindgen or serde_json text + JSON.parse out)
 // against serde-wasm-bindgen (`from_value` in, `Serializer::json_compatible()` out). It builds the
-// package's wasm with the `bench-paths` cargo feature (src/js/bench_paths.rs: bench-only exports, never
+// package's wasm with the `bench-paths` cargo feature (src/js/bench/paths.rs: bench-only exports, never
 // shipped) into target/bench-paths/, then times each path in alternating rounds and prints min and
 // median µs, whether both hand JS the same data, and which path is within ~10% of the faster one. The
 // wasm size each way is the shipped pkg/ wasm against the bench build (which carries serde-wasm-bindgen

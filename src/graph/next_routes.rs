@@ -9,7 +9,7 @@
 //! or a `{ pageId: route | { route, does } }` map. The one difference kept: a SvelteKit rest segment
 //! also matches zero segments, so a Next `[...slug]` (one or more) matches its parent path too when no
 //! page serves that path itself (a page at the parent path always wins, being more specific).
-//! Uses `router_sources`, `def`, `error`; used by `js::routers` and tests.
+//! Uses `router_sources`, `def`, `error`; used by `js::graph::routers` and tests.
 
 use crate::codes::ErrorCode;
 use serde_json::Value;

@@ -121,7 +121,7 @@ pub fn to_json(value: &JsValue, what: &str) -> Result<Option<Value>, JsValue> {
 }
 
 /// Refuse a lone UTF-16 surrogate in an authored string read outside the reader (a router's route
-/// object, `js::routers`) with the reader's own `INVALID_NAME` (decision 23): never replaced by U+FFFD.
+/// object, `js::graph::routers`) with the reader's own `INVALID_NAME` (decision 23): never replaced by U+FFFD.
 pub fn authored_well_formed(value: &JsValue, what: &str) -> Result<(), JsValue> {
     let Some(text) = value.as_string() else {
         return Ok(());

@@ -312,7 +312,7 @@ export function isReturnedFailure(value) {
 }
 
 // A handler's return value as JSON text when it is plain data that is neither a thenable nor a
-// returned failure; undefined sends it down src/js/host.rs's full classification.
+// returned failure; undefined sends it down src/js/session/host.rs's full classification.
 export function returnedJson(value, maxDepth, maxValues) {
   walkThrew = false;
   if (typeof value === 'function' || thenOf(value) !== undefined || isReturnedFailure(value)) return undefined;

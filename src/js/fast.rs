@@ -27,8 +27,8 @@
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 
-use crate::session::records::EffectVerified;
 use crate::session::results::UpdateResult;
+use crate::session::EffectVerified;
 use crate::session::{FirePayloadText, SharedRow};
 
 #[wasm_bindgen(module = "/src/js/fast.js")]

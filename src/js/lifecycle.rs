@@ -101,7 +101,7 @@ pub fn adopt(class: Class, instance: JsValue) -> JsValue {
 impl JsSession {
     /// The core session for one call, entered (a `free()` from inside a callback waits for the
     /// outermost entered call to return); `SESSION_FREED` once freed.
-    pub(super) fn live(&self) -> Result<Entered, JsValue> {
+    pub(in crate::js) fn live(&self) -> Result<Entered, JsValue> {
         let session = self
             .session
             .borrow()

@@ -1,13 +1,17 @@
 //! The JS boundary (wasm32 only): the one module that names wasm-bindgen, js-sys and web-sys.
 //!
-//! One file per exported class or concern: `graph` (authoring exports, `NavigationGraph`), `session`
-//! (`createSession`, `Session`; its ask, work and journey doors in `session_doors`; its `redact` option and `producedFor` in `redact`), `handles` (`ActionGroup`, `WorkHandle`), `port` (`serveToAgent`,
-//! `AgentPort`; its turn context and waits in `port_turn`), `errors` (the JS error classes), `host` (the core's `Host` over JS functions),
-//! `callbacks` (the slab of app functions behind `CallbackId`s), `listeners` (`subscribe`'s listener set,
-//! in JS), `wiring` (`subscribe`, `setNavigate`), `convert` (values both ways), `fast` (the boundary's
-//! JS-side fast paths), `routers` (`fromReactRouter`, `fromSvelteKitRoutes`), `snapshot` (`session.snapshot()`, the `restore` option), `tree` (`show`, `hide`, `observeFocus`, `howToReach`), `brand` (our class
-//! instances out of `JsValue` arguments, typed
-//! errors for anything else) and `types` (the hand-written TypeScript: types that carry functions).
+//! One folder per exported class, shared glue at the top:
+//! - `session/`: `createSession` and the `Session` class (its methods spread over `doors`, `grey`,
+//!   `tree`, `snapshot`, `redact`, `wiring`), the handles it hands out (`handles`: `ActionGroup`,
+//!   `WorkHandle`), the core's `Host` over JS functions (`host`) and `subscribe`'s listeners.
+//! - `port/`: `serveToAgent`, the `AgentPort` class, its turn context and waits (`turn`), WebMCP.
+//! - `graph/`: authoring exports, the `NavigationGraph` class, router tables as sources (`routers`).
+//! - `bench/`: bench-only exports (cargo feature `bench-paths`, never shipped).
+//! - shared glue: `convert` (values in), `out` (values out), `fast` (the JS-side fast paths),
+//!   `errors` (the JS error classes), `callbacks` (the slab of app functions behind `CallbackId`s),
+//!   `brand` (our class instances out of `JsValue` arguments), `lifecycle` (disposal), `unwind`
+//!   (the backstop for an exception that unwound wasm frames), `types` / `typed` (hand-written
+//!   TypeScript). `reset.js` (trap recovery) is copied into the package by `scripts/assemble-pkg.cjs`.
 //!
 //! Boundary invariants — every exported function keeps all of them:
 //! 1. **No panic reaches JS.** No `unwrap`/`expect`/indexing that can fail outside tests. A panic in wasm
@@ -28,10 +32,10 @@
 //! ## Declarations (docs/decisions.md decision 30)
 //! The `.d.ts` of every data type that crosses the boundary — records, results, settlements, port
 //! results, codes, the option bags that have a Rust struct — is derived by tsify from the Rust type
-//! whose serde output *is* the JS value (`session::records`, `session::results`, `serve::shapes`,
+//! whose serde output *is* the JS value (`session::ledger::records`, `session::results`, `serve::shapes`,
 //! `codes`, `facts::read`, `graph::guards`). So a field added to a result is declared by the same
 //! edit, and a field that is not declared cannot be produced. Hand-written TypeScript (`types`,
-//! `graph`, `port`, `session_doors`, …) is left only for types that carry functions (authoring
+//! `graph`, `port`, `session::doors`, …) is left only for types that carry functions (authoring
 //! inputs, `SessionOptions`, `RegisterActionsSpec`, handler specs), classes, and option bags read
 //! key by key with no Rust struct behind them.
 //!
@@ -57,33 +61,20 @@
 //!    checks the result (strict, `exactOptionalPropertyTypes`).
 
 #[cfg(feature = "bench-paths")]
-mod bench_core;
-#[cfg(feature = "bench-paths")]
-mod bench_paths;
+mod bench;
 mod brand;
 mod callbacks;
 mod convert;
 mod errors;
 mod fast;
 mod graph;
-mod handles;
-mod host;
 mod lifecycle;
-mod listeners;
 mod out;
 mod port;
-mod port_turn;
-mod redact;
-mod routers;
 mod session;
-mod session_doors;
-mod session_grey;
-mod snapshot;
-mod tree;
 mod typed;
 mod types;
 mod unwind;
-mod wiring;
 
 /// One-time setup, called by every entry point that can start a page's use of the package.
 pub(crate) fn init() {

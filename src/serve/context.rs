@@ -13,7 +13,7 @@
 //! - MCP: a text content block (an MCP server passes `system` as its `instructions`).
 //!
 //! Uses `session` and `facts` (the two texts, read the way `whats_here` reads them; a read: nothing
-//! changes). Used by `js::port_turn` and native tests.
+//! changes). Used by `js::port::turn` and native tests.
 
 use serde_json::{json, Value};
 

@@ -8,7 +8,7 @@
 //! a non-execution), every later one is refused `DUPLICATE_EXECUTION`, naming it. A refused fire
 //! records nothing here; a failed one (settled `refused`) does not count. The performed set travels in
 //! snapshots (`once`); the open fire is found again from the restored rows.
-//! Uses `state`, `graph::Concurrency`. Used by `fire`, `settle`, `snapshot_take`, `snapshot_restore`.
+//! Uses `state`, `graph::Concurrency`. Used by `fire`, `settle`, `persist::take`, `persist::restore`.
 
 use std::collections::HashMap;
 use std::rc::Rc;

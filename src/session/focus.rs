@@ -18,7 +18,7 @@
 //! that changes nothing records nothing.
 //!
 //! Uses `state` (`Inner`), `notify` (`scoped`, `touch`), the graph's containers. Used by `facts::read`
-//! (the `Focus:` line), `serve::port` (`lookingAt`), `snapshot_take` / `snapshot_restore` and `js`.
+//! (the `Focus:` line), `serve::port` (`lookingAt`), `persist::take` / `persist::restore` and `js`.
 
 use crate::codes::ErrorCode;
 use std::collections::{HashMap, VecDeque};
@@ -261,7 +261,7 @@ impl Inner {
         if before == after {
             return false;
         }
-        super::retention::reserve_within(&mut self.tree.rows, self.keep.retain);
+        super::ledger::retention::reserve_within(&mut self.tree.rows, self.keep.retain);
         self.tree.rows.push_back(FocusRecord {
             change,
             path: path.to_string(),
@@ -287,7 +287,7 @@ impl Inner {
         // The marks sorted by path (a map's keys, so each once), through the paths alone: the
         // snapshot's one sort of strings serves here too (docs/size.md).
         let paths =
-            super::snapshot_take::sorted(t.explicit.keys().map(|k| k.to_string()).collect());
+            super::persist::take::sorted(t.explicit.keys().map(|k| k.to_string()).collect());
         let explicit: Vec<(String, bool)> = paths
             .into_iter()
             .filter_map(|k| {
@@ -312,18 +312,18 @@ impl Inner {
         };
         if let Some(f) = &snap.focus {
             if !on_page(f) {
-                return Err(super::snapshot_check::damaged(format!(
+                return Err(super::persist::check::damaged(format!(
                     "its focus '{f}' is not a container of the page it is on"
                 )));
             }
         }
         if let Some((p, _)) = snap.explicit.iter().find(|(p, _)| !on_page(p)) {
-            return Err(super::snapshot_check::damaged(format!(
+            return Err(super::persist::check::damaged(format!(
                 "it shows or hides '{p}', which is not a container of the page it is on"
             )));
         }
         if snap.rows.len() > self.keep.retain {
-            return Err(super::snapshot_check::damaged(
+            return Err(super::persist::check::damaged(
                 "its focus ledger holds more rows than its retain",
             ));
         }

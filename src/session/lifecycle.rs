@@ -6,7 +6,7 @@
 //! A `close()` requested from inside a callback (a handler freeing its own session) takes effect
 //! when the outermost call that entered through [`Session::enter`] returns, so the call in flight
 //! finishes on a whole session. Dropping the last handle on a session closes it too. The JS layer enters through `enter` on every exported call of a
-//! session and of its handles; native callers may too. Used by `js::session`, `js::handles`, `js::port`.
+//! session and of its handles; native callers may too. Used by `js::session`, `js::session::handles`, `js::port`.
 
 use crate::codes::ErrorCode;
 use std::cell::Cell;

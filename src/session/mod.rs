@@ -7,57 +7,52 @@
 //! re-borrows and re-reads records by index. Warnings and "settled" notices are queued in an outbox
 //! and delivered after the fact they report is recorded.
 //!
-//! Modules, one job each: `state` (internal rows, version clock, outbox; `compact` its decimal and
-//! JSON-text helpers; `warnings` what is queued for `onWarn`), `mounting` (a page still mounting,
-//! docs/session.md §32), `offers` (`available()`),
-//! `mounts` (`registerActions`, groups, structure bumps), `fire` (ordered checks, the record, arms; `concurrency` its once and single-flight),
-//! `settle` (commit step, verify, failure spine, handler completion), `report` (`updateState`,
-//! `sync`, the attribution ladder), `ledgers` (snapshots, the attempt index), `attempt_rows` (the
-//! attempt index read in place for the facts block), `asks` (`before_ask`: the checks before an ask is minted), `journeys`,
-//! `work`, `deadend`, `focus` (the tree API: containers shown, the reader's focus, its ledger), `reach` (`howToReach`), `notify` (the call scope and change notification, decision 29; the public
-//! mutating methods live there), `navigation` (`setNavigate`, a `navigate` that returns a thenable,
-//! decisions 27–28), `snapshot` (the snapshot wire format; `snapshot_take` writes it, `snapshot_restore`
-//! checks it and builds a session from it, docs/session.md §20), `redacted` (what never leaves the session: `producedFor`, the merged `redact` patterns, docs/session.md §28). Public types: `records` (ledger rows) and `results` (call results); `words` gives each
-//! record enum's JSON word (`as_str`).
+//! Sub-modules:
+//! - `ledger/`: the record types handed out, and how the rows are read, kept and folded.
+//! - `persist/`: the snapshot wire format, taking one and restoring a session from one.
+//!
+//! The walker's own files:
+//! - rows and clock: `state` (internal rows, version clock, outbox), `warnings` (what is queued for
+//!   `onWarn`), `limits` (`maxValueBytes`), `error` (`SessionError`), `words` (each record enum's word).
+//! - what is on offer: `offers` (`available()`), `mounts` (`registerActions`, groups, structure
+//!   bumps), `mounting` (a page still mounting), `busy` (`setBusy`), `unblock` (`whatUnblocks`).
+//! - fires: `fire` (ordered checks, the record, arms), `concurrency` (once, single-flight), `settle`
+//!   (commit step, verify, failure spine, handler completion), `report` (`updateState`, `sync`, the
+//!   attribution ladder), `navigation` (`setNavigate`, a thenable `navigate`), `deadend`.
+//! - the human and journey doors: `asks`, `before_ask` (the checks before an ask is minted), `work`,
+//!   `journeys`, `focus` (the tree API), `reach` (`howToReach`), `redacted` (`producedFor`, `redact`).
+//! - calls and lifetime: `notify` (the call scope and change notification; the public mutating
+//!   methods live there), `depth` (the re-entrancy depth limit), `lifecycle` (`close()`).
+//! - `results`: the public argument and result types of the calls.
+//! - `test_host`: `ClosureHost`, a native host for tests and benches.
+//!
 //! Uses `graph` (model, guards, input, routes) and `host`. Used by `facts`, `serve`, `js`.
 
 mod asks;
-mod attempt_rows;
 mod before_ask;
-mod compact;
 mod concurrency;
 mod deadend;
 pub mod depth;
 mod error;
-mod facts_view;
 mod fire;
 mod focus;
 mod journeys;
-mod ledgers;
+mod ledger;
 pub mod lifecycle;
 
 mod busy;
 mod limits;
-mod lost;
 mod mounting;
 mod mounts;
 mod navigation;
 mod notify;
 mod offers;
+mod persist;
 mod reach;
-pub mod records;
 mod redacted;
 mod report;
 pub mod results;
-mod retention;
 mod settle;
-pub mod snapshot;
-mod snapshot_baseline;
-mod snapshot_check;
-mod snapshot_law;
-pub mod snapshot_read;
-mod snapshot_restore;
-mod snapshot_take;
 mod state;
 #[doc(hidden)]
 pub mod test_host;
@@ -74,25 +69,27 @@ use serde_json::{Map, Value};
 use crate::graph::{Action, NavigationGraph};
 use crate::host::Host;
 
-pub use attempt_rows::{AttemptRow, AttemptRows};
 pub use error::{SessionError, SessionErrorKind};
-pub use facts_view::{TransitionView, TransitionViewKind};
 pub use focus::{FocusChange, FocusHistory, FocusRecord, InPage, SnapTree};
+pub use ledger::attempt_rows::{AttemptRow, AttemptRows};
+pub use ledger::facts_view::{TransitionView, TransitionViewKind};
 pub use notify::MAX_ROUNDS as MAX_NOTIFY_ROUNDS;
 pub use reach::{Hop, NotNow, RouteAnswer};
 
+pub use ledger::lost::HistoryLost;
+pub use ledger::records::*;
+pub use ledger::retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
 pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
-pub use lost::HistoryLost;
-pub use records::*;
+pub use persist::{
+    graph_fingerprint, read_snapshot, SessionSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION,
+};
 pub use results::*;
-pub use retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
-pub use snapshot::{graph_fingerprint, SessionSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION};
 pub use unblock::{GreyedNow, GreyedWhy, StatedCondition, Unblocker};
 
 /// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 #[cfg(target_arch = "wasm32")]
 pub(crate) use fire::FirePayloadText;
-pub(crate) use ledgers::SharedRow;
+pub(crate) use ledger::reads::SharedRow;
 pub(crate) use state::push_decimal;
 use state::Inner;
 

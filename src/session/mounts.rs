@@ -7,7 +7,7 @@
 use crate::codes::ErrorCode;
 use std::rc::Rc;
 
-use super::snapshot_restore::RESTORED_GROUP;
+use super::persist::restore::RESTORED_GROUP;
 use super::state::{Affordance, Group, Inner, Outgoing, RegEntry};
 use super::*;
 use crate::graph::{compile_mount_action, DefValue};
@@ -16,7 +16,7 @@ use crate::host::CallbackId;
 impl Inner {
     /// A served-structure change: one `stimulus:structure-swap` row and bump, unless the last bump
     /// was a structure bump (then this change joins it).
-    /// Returns `true` when a restored session's baseline absorbed the change (`snapshot_restore`).
+    /// Returns `true` when a restored session's baseline absorbed the change (`persist::restore`).
     pub fn structure_changed(&mut self) -> bool {
         self.structure_gen += 1;
         // Coalesced into the last bump or not, what is served changed (decision 29).

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::records::{
+use super::ledger::records::{
     AskAnswer, EffectStatus, EffectVerified, Outcome, Principal, TransitionRecord, VerifyHeld,
 };
 use crate::codes::Refusal;

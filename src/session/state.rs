@@ -12,9 +12,9 @@ use std::rc::Rc;
 
 use serde_json::{Map, Value};
 
-pub(crate) use super::compact::{json_text, json_value, push_decimal};
 use super::error::SessionError;
-use super::records::*;
+pub(crate) use super::ledger::compact::{json_text, json_value, push_decimal};
+use super::ledger::records::*;
 use super::results::*;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::{Action, NavigationGraph};
@@ -325,7 +325,7 @@ pub(crate) struct Inner {
     pub gaps: VecDeque<Gap>,
     pub attempts: VecDeque<AttemptRef>,
     /// Bounded ledgers: the options, the folded counts, the absolute index of the oldest kept rows.
-    pub keep: super::retention::Retention,
+    pub keep: super::ledger::retention::Retention,
     /// Record indexes of fires awaiting a state report, oldest first.
     pub pending: Vec<u32>,
     /// Record indexes whose handler is executing, innermost last.
@@ -364,14 +364,14 @@ pub(crate) struct Inner {
     /// Navigate fires waiting on a thenable (decision 27).
     pub nav: super::navigation::NavWaits,
     /// A restored session: the version at restore and the served structure of the snapshot, which
-    /// re-registering rebuilds without a bump (`snapshot_restore`).
-    pub baseline: Option<(u64, Vec<super::snapshot::SnapServed>)>,
+    /// re-registering rebuilds without a bump (`persist::restore`).
+    pub baseline: Option<(u64, Vec<super::persist::SnapServed>)>,
     /// Busy marks (`group.setBusy`, docs/session.md §22): action id → (group, the app's sentence).
     pub busy: HashMap<Rc<str>, (u32, Rc<str>)>,
     /// The tree API: containers shown, the reader's focus and its ledger (`focus`).
     pub tree: super::focus::Tree,
     /// Set when this record continues one whose history was lost (`lost`, docs/session.md §25).
-    pub history_lost: Option<super::lost::HistoryLost>,
+    pub history_lost: Option<super::ledger::lost::HistoryLost>,
     pub flights: super::concurrency::Flights,
 }
 
@@ -417,8 +417,9 @@ impl Inner {
             compiled_index.insert(Rc::clone(&aff.id), i);
             compiled.push(aff);
         }
-        let keep = super::retention::Retention::new(options.retain, options.max_value_bytes)?
-            .redacting(&graph.redact, &options.redact);
+        let keep =
+            super::ledger::retention::Retention::new(options.retain, options.max_value_bytes)?
+                .redacting(&graph.redact, &options.redact);
         if let Some(state) = &options.state {
             super::limits::check_initial_state(state, keep.max_value_bytes)?;
         }

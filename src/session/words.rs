@@ -1,11 +1,11 @@
 //! Each record enum's JSON word in one place: `as_str` is what the JS builders (`js::fast`) emit and
-//! what the snapshot reader (`snapshot_read`) reads back, and the tests below hold every variant's word
+//! what the snapshot reader (`persist::read`) reads back, and the tests below hold every variant's word
 //! equal to what serde writes for it, so the derive's `rename_all` and these words cannot drift apart.
-//! Uses the enums of `records`, `results` and `focus`; used by `js::fast` and `snapshot_read`.
+//! Uses the enums of `records`, `results` and `focus`; used by `js::fast` and `persist::read`.
 //! (`Principal::as_str` lives beside its parser in `records`.)
 
 use super::focus::FocusChange;
-use super::records::{
+use super::ledger::records::{
     Arrival, AskAnswer, AttributionBasis, CauseKind, Certainty, EffectStatus, GapKind, Outcome,
 };
 use super::results::{FrameStatus, SettlementState};
@@ -125,7 +125,7 @@ impl FocusChange {
 
 #[cfg(test)]
 mod tests {
-    use super::super::records::Principal;
+    use super::super::ledger::records::Principal;
     use super::*;
     use serde::Serialize;
 

@@ -116,7 +116,7 @@ test('refused fire results (serde-wasm-bindgen) keep serde\'s keys and order', (
   assert.equal(gap.affordanceId, 'wizard.next-to-review');
 });
 
-// A fire's handler gets the JS walker's copy of its payload (src/js/fast.js `fireOptions`, src/js/host.rs
+// A fire's handler gets the JS walker's copy of its payload (src/js/fast.js `fireOptions`, src/js/session/host.rs
 // `call_handler_carrying`), not the core's value written out again: it must be the value the core
 // checked and kept — serde's row payload — with the same keys in the same order, for odd values too.
 test('a handler\'s input is the payload the core kept, key order and odd values included', () => {

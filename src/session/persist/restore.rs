@@ -1,0 +1,494 @@
+//! `createSession(graph, navigate, { restore })`: a snapshot checked whole, then a session built from
+//! it (docs/session.md §20). Everything is validated before anything is built, so a refused snapshot
+//! leaves nothing behind: another graph → `RESTORE_OTHER_GRAPH`, a newer format →
+//! `RESTORE_NEWER_FORMAT`, anything damaged (wrong types, missing fields, indexes that point nowhere,
+//! more rows than `retain` allows) → `RESTORE_DAMAGED`. Nothing here can panic on any input.
+//!
+//! Fires that were open at snapshot time come back open, never as performed: their handler (or
+//! `navigate` thenable) is gone with the page, so nothing waits for it; one still awaiting a state
+//! report stays in `pending()` and a report can settle it; each is named in one warning.
+//!
+//! The served structure at snapshot time becomes the restored session's baseline (`persist::baseline`).
+//! Uses `snapshot` (wire types), `state`. Used by `Session::restore`, called by `js::session`.
+
+use crate::codes::ErrorCode;
+use crate::codes::Refusal;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::graph::guards::ConditionEvidence;
+use crate::graph::{NavigationGraph, Op};
+use crate::host::Host;
+use crate::session::persist::check::{check, damaged};
+use crate::session::persist::*;
+use crate::session::state::{
+    json_text, Affordance, Arm, Failure, Gap, GapDetail, Inner, Rec, RowRef, Settled,
+};
+use crate::session::state::{Ask, Frame, Work};
+use crate::session::*;
+
+pub(crate) use crate::session::persist::baseline::RESTORED_GROUP;
+
+/// A row's refusal code read back: any word of [`Refusal`].
+fn code(text: &str, what: &str) -> Result<Refusal, SessionError> {
+    Refusal::parse(text)
+        .ok_or_else(|| damaged(format!("{what} '{text}' is not a code this library writes")))
+}
+
+fn evidence_in(rows: &[SnapEvidence]) -> Result<Vec<ConditionEvidence>, SessionError> {
+    // A loop, not a `collect` into `Result` (whose adapter is a generic instantiation of its own).
+    let mut out = Vec::with_capacity(rows.len());
+    for e in rows {
+        let Some(op) = Op::parse(&e.op) else {
+            return Err(damaged(format!("'{}' is not an operator", e.op)));
+        };
+        out.push(ConditionEvidence {
+            key: e.key.clone(),
+            op,
+            threshold: e.threshold.clone(),
+            actual_summary: e.actual_summary.clone(),
+            result: e.result,
+            note: e.note.clone(),
+        });
+    }
+    Ok(out)
+}
+
+fn arm_in(arm: SnapArm) -> Arm {
+    match arm {
+        SnapArm::AwaitingState => Arm::AwaitingState,
+        SnapArm::SettleOnCompletion => Arm::SettleOnCompletion,
+        SnapArm::BornAtRest => Arm::BornAtRest,
+        SnapArm::NoWrites => Arm::NoWrites,
+        SnapArm::None => Arm::None,
+    }
+}
+
+/// The header checks, in the order that names the most useful reason first.
+fn parse(graph: &NavigationGraph, value: &Value) -> Result<SessionSnapshot, SessionError> {
+    let Some(object) = value.as_object() else {
+        return Err(damaged("it is not an object"));
+    };
+    if object.get("format").and_then(Value::as_str) != Some(SNAPSHOT_FORMAT) {
+        return Err(damaged(format!(
+            "its format marker is not '{SNAPSHOT_FORMAT}'"
+        )));
+    }
+    match object.get("formatVersion").and_then(Value::as_u64) {
+        Some(v) if v == u64::from(SNAPSHOT_FORMAT_VERSION) => {}
+        Some(v) if v > u64::from(SNAPSHOT_FORMAT_VERSION) => {
+            return Err(SessionError::usage(
+                ErrorCode::RestoreNewerFormat,
+                format!("createSession: options.restore has formatVersion {v}, written by a newer groundfacts; this one reads formatVersion {SNAPSHOT_FORMAT_VERSION}. Nothing was restored: upgrade the package, or start a fresh session (omit restore)."),
+            ))
+        }
+        _ => return Err(damaged("formatVersion is missing or not a whole number this library writes")),
+    }
+    let fingerprint = graph_fingerprint(graph);
+    let theirs = object.get("graph").and_then(Value::as_str).unwrap_or("");
+    if theirs != fingerprint {
+        let id = object.get("graphId").and_then(Value::as_str).unwrap_or("?");
+        return Err(SessionError::usage(
+            ErrorCode::RestoreOtherGraph,
+            format!("createSession: options.restore was taken over graph '{id}' (fingerprint {theirs}), not this graph '{}' (fingerprint {fingerprint}): its rows name another graph's pages and actions. Nothing was restored: pass a snapshot of this graph, or start a fresh session (omit restore) after the graph changed.", graph.id),
+        ));
+    }
+    crate::session::persist::read::read_snapshot(value).map_err(damaged)
+}
+
+fn within(text_len: usize, limit: usize, what: &str) -> Result<(), SessionError> {
+    if text_len > limit {
+        return Err(damaged(format!(
+            "{what} is {text_len} bytes, over maxValueBytes {limit}"
+        )));
+    }
+    Ok(())
+}
+
+impl Inner {
+    /// Build the captions table: graph actions from the graph, mount declarations rebuilt.
+    fn captions_in(&self, snap: &SessionSnapshot) -> Result<Vec<Rc<Affordance>>, SessionError> {
+        let mut out = Vec::with_capacity(snap.affordances.len());
+        for a in &snap.affordances {
+            let aff = if a.compiled {
+                let compiled = self
+                    .compiled_index
+                    .get(a.id.as_str())
+                    .and_then(|&i| self.compiled.get(i))
+                    .ok_or_else(|| damaged(format!("action '{}' is not in the graph", a.id)))?;
+                // The graph's caption, never the snapshot's words (`persist::law` checked they agree).
+                Rc::clone(compiled)
+            } else {
+                Rc::new(Affordance::new(
+                    crate::session::persist::law::mount_caption(&self.graph, a)?,
+                ))
+            };
+            out.push(aff);
+        }
+        Ok(out)
+    }
+
+    fn rec_in(
+        &mut self,
+        t: &SnapTransition,
+        captions: &[Rc<Affordance>],
+        opened: &mut Vec<String>,
+    ) -> Result<Rec, SessionError> {
+        let limit = self.keep.max_value_bytes;
+        let affordance = match t.affordance {
+            Some(i) => Some(Rc::clone(captions.get(i as usize).ok_or_else(|| {
+                damaged(format!(
+                    "row {}#{} names caption {i}, which does not exist",
+                    t.stage, t.n
+                ))
+            })?)),
+            None => None,
+        };
+        let fired = t.kind == CauseKind::Fired;
+        if fired && affordance.as_ref().is_none_or(|a| *a.id != *t.stage) {
+            return Err(damaged(format!(
+                "fired row {}#{} does not name its action's caption",
+                t.stage, t.n
+            )));
+        }
+        let text = |v: &Option<Value>, what: &str| -> Result<Option<Box<str>>, SessionError> {
+            match v {
+                Some(v) => {
+                    let text = json_text(v);
+                    within(text.len(), limit, what)?;
+                    Ok(Some(text))
+                }
+                None => Ok(None),
+            }
+        };
+        let settled = match &t.settled {
+            Some(s) => Some(Settled {
+                effect_status: s.effect_status,
+                outcome: s.outcome,
+                writes_observed: s.writes_observed,
+                verify_held: s.verify_held,
+                error: match &s.error {
+                    Some(f) => Some(Box::new(Failure {
+                        reason: code(&f.reason, "a settlement reason")?,
+                        message: f.message.clone().into(),
+                        evidence: f.evidence.as_deref().map(evidence_in).transpose()?,
+                    })),
+                    None => None,
+                },
+            }),
+            None => None,
+        };
+        let open = fired && t.open;
+        if fired && (t.open || t.in_flight) {
+            opened.push(format!("{}#{}", t.stage, t.n));
+        }
+        Ok(Rec {
+            stage: affordance
+                .as_ref()
+                .map_or_else(|| Rc::from(t.stage.as_str()), |a| Rc::clone(&a.id)),
+            n: t.n,
+            kind: t.kind,
+            principal: t.principal,
+            basis: t.basis,
+            certainty: t.certainty,
+            affordance,
+            stimulus: t.stimulus.as_deref().map(Rc::from),
+            inferred: t.inferred,
+            timestamp: t.timestamp,
+            payload: text(&t.payload, "a payload")?,
+            outcome: t.outcome,
+            effect_verified: t.effect_verified,
+            from_node: self.intern(&t.from_node),
+            to_node: t.to_node.as_deref().map(|n| self.intern(n)),
+            to_node_claimed: t.to_node_claimed,
+            arrival: t.arrival,
+            unverified_edge: t.unverified_edge,
+            guard_unevaluated: t.guard_unevaluated.clone().map(Box::new),
+            produced: text(&t.produced, "a produced value")?,
+            cursor_version: t.cursor_version,
+            ask_n: t.ask_n,
+            materialized: t.materialized,
+            arm: arm_in(t.arm),
+            latch_open: open,
+            // Nothing runs any more: the handler or thenable was on the page that reloaded.
+            in_flight: false,
+            verdict_deferred: false,
+            dead_end_deferred: false,
+            already_true: t.already_true,
+            settled,
+        })
+    }
+
+    fn gap_in(&mut self, g: &SnapGap) -> Result<Gap, SessionError> {
+        let limit = self.keep.max_value_bytes;
+        for text in [&g.request, &g.reason].into_iter().flatten() {
+            within(text.len(), limit, "a gap's text")?;
+        }
+        let available: Rc<[Rc<str>]> = g.available_actions.iter().map(|a| self.intern(a)).collect();
+        Ok(Gap {
+            kind: g.kind,
+            timestamp: g.timestamp,
+            node: self.intern(&g.node),
+            version: g.version,
+            available_actions: available,
+            affordance_id: g.affordance_id.as_deref().map(Rc::from),
+            does: g.does.as_deref().map(Rc::from),
+            rejection_reason: g
+                .rejection_reason
+                .as_deref()
+                .map(|r| code(r, "a rejection reason"))
+                .transpose()?,
+            principal: g.principal,
+            off_graph: g.off_graph,
+            actions_may_be_stale: g.actions_may_be_stale,
+            detail: GapDetail::boxed(
+                g.evidence.as_deref().map(evidence_in).transpose()?,
+                g.journey_id.as_deref().map(Rc::from),
+                g.request.as_deref().map(Box::from),
+                g.reason.as_deref().map(Box::from),
+            ),
+        })
+    }
+}
+
+impl Session {
+    /// `createSession(graph, navigate, { restore, … })`: continue from `snapshot` (docs/session.md §20).
+    /// The snapshot's cursor, state, limits and rows win over `options.node`, `state`, `retain` and
+    /// `maxValueBytes`; `requireHumanApproval: true` in `options` turns enforcement on either way.
+    pub fn restore(
+        graph: Rc<NavigationGraph>,
+        host: Rc<dyn Host>,
+        options: SessionOptions,
+        snapshot: &Value,
+    ) -> Result<Session, SessionError> {
+        let snap = parse(&graph, snapshot)?;
+        check(&snap, &graph)?;
+        crate::session::persist::law::check_law(&snap, &graph)?;
+        let mut inner = Inner::new(
+            &graph,
+            SessionOptions {
+                node: None,
+                state: None,
+                require_human_approval: Some(
+                    snap.require_human_approval || options.require_human_approval == Some(true),
+                ),
+                retain: Some(snap.retain as f64),
+                max_value_bytes: Some(snap.max_value_bytes as f64),
+                redact: options.redact.clone(),
+            },
+            host.can_navigate(),
+        )
+        .map_err(|e| damaged(e.message))?;
+        crate::session::limits::check_initial_state(&snap.state, inner.keep.max_value_bytes)
+            .map_err(|e| damaged(e.message))?;
+        inner.approval_option_passed =
+            snap.approval_option_passed || options.require_human_approval.is_some();
+        let captions = inner.captions_in(&snap)?;
+        let mut opened = Vec::new();
+        let mut transitions = std::collections::VecDeque::with_capacity(snap.transitions.len());
+        for t in &snap.transitions {
+            transitions.push_back(inner.rec_in(t, &captions, &mut opened)?);
+        }
+        let mut gaps = std::collections::VecDeque::with_capacity(snap.gaps.len());
+        for g in &snap.gaps {
+            gaps.push_back(inner.gap_in(g)?);
+        }
+        let c = &snap.clock;
+        let mut report_keys = HashMap::new();
+        for (i, t) in snap.transitions.iter().enumerate() {
+            if let Some(keys) = &t.changed_keys {
+                let names: Box<[Rc<str>]> = keys
+                    .iter()
+                    .map(|k| match inner.key_names.get(k.as_str()) {
+                        Some(name) => Rc::clone(name),
+                        None => {
+                            let name: Rc<str> = Rc::from(k.as_str());
+                            inner.key_names.insert(Rc::clone(&name));
+                            name
+                        }
+                    })
+                    .collect();
+                report_keys.insert(c.transition_base.wrapping_add(i as u32), names);
+            }
+        }
+        // Nothing built here is shared until the Session exists: a refusal below drops it all.
+        inner.node = inner.intern(&snap.cursor.node);
+        inner.position_reported = snap.cursor.position_reported;
+        inner.version = c.version;
+        inner.state_version = c.state_version;
+        inner.structure_gen = c.structure_gen;
+        inner.last_structure_bump = c.last_structure_bump;
+        inner.next_group = c.next_group;
+        inner.next_confirm = c.next_ask;
+        inner.keep.next_work = c.next_work;
+        inner.keep.awaiting_dropped = c.awaiting_dropped;
+        inner.keep.t_base = c.transition_base;
+        inner.keep.g_base = c.gap_base;
+        inner.keep.folded = FoldedAttempts {
+            total: snap.folded.total,
+            refused: snap.folded.refused,
+            stale: snap.folded.stale,
+            fires: snap
+                .folded
+                .fires
+                .iter()
+                .map(|f| {
+                    (
+                        FoldedFire {
+                            open: f.open,
+                            materialized: f.materialized,
+                            outcome: f.outcome,
+                            verify_held: f.verify_held,
+                            effect_verified: f.effect_verified,
+                            inferred: f.inferred,
+                            already_true: f.already_true,
+                        },
+                        f.count,
+                    )
+                })
+                .collect(),
+            through_key: snap.folded.through_key,
+            retain: inner.keep.retain,
+        };
+        inner.state = snap.state.clone();
+        // docs/session.md §28: a snapshot leaves hidden keys out; the options' state brings them back.
+        let redact = Rc::clone(&inner.keep.redact);
+        for (k, v) in options
+            .state
+            .iter()
+            .flatten()
+            .filter(|(k, _)| redact.key(k))
+        {
+            inner.state.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        inner.state_tap = snap.state_tap;
+        inner.transitions = transitions;
+        inner.gaps = gaps;
+        inner.report_keys = report_keys;
+        inner.attempts = snap
+            .attempts
+            .iter()
+            .map(|a| state::AttemptRef {
+                key: a.key,
+                row: match a.ledger {
+                    SnapLedger::Gap => RowRef::Gap(a.row),
+                    SnapLedger::Transition => RowRef::Transition(a.row),
+                },
+            })
+            .collect();
+        inner.pending = snap.pending.clone();
+        inner.claim = snap
+            .claim
+            .as_ref()
+            .map(|cl| (cl.transition, inner.intern(&cl.target)));
+        inner.asks = snap
+            .asks
+            .iter()
+            .map(|a| Ask {
+                n: a.n,
+                affordance_id: Rc::from(a.affordance_id.as_str()),
+                does: a.does.as_deref().map(Rc::from),
+                input: a.input.clone(),
+                answer: a.answer,
+                spent: a.spent,
+                removed: false,
+                by: a.by.clone(),
+                note: a.note.clone(),
+            })
+            .collect();
+        inner.work = snap
+            .work
+            .iter()
+            .map(|w| Work {
+                n: w.n,
+                transition: w.transition,
+                affordance_id: w.affordance_id.as_deref().map(Rc::from),
+                does: w.does.as_deref().map(Rc::from),
+                started_at: w.started_at,
+                principal: w.principal,
+                open: w.open,
+            })
+            .collect();
+        let frame_in = |f: &JourneyFrame| Frame {
+            journey_id: Rc::from(f.journey_id.as_str()),
+            status: f.status,
+            principal: f.principal,
+            opened_at: f.opened_at,
+            opened_at_version: f.opened_at_version,
+            fired_steps: f.fired_steps.iter().map(|s| Rc::from(s.as_str())).collect(),
+            inferred_steps: f
+                .inferred_steps
+                .iter()
+                .map(|s| Rc::from(s.as_str()))
+                .collect(),
+            closed_at_version: f.closed_at_version,
+        };
+        inner.frame = snap.frame.as_ref().map(frame_in);
+        inner.closed_frames = snap.closed_frames.iter().map(frame_in).collect();
+        inner.warned_once = snap.warned.once.iter().cloned().collect();
+        inner.dead_end_warned = snap
+            .warned
+            .dead_end_nodes
+            .iter()
+            .map(|n| inner.intern(n))
+            .collect();
+        let mut mounted = HashMap::new();
+        let mut mount_order = Vec::new();
+        for m in &snap.mounted {
+            let aff = captions
+                .get(m.affordance as usize)
+                .filter(|a| *a.id == m.id && !inner.compiled_index.contains_key(m.id.as_str()))
+                .ok_or_else(|| {
+                    damaged(format!(
+                        "served declaration '{}' names no mount caption",
+                        m.id
+                    ))
+                })?;
+            if mounted
+                .insert(Rc::clone(&aff.id), vec![(RESTORED_GROUP, Rc::clone(aff))])
+                .is_some()
+            {
+                return Err(damaged(format!("'{}' is served twice", m.id)));
+            }
+            mount_order.push(Rc::clone(&aff.id));
+        }
+        inner.mounted = mounted;
+        inner.mount_order = mount_order;
+        // Even an empty served structure is a baseline: re-wiring `navigate` (setNavigate after the
+        // reload, as connectSvelteKit does) on a page with nothing mounted is no change either.
+        inner.baseline = Some((inner.version, snap.served.clone()));
+        if let Some(tree) = &snap.tree {
+            inner.tree_in(tree)?;
+        }
+        inner.flights_in(&snap.once);
+        // A lost-history mark (docs/session.md §25) names at least one restart, at a version the
+        // record had reached.
+        if let Some(lost) = snap.history_lost {
+            if lost.restarts == 0 || lost.at_version > inner.version {
+                return Err(damaged(format!(
+                    "historyLost names {} restart(s) at version {}, with the record at version {}",
+                    lost.restarts, lost.at_version, inner.version
+                )));
+            }
+            inner.history_lost = Some(lost);
+        }
+        if !opened.is_empty() {
+            inner.warn(format!(
+                "restored session: {} was still open when the snapshot was taken. The page reloaded, so no handler or navigate is running for it any more; it stays open (the facts say 'not yet known'), never performed — a state report can still settle one that awaits it (pending()). See docs/session.md §20.",
+                opened.join(", ")
+            ));
+        }
+        let calls = notify::Calls::starting_at(inner.revision());
+        let session = Session {
+            graph,
+            host,
+            inner: std::cell::RefCell::new(inner),
+            calls,
+            life: lifecycle::Life::default(),
+        };
+        session.flush();
+        Ok(session)
+    }
+}

@@ -1,0 +1,372 @@
+//! `session.snapshot()`: the session's rows and counters written into the wire types of `snapshot`.
+//! Reads `state::Inner` under one short borrow; calls no host. Used by `Session::snapshot` (the JS
+//! layer serialises the result as plain JSON).
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::graph::guards::ConditionEvidence;
+use crate::graph::{InputContract, Verify};
+use crate::session::persist::*;
+use crate::session::state::{json_value, Affordance, Arm, Failure, Inner, RowRef};
+use crate::session::*;
+use serde_json::Value;
+
+pub(crate) fn evidence_out(evidence: &[ConditionEvidence]) -> Vec<SnapEvidence> {
+    evidence
+        .iter()
+        .map(|e| SnapEvidence {
+            key: e.key.clone(),
+            op: e.op.name().to_string(),
+            threshold: e.threshold.clone(),
+            actual_summary: e.actual_summary.clone(),
+            result: e.result,
+            note: e.note.clone(),
+        })
+        .collect()
+}
+
+fn failure_out(f: &Failure) -> SnapFailure {
+    SnapFailure {
+        reason: f.reason.as_str().to_owned(),
+        message: own(&f.message),
+        evidence: f.evidence.as_deref().map(evidence_out),
+    }
+}
+
+fn arm_out(arm: Arm) -> SnapArm {
+    match arm {
+        Arm::AwaitingState => SnapArm::AwaitingState,
+        Arm::SettleOnCompletion => SnapArm::SettleOnCompletion,
+        Arm::BornAtRest => SnapArm::BornAtRest,
+        Arm::NoWrites => SnapArm::NoWrites,
+        Arm::None => SnapArm::None,
+    }
+}
+
+/// The captions table: each captured affordance once (by pointer), in first-use order.
+#[derive(Default)]
+struct Captions {
+    rows: Vec<SnapAffordance>,
+    seen: HashMap<*const Affordance, u32>,
+}
+
+impl Captions {
+    fn add(&mut self, inner: &Inner, aff: &Rc<Affordance>) -> u32 {
+        let key = Rc::as_ptr(aff);
+        if let Some(&i) = self.seen.get(&key) {
+            return i;
+        }
+        let compiled = inner
+            .compiled_index
+            .get(&aff.id)
+            .and_then(|&i| inner.compiled.get(i))
+            .is_some_and(|c| c.action.does == aff.action.does);
+        let a = &aff.action;
+        let i = self.rows.len() as u32;
+        let full = !compiled;
+        self.rows.push(SnapAffordance {
+            id: own(&aff.id),
+            does: own(&aff.does),
+            compiled,
+            page: full.then(|| a.node.clone()),
+            writes: a.writes.clone().filter(|_| full),
+            go_to: a.navigates_to.clone().filter(|_| full),
+            confirm: full && a.high_effect,
+            input: match &a.input {
+                _ if compiled => Value::Null,
+                InputContract::Unknown => Value::Null,
+                InputContract::NoInput => Value::String("none".into()),
+                InputContract::Schema(schema) => schema.clone(),
+            },
+            when: a.guard.as_ref().filter(|_| full).map(filter_out),
+            enabled_when: a.enabled_when.as_ref().filter(|_| full).map(filter_out),
+            verify: match &a.verify {
+                Some(Verify::Filter(f)) if full => Some(filter_out(f)),
+                _ => None,
+            },
+            verify_predicate: full && matches!(a.verify, Some(Verify::Predicate(_))),
+            role: if full { a.role.clone() } else { String::new() },
+            url_href: a.url_href.clone().filter(|_| full),
+            concurrency: a.concurrency.word().filter(|_| full).map(String::from),
+        });
+        self.seen.insert(key, i);
+        i
+    }
+}
+
+impl Inner {
+    pub fn take_snapshot(&self) -> SessionSnapshot {
+        let mut captions = Captions::default();
+        let transitions = self
+            .transitions
+            .iter()
+            .enumerate()
+            .map(|(i, rec)| {
+                let idx = self.keep.t_base.wrapping_add(i as u32);
+                let changed = self.changed_keys(idx);
+                SnapTransition {
+                    stage: own(&rec.stage),
+                    n: rec.n,
+                    kind: rec.kind,
+                    principal: rec.principal,
+                    basis: rec.basis,
+                    certainty: rec.certainty,
+                    affordance: rec.affordance.as_ref().map(|a| captions.add(self, a)),
+                    stimulus: rec.stimulus.as_ref().map(|s| own(s)),
+                    inferred: rec.inferred,
+                    timestamp: rec.timestamp,
+                    payload: rec.payload.as_deref().map(json_value),
+                    outcome: rec.outcome,
+                    effect_verified: rec.effect_verified,
+                    from_node: own(&rec.from_node),
+                    to_node: rec.to_node.as_ref().map(|n| own(n)),
+                    to_node_claimed: rec.to_node_claimed,
+                    arrival: rec.arrival,
+                    unverified_edge: rec.unverified_edge,
+                    guard_unevaluated: rec.guard_unevaluated.as_deref().cloned(),
+                    produced: rec.produced.as_deref().map(json_value),
+                    cursor_version: rec.cursor_version,
+                    ask_n: rec.ask_n,
+                    materialized: rec.materialized,
+                    arm: arm_out(rec.arm),
+                    open: rec.latch_open,
+                    in_flight: rec.in_flight,
+                    already_true: rec.already_true,
+                    settled: rec.settled.as_ref().map(|s| SnapSettled {
+                        effect_status: s.effect_status,
+                        outcome: s.outcome,
+                        writes_observed: s.writes_observed,
+                        verify_held: s.verify_held,
+                        error: s.error.as_deref().map(failure_out),
+                    }),
+                    changed_keys: (!changed.is_empty())
+                        .then(|| changed.iter().map(|k| own(k)).collect()),
+                }
+            })
+            .collect();
+        let gaps = self
+            .gaps
+            .iter()
+            .map(|g| {
+                let d = g.detail.as_deref();
+                SnapGap {
+                    kind: g.kind,
+                    timestamp: g.timestamp,
+                    node: own(&g.node),
+                    version: g.version,
+                    available_actions: g.available_actions.iter().map(|a| own(a)).collect(),
+                    affordance_id: g.affordance_id.as_ref().map(|a| own(a)),
+                    does: g.does.as_ref().map(|a| own(a)),
+                    rejection_reason: g.rejection_reason.map(|r| r.as_str().to_string()),
+                    principal: g.principal,
+                    off_graph: g.off_graph,
+                    actions_may_be_stale: g.actions_may_be_stale,
+                    evidence: d.and_then(|d| d.evidence.as_deref()).map(evidence_out),
+                    journey_id: d.and_then(|d| d.journey_id.as_ref()).map(|j| own(j)),
+                    request: d.and_then(|d| d.request.as_ref()).map(|r| own(r)),
+                    reason: d.and_then(|d| d.reason.as_ref()).map(|r| own(r)),
+                }
+            })
+            .collect();
+        let attempts = self
+            .attempts
+            .iter()
+            .map(|a| match a.row {
+                RowRef::Gap(row) => SnapAttempt {
+                    key: a.key,
+                    ledger: SnapLedger::Gap,
+                    row,
+                },
+                RowRef::Transition(row) => SnapAttempt {
+                    key: a.key,
+                    ledger: SnapLedger::Transition,
+                    row,
+                },
+            })
+            .collect();
+        let folded = &self.keep.folded;
+        let warned_nodes = sorted(self.dead_end_warned.iter().map(|n| own(n)).collect());
+        let once = sorted(self.warned_once.iter().cloned().collect());
+        SessionSnapshot {
+            format: SNAPSHOT_FORMAT.to_string(),
+            format_version: SNAPSHOT_FORMAT_VERSION,
+            graph: graph_fingerprint(&self.graph),
+            graph_id: self.graph.id.clone(),
+            cursor: SnapCursor {
+                node: own(&self.node),
+                position_reported: self.position_reported,
+                arrival: self
+                    .transitions
+                    .iter()
+                    .rev()
+                    .find(|r| r.arrival.is_some())
+                    .and_then(|r| r.arrival),
+            },
+            clock: SnapClock {
+                version: self.version,
+                state_version: self.state_version,
+                structure_gen: self.structure_gen,
+                last_structure_bump: self.last_structure_bump,
+                transition_base: self.keep.t_base,
+                gap_base: self.keep.g_base,
+                next_group: self.next_group,
+                next_ask: self.next_confirm,
+                next_work: self.keep.next_work,
+                awaiting_dropped: self.keep.awaiting_dropped,
+            },
+            // docs/session.md §28: a hidden key's value is not written (the app reports it again).
+            state: self.keep.redact.state_out(&self.state),
+            state_tap: self.state_tap,
+            require_human_approval: self.enforced,
+            approval_option_passed: self.approval_option_passed,
+            retain: self.keep.retain,
+            max_value_bytes: self.keep.max_value_bytes,
+            folded: SnapFolded {
+                total: folded.total,
+                refused: folded.refused,
+                stale: folded.stale,
+                fires: folded
+                    .fires
+                    .iter()
+                    .map(|(f, count)| SnapFoldedFire {
+                        open: f.open,
+                        materialized: f.materialized,
+                        outcome: f.outcome,
+                        verify_held: f.verify_held,
+                        effect_verified: f.effect_verified,
+                        inferred: f.inferred,
+                        already_true: f.already_true,
+                        count: *count,
+                    })
+                    .collect(),
+                through_key: folded.through_key,
+            },
+            transitions,
+            gaps,
+            attempts,
+            pending: self.pending.clone(),
+            claim: self.claim.as_ref().map(|(t, target)| SnapClaim {
+                transition: *t,
+                target: own(target),
+            }),
+            asks: self
+                .asks
+                .iter()
+                .filter(|a| !a.removed)
+                .map(|a| SnapAsk {
+                    n: a.n,
+                    affordance_id: own(&a.affordance_id),
+                    does: a.does.as_ref().map(|d| own(d)),
+                    input: a.input.clone().map(|i| self.keep.redact.value_out(i)),
+                    answer: a.answer,
+                    spent: a.spent,
+                    by: a.by.clone(),
+                    note: a.note.clone(),
+                })
+                .collect(),
+            work: self
+                .work
+                .iter()
+                .map(|w| SnapWork {
+                    n: w.n,
+                    transition: w.transition,
+                    affordance_id: w.affordance_id.as_ref().map(|a| own(a)),
+                    does: w.does.as_ref().map(|a| own(a)),
+                    started_at: w.started_at,
+                    principal: w.principal,
+                    open: w.open,
+                })
+                .collect(),
+            frame: self
+                .frame
+                .as_ref()
+                .map(crate::session::journeys::frame_snapshot),
+            closed_frames: self
+                .closed_frames
+                .iter()
+                .map(crate::session::journeys::frame_snapshot)
+                .collect(),
+            served: self.served_signature(),
+            mounted: self
+                .mount_order
+                .iter()
+                .filter(|id| !self.compiled_index.contains_key(*id))
+                .filter_map(|id| {
+                    let (_, aff) = self.mounted.get(id)?.last()?;
+                    Some(SnapMounted {
+                        id: own(id),
+                        affordance: captions.add(self, aff),
+                    })
+                })
+                .collect(),
+            affordances: captions.rows,
+            warned: SnapWarned {
+                once,
+                dead_end_nodes: warned_nodes,
+            },
+            tree: self.tree_out(),
+            history_lost: self.history_lost,
+            once: self.once_out(),
+        }
+    }
+
+    /// What is served beyond the compiled graph, sorted: the structure a re-registration rebuilds.
+    /// Sorted by id (each id once: a mounted one, or a registered one not mounted), through the ids
+    /// alone, so [`sorted`] serves here too (docs/size.md).
+    pub fn served_signature(&self) -> Vec<SnapServed> {
+        let mounted = |id: &str| self.mounted.get(id).and_then(|stack| stack.last());
+        let ids: Vec<String> = self
+            .mounted
+            .iter()
+            .filter(|(_, stack)| !stack.is_empty())
+            .map(|(id, _)| own(id))
+            .chain(
+                self.registry
+                    .keys()
+                    .filter(|id| mounted(id).is_none())
+                    .map(|id| own(id)),
+            )
+            .collect();
+        sorted(ids)
+            .into_iter()
+            .filter_map(|id| {
+                let entry = self.registry.get(id.as_str());
+                Some(match mounted(&id) {
+                    Some((_, aff)) => SnapServed {
+                        declared: Some(own(&aff.does)),
+                        handler: entry.is_some(),
+                        enabled: entry.is_none_or(|e| e.enabled),
+                        id,
+                    },
+                    None => SnapServed {
+                        declared: None,
+                        handler: true,
+                        enabled: entry?.enabled,
+                        id,
+                    },
+                })
+            })
+            .collect()
+    }
+}
+
+impl Session {
+    /// `session.snapshot()`: everything but the functions, as plain data (docs/session.md §20).
+    pub fn snapshot(&self) -> SessionSnapshot {
+        self.inner.borrow().take_snapshot()
+    }
+}
+
+/// A shared (`Rc<str>`, `Box<str>`) text as an owned `String`: through `str`'s own `to_owned`, not
+/// `ToString` on the pointer, which goes through `Display` and the formatting machinery.
+fn own(text: &str) -> String {
+    text.to_owned()
+}
+
+/// `texts` in ascending order. Every sort the snapshot makes is of strings, through this one heap sort
+/// (`BinaryHeap`, not `sort_unstable`): the wasm carries no quicksort at all (docs/size.md). Equal
+/// strings are identical, so the order is the one any sort gives.
+pub(crate) fn sorted(texts: Vec<String>) -> Vec<String> {
+    std::collections::BinaryHeap::from(texts).into_sorted_vec()
+}
