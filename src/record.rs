@@ -409,6 +409,9 @@ mod tests {
         let missing = Probe::blank().fill(&serde_json::json!({ "flag": true }));
         assert_eq!(missing, Err(".plainName is missing".to_string()));
         let wrong = Probe::blank().fill(&serde_json::json!({ "plainName": "x", "maybe": 1.5 }));
-        assert_eq!(wrong, Err(".maybe is not a whole number in range".to_string()));
+        assert_eq!(
+            wrong,
+            Err(".maybe is not a whole number in range".to_string())
+        );
     }
 }
