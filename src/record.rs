@@ -6,7 +6,8 @@
 //! adds, from the same field list, its reader: [`Slot`] (read it in place from a `serde_json::Value`),
 //! [`Blank`] (the value it is read over) and `KEYS` (each field's JSON key, the camelCase of its name, as
 //! `#[serde(rename_all = "camelCase")]` spells it). A field marked `#[serde(default …)]` may be absent
-//! when read, as serde's derive allows. So adding a field is one line in the declaration: its JSON,
+//! when read, as serde's derive allows; one marked `#[serde(flatten)]` is a record whose fields sit in
+//! the same object. So adding a field is one line in the declaration: its JSON,
 //! its TypeScript type and its reading follow.
 //!
 //! The reader replaces `serde_json::from_value` in the shipped module (docs/size.md, "The snapshot
@@ -54,8 +55,8 @@ macro_rules! record {
             /// Each field's JSON key, in declaration order (the camelCase of its name).
             #[allow(dead_code)]
             pub const KEYS: &'static [&'static str] = &[$($crate::record::key!($field)),*];
-            /// Which fields may be absent when read (`#[serde(default …)]`), in the same order.
-            const ABSENT_OK: &'static [bool] = &[$($crate::record::defaulted!($(#[$fmeta])*)),*];
+            /// How each field is read ([`$crate::record::mode!`]), in the same order.
+            const MODES: &'static [u8] = &[$($crate::record::mode!($(#[$fmeta])*)),*];
         }
 
         impl $crate::record::Slot for $name {
@@ -63,7 +64,7 @@ macro_rules! record {
                 $crate::record::fields(
                     v,
                     Self::KEYS,
-                    Self::ABSENT_OK,
+                    Self::MODES,
                     &mut [$(&mut self.$field as &mut dyn $crate::record::Slot),*],
                 )
             }
@@ -91,13 +92,33 @@ macro_rules! key {
 }
 pub(crate) use key;
 
-/// Whether a field's attributes include `#[serde(default …)]`.
-macro_rules! defaulted {
+/// How a field is read, from its attributes: [`FLATTENED`] (`#[serde(flatten)]`: its fields sit in
+/// the record's own object), [`ABSENT_OK`] (`#[serde(default …)]`) or [`REQUIRED`].
+macro_rules! mode {
     ($(#[$m:meta])*) => {
-        false $(|| $crate::record::starts_with(stringify!($m), "serde(default"))*
+        $crate::record::REQUIRED
+            $(| $crate::record::mode_of(stringify!($m)))*
     };
 }
-pub(crate) use defaulted;
+pub(crate) use mode;
+
+/// A field read under its key, and refused when absent (unless its type is an `Option`).
+pub const REQUIRED: u8 = 0;
+/// A `#[serde(default)]` field: absent reads as its blank value.
+pub const ABSENT_OK: u8 = 1;
+/// A `#[serde(flatten)]` field: read from the record's own object.
+pub const FLATTENED: u8 = 2;
+
+/// The mode one attribute gives a field.
+pub const fn mode_of(attribute: &str) -> u8 {
+    if starts_with(attribute, "serde(default") {
+        ABSENT_OK
+    } else if starts_with(attribute, "serde(flatten") {
+        FLATTENED
+    } else {
+        REQUIRED
+    }
+}
 
 /// The length of `snake` without its underscores.
 pub const fn camel_len(snake: &str) -> usize {
@@ -186,14 +207,18 @@ fn at_index(i: usize, e: String) -> String {
 pub fn fields(
     v: &Value,
     keys: &[&str],
-    absent_ok: &[bool],
+    modes: &[u8],
     slots: &mut [&mut dyn Slot],
 ) -> Result<(), String> {
     let o = object(v)?;
-    for ((key, slot), absent_ok) in keys.iter().zip(slots.iter_mut()).zip(absent_ok) {
+    for ((key, slot), &mode) in keys.iter().zip(slots.iter_mut()).zip(modes) {
+        if mode & FLATTENED != 0 {
+            slot.fill(v)?;
+            continue;
+        }
         let read = match o.get(*key) {
             Some(v) => slot.fill(v),
-            None if *absent_ok || slot.may_be_absent() => Ok(()),
+            None if mode & ABSENT_OK != 0 || slot.may_be_absent() => Ok(()),
             None => Err(" is missing".to_string()),
         };
         read.map_err(|e| at_key(key, e))?;
@@ -279,6 +304,18 @@ impl<T: Slot + Blank> Slot for Vec<T> {
 impl<T> Blank for Vec<T> {
     fn blank() -> Self {
         Vec::new()
+    }
+}
+
+impl<T: Slot + Blank> Slot for Box<T> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        (**self).fill(v)
+    }
+}
+
+impl<T: Blank> Blank for Box<T> {
+    fn blank() -> Self {
+        Box::new(T::blank())
     }
 }
 

@@ -13,17 +13,25 @@ const { createWizardApp, flush } = require('./examples/guarded-wizard/app.cjs');
 
 const DTS = fs.readFileSync(path.join(__dirname, '..', '..', 'pkg', 'groundfacts.d.ts'), 'utf8');
 
-/** Every `export interface Name { … }` of the .d.ts: member name → { optional, type }. */
+/**
+ * Every `export interface Name [extends Base] { … }` of the .d.ts: member name → { optional, type },
+ * a base's members included (a flattened record: its fields sit in the same object).
+ */
 function interfaces(dts) {
   const found = new Map();
-  const block = /^export interface (\w+) \{\n([\s\S]*?)^\}/gm;
-  for (const [, name, body] of dts.matchAll(block)) {
+  const bases = [];
+  const block = /^export interface (\w+)(?: extends (\w+))? \{\n([\s\S]*?)^\}/gm;
+  for (const [, name, base, body] of dts.matchAll(block)) {
+    if (base) bases.push([name, base]);
     const members = new Map();
     const withoutDocs = body.replace(/\/\*\*[\s\S]*?\*\//g, '');
     for (const [, key, optional, type] of withoutDocs.matchAll(/^ {4}(\w+)(\??): (.+);$/gm)) {
       members.set(key, { optional: optional === '?', type });
     }
     found.set(name, members);
+  }
+  for (const [name, base] of bases) {
+    for (const [key, member] of found.get(base) || []) found.get(name).set(key, member);
   }
   return found;
 }
@@ -103,6 +111,13 @@ test('ledger rows as JS reads them have exactly the members their TypeScript typ
   ];
   assert.deepEqual(problems, []);
   assert.ok(seen.has('TransitionRecord') && seen.has('GapRecord') && seen.has('Cause'));
+});
+
+test('a transition row\'s kept fields are declared once and flattened into its snapshot item', () => {
+  const row = DECLARED.get('TransitionRow');
+  assert.ok(row && row.has('unverifiedEdge') && row.has('stage'));
+  for (const key of row.keys()) assert.ok(DECLARED.get('SnapTransition').has(key), key);
+  assert.match(DTS, /^export interface SnapTransition extends TransitionRow \{/m);
 });
 
 test('the checker sees an undeclared member and a missing required one', () => {

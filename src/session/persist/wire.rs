@@ -229,32 +229,13 @@ impl SnapArm {
 }
 
 wire! {
-    /// One transition row.
+    /// One transition row: its kept fields (`TransitionRow`, in the same object) and what only the
+    /// walker's latches and the captions table add.
     pub struct SnapTransition {
-        pub stage: String,
-        pub n: u32,
-        pub kind: CauseKind,
-        pub principal: Principal,
-        pub basis: AttributionBasis,
-        pub certainty: Certainty,
+        #[serde(flatten)]
+        pub row: TransitionRow,
         /// Index into `affordances` (fired rows).
         pub affordance: Option<u32>,
-        pub stimulus: Option<String>,
-        pub inferred: bool,
-        pub timestamp: f64,
-        pub payload: Option<JsonValue>,
-        pub outcome: Outcome,
-        pub effect_verified: Option<EffectVerified>,
-        pub from_node: String,
-        pub to_node: Option<String>,
-        pub to_node_claimed: bool,
-        pub arrival: Option<Arrival>,
-        pub unverified_edge: bool,
-        pub guard_unevaluated: Option<Vec<String>>,
-        pub produced: Option<JsonValue>,
-        pub cursor_version: u64,
-        pub ask_n: Option<u32>,
-        pub materialized: bool,
         pub arm: SnapArm,
         /// The fire had not come to rest.
         pub open: bool,
@@ -266,6 +247,19 @@ wire! {
         pub settled: Option<SnapSettled>,
         /// Report rows: the keys whose value the report changed.
         pub changed_keys: Option<Vec<String>>,
+    }
+}
+
+impl std::ops::Deref for SnapTransition {
+    type Target = TransitionRow;
+    fn deref(&self) -> &TransitionRow {
+        &self.row
+    }
+}
+
+impl std::ops::DerefMut for SnapTransition {
+    fn deref_mut(&mut self) -> &mut TransitionRow {
+        &mut self.row
     }
 }
 
