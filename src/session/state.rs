@@ -239,16 +239,21 @@ pub(crate) struct Ask {
     pub note: Option<String>,
 }
 
-/// A work row.
-#[derive(Debug)]
-pub(crate) struct Work {
-    pub n: u32,
-    pub transition: Option<u32>,
-    pub affordance_id: Option<Rc<str>>,
-    pub does: Option<Rc<str>>,
-    pub started_at: f64,
-    pub principal: Principal,
-    pub open: bool,
+crate::record::record! {
+    /// A work row, kept as its snapshot writes it (`work` in a snapshot: one declaration for both).
+    #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
+    #[serde(rename_all = "camelCase")]
+    pub struct Work {
+        pub n: u32,
+        pub transition: Option<u32>,
+        pub affordance_id: Option<Rc<str>>,
+        pub does: Option<Rc<str>>,
+        pub started_at: f64,
+        pub principal: Principal,
+        pub open: bool,
+    }
 }
 
 /// A journey frame.

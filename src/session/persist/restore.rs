@@ -26,7 +26,7 @@ use crate::session::persist::*;
 use crate::session::state::{
     Affordance, Arm, Failure, Gap, GapDetail, Inner, Rec, RowRef, Settled,
 };
-use crate::session::state::{Ask, Frame, Work};
+use crate::session::state::{Ask, Frame};
 use crate::session::*;
 
 pub(crate) use crate::session::persist::baseline::RESTORED_GROUP;
@@ -380,19 +380,7 @@ impl Session {
                 note: a.note.clone(),
             })
             .collect();
-        inner.work = snap
-            .work
-            .iter()
-            .map(|w| Work {
-                n: w.n,
-                transition: w.transition,
-                affordance_id: w.affordance_id.as_deref().map(Rc::from),
-                does: w.does.as_deref().map(Rc::from),
-                started_at: w.started_at,
-                principal: w.principal,
-                open: w.open,
-            })
-            .collect();
+        inner.work = snap.work.clone();
         let frame_in = |f: &JourneyFrame| Frame {
             journey_id: Rc::from(f.journey_id.as_str()),
             status: f.status,

@@ -244,19 +244,7 @@ impl Inner {
                     note: a.note.clone(),
                 })
                 .collect(),
-            work: self
-                .work
-                .iter()
-                .map(|w| SnapWork {
-                    n: w.n,
-                    transition: w.transition,
-                    affordance_id: w.affordance_id.as_ref().map(|a| own(a)),
-                    does: w.does.as_ref().map(|a| own(a)),
-                    started_at: w.started_at,
-                    principal: w.principal,
-                    open: w.open,
-                })
-                .collect(),
+            work: self.work.clone(),
             frame: self
                 .frame
                 .as_ref()

@@ -70,7 +70,8 @@ wire! {
         /// The open navigation claim: the fire's record index and its claimed page.
         pub claim: Option<SnapClaim>,
         pub asks: Vec<SnapAsk>,
-        pub work: Vec<SnapWork>,
+        /// Work rows, as the walker keeps them (`state::Work` is its own snapshot item).
+        pub work: Vec<crate::session::state::Work>,
         pub frame: Option<JourneyFrame>,
         pub closed_frames: Vec<JourneyFrame>,
         /// What was served at snapshot time beyond the compiled graph: mount declarations and handler
@@ -368,18 +369,6 @@ wire! {
         pub spent: bool,
         pub by: Option<String>,
         pub note: Option<String>,
-    }
-}
-
-wire! {
-    pub struct SnapWork {
-        pub n: u32,
-        pub transition: Option<u32>,
-        pub affordance_id: Option<String>,
-        pub does: Option<String>,
-        pub started_at: f64,
-        pub principal: Principal,
-        pub open: bool,
     }
 }
 
