@@ -5,6 +5,7 @@
 //! - [`session`]: the walker — cursor, state, offers, fires, settlement, the two ledgers, asks, journeys.
 //! - [`facts`]: the text renderers (`groundTruth`, `contextBrief`).
 //! - [`serve`]: the model-facing port ("Mode B" tools).
+//! - `record`: one declaration per record (the `record!` macro and the JSON reader it derives).
 //! - [`host`]: the trait through which the core calls the app (handlers, predicates, navigate, warn).
 //! - `js` (wasm32 only): the only module that names wasm-bindgen / js-sys / web-sys; it adapts JS values
 //!   and functions to the core and back.
@@ -12,6 +13,7 @@
 //! The core never depends on JS: every behaviour, re-entrancy included, is tested with `cargo test`
 //! through test hosts that call back into the session exactly as a JS app does.
 
+mod record;
 mod words;
 
 pub mod case;

@@ -545,7 +545,7 @@ fn update_with_record(r: &UpdateResult, t: &SharedRow) -> JsValue {
         t.produced.as_deref(),
         t.cursor_version as f64,
         t.ask_n,
-        t.materialized,
+        (!t.materialized).then_some(false),
     )
 }
 

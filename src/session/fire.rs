@@ -416,13 +416,13 @@ impl Inner {
         rec.stimulus = None;
         rec.affordance = Some(Rc::clone(aff));
         // docs/session.md §28: the row keeps the payload as it may leave; the handler gets it whole.
-        rec.payload = payload.map(
-            |(value, text)| match (self.keep.redact.value(value), text) {
+        rec.payload = payload.map(|(value, text)| {
+            JsonText(match (self.keep.redact.value(value), text) {
                 (Some(redacted), _) => json_text(&redacted),
                 (None, Some(FirePayloadText(text))) => text,
                 (None, None) => json_text(value),
-            },
-        );
+            })
+        });
         rec.outcome = Outcome::Pending;
         rec.effect_verified = None;
         rec.to_node = None;

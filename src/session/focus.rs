@@ -44,25 +44,27 @@ pub enum FocusChange {
     Hide,
 }
 
-/// One row of the focus ledger (`session.focusHistory().rows`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct FocusRecord {
-    pub change: FocusChange,
-    /// The path the call named (a container path, or the page id for a focus at page level).
-    pub path: String,
-    /// The page it happened on.
-    pub page: String,
-    /// Who moved the focus (`observeFocus` rows only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub principal: Option<Principal>,
-    /// The focus below page level after the call (`null` = the page itself).
-    pub focus_after: Option<String>,
-    /// The version when it happened (these rows never bump it).
-    pub version: u64,
-    pub timestamp: f64,
+crate::record::record! {
+    /// One row of the focus ledger (`session.focusHistory().rows`).
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
+    #[serde(rename_all = "camelCase")]
+    pub struct FocusRecord {
+        pub change: FocusChange,
+        /// The path the call named (a container path, or the page id for a focus at page level).
+        pub path: String,
+        /// The page it happened on.
+        pub page: String,
+        /// Who moved the focus (`observeFocus` rows only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub principal: Option<Principal>,
+        /// The focus below page level after the call (`null` = the page itself).
+        pub focus_after: Option<String>,
+        /// The version when it happened (these rows never bump it).
+        pub version: u64,
+        pub timestamp: f64,
+    }
 }
 
 /// `session.focusHistory()`: the kept rows, oldest first, and how many older rows were folded.
@@ -98,17 +100,19 @@ pub(crate) struct Tree {
     folded: u64,
 }
 
-/// The snapshot part (absent from snapshots of sessions that never used the tree API).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapTree {
-    pub focus: Option<String>,
-    /// Explicitly shown (`true`) or hidden (`false`) container paths, sorted by path.
-    pub explicit: Vec<(String, bool)>,
-    pub rows: Vec<FocusRecord>,
-    pub folded: u64,
+crate::record::record! {
+    /// The snapshot part (absent from snapshots of sessions that never used the tree API).
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
+    #[serde(rename_all = "camelCase")]
+    pub struct SnapTree {
+        pub focus: Option<String>,
+        /// Explicitly shown (`true`) or hidden (`false`) container paths, sorted by path.
+        pub explicit: Vec<(String, bool)>,
+        pub rows: Vec<FocusRecord>,
+        pub folded: u64,
+    }
 }
 
 /// A container of the graph, or a typed refusal naming the rule and the fix.

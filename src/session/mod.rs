@@ -87,6 +87,7 @@ pub use instances::InstanceRef;
 pub use ledger::lost::HistoryLost;
 pub use ledger::records::*;
 pub use ledger::retention::{FoldedAttempts, FoldedFire, DEFAULT_RETAIN, MAX_RETAIN};
+pub use ledger::row::{JsonText, TransitionRow};
 pub use limits::{DEFAULT_MAX_VALUE_BYTES, MAX_MAX_VALUE_BYTES};
 pub use persist::{
     graph_fingerprint, read_snapshot, SessionSnapshot, SNAPSHOT_FORMAT, SNAPSHOT_FORMAT_VERSION,

@@ -350,21 +350,23 @@ pub enum FrameStatus {
     Demoted,
 }
 
-/// An open (or closed) journey frame.
-#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct JourneyFrame {
-    pub journey_id: String,
-    pub status: FrameStatus,
-    pub principal: Principal,
-    pub opened_at: f64,
-    pub opened_at_version: u64,
-    /// Steps whose fire was performed while the frame was open (decision 9).
-    pub fired_steps: Vec<String>,
-    pub inferred_steps: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub closed_at_version: Option<u64>,
+crate::record::record! {
+    /// An open (or closed) journey frame.
+    #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    #[serde(rename_all = "camelCase")]
+    pub struct JourneyFrame {
+        pub journey_id: String,
+        pub status: FrameStatus,
+        pub principal: Principal,
+        pub opened_at: f64,
+        pub opened_at_version: u64,
+        /// Steps whose fire was performed while the frame was open (decision 9).
+        pub fired_steps: Vec<String>,
+        pub inferred_steps: Vec<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub closed_at_version: Option<u64>,
+    }
 }
 
 /// A journey step's status in a plan.

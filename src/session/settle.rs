@@ -328,7 +328,7 @@ impl Session {
                     // docs/session.md §28: kept as it may leave (`producedFor`, `did_it_work`).
                     let value = value.map(|v| inner.keep.redact.value_out(v));
                     if let (Some(v), Some(rec)) = (value, inner.rec_mut(idx)) {
-                        rec.produced = Some(json_text(&v));
+                        rec.produced = Some(JsonText(json_text(&v)));
                         inner.touch();
                     }
                     if !latch_open {

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use super::error::SessionError;
 pub(crate) use super::ledger::compact::{json_text, json_value, push_decimal};
 use super::ledger::records::*;
+pub(crate) use super::ledger::row::TransitionRow;
 use super::results::*;
 use crate::graph::guards::ConditionEvidence;
 use crate::graph::{Action, NavigationGraph};
@@ -82,38 +83,13 @@ pub(crate) struct Settled {
     pub error: Option<Box<Failure>>,
 }
 
-/// One transition row.
+/// One transition row: its kept fields ([`TransitionRow`], declared once with its snapshot form) and
+/// the walker's latches beside them. Reads and writes of the kept fields go through `Deref`.
 #[derive(Debug)]
 pub(crate) struct Rec {
-    /// The id prefix: the affordance id, `sync:<node>` or `stimulus:<kind>`.
-    pub stage: Rc<str>,
-    pub n: u32,
-    pub kind: CauseKind,
-    pub principal: Principal,
-    pub basis: AttributionBasis,
-    pub certainty: Certainty,
+    pub row: TransitionRow,
     /// Fired rows: the affordance as served at fire time (does, writes, verify, goTo).
     pub affordance: Option<Rc<Affordance>>,
-    pub stimulus: Option<Rc<str>>,
-    pub inferred: bool,
-    pub timestamp: f64,
-    /// Compact JSON text: a parsed `Value` costs several times its text in allocations, kept for every fire.
-    pub payload: Option<Box<str>>,
-    pub outcome: Outcome,
-    pub effect_verified: Option<EffectVerified>,
-    pub from_node: Rc<str>,
-    pub to_node: Option<Rc<str>>,
-    pub to_node_claimed: bool,
-    pub arrival: Option<Arrival>,
-    pub unverified_edge: bool,
-    // Boxed: rare, and a bare Vec would cost every row 24 bytes (clippy prefers the bare Vec).
-    #[allow(clippy::box_collection)]
-    pub guard_unevaluated: Option<Box<Vec<String>>>,
-    /// Compact JSON text, like `payload`.
-    pub produced: Option<Box<str>>,
-    pub cursor_version: u64,
-    pub ask_n: Option<u32>,
-    pub materialized: bool,
     pub arm: Arm,
     /// The settlement latch: open while the fire has not come to rest.
     pub latch_open: bool,
@@ -127,6 +103,19 @@ pub(crate) struct Rec {
     /// when its handler returned, and its line says the effect held before it (docs/session.md §23).
     pub already_true: bool,
     pub settled: Option<Settled>,
+}
+
+impl std::ops::Deref for Rec {
+    type Target = TransitionRow;
+    fn deref(&self) -> &TransitionRow {
+        &self.row
+    }
+}
+
+impl std::ops::DerefMut for Rec {
+    fn deref_mut(&mut self) -> &mut TransitionRow {
+        &mut self.row
+    }
 }
 
 impl Rec {
@@ -250,16 +239,21 @@ pub(crate) struct Ask {
     pub note: Option<String>,
 }
 
-/// A work row.
-#[derive(Debug)]
-pub(crate) struct Work {
-    pub n: u32,
-    pub transition: Option<u32>,
-    pub affordance_id: Option<Rc<str>>,
-    pub does: Option<Rc<str>>,
-    pub started_at: f64,
-    pub principal: Principal,
-    pub open: bool,
+crate::record::record! {
+    /// A work row, kept as its snapshot writes it (`work` in a snapshot: one declaration for both).
+    #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
+    #[serde(rename_all = "camelCase")]
+    pub struct Work {
+        pub n: u32,
+        pub transition: Option<u32>,
+        pub affordance_id: Option<Rc<str>>,
+        pub does: Option<Rc<str>>,
+        pub started_at: f64,
+        pub principal: Principal,
+        pub open: bool,
+    }
 }
 
 /// A journey frame.

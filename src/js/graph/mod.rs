@@ -24,6 +24,8 @@ use crate::js::{brand, callbacks, convert, errors};
 const AUTHORING_TYPES: &'static str = r#"
 /** A JSON value: what state, payloads and thresholds are made of. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+/** A JSON value a ledger row keeps as its compact text (`payload`, `produced`): written as the value. */
+export type JsonText = JsonValue;
 /** The flat state projection the app reports: opaque keys ('project.name' is one key) to JSON values. */
 export type AppState = Record<string, JsonValue>;
 /** One key's conditions; every present operator must hold. */

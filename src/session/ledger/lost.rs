@@ -9,15 +9,17 @@ use serde::{Deserialize, Serialize};
 
 use crate::session::Session;
 
-/// How often this record was restarted after losing history, and the version it stood at the last time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct HistoryLost {
-    /// Restarts after which history was lost (at least 1).
-    pub restarts: u32,
-    /// The version the record stood at right after the latest of them.
-    pub at_version: u64,
+crate::record::record! {
+    /// How often this record was restarted after losing history, and the version it stood at the last time.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+    #[serde(rename_all = "camelCase")]
+    pub struct HistoryLost {
+        /// Restarts after which history was lost (at least 1).
+        pub restarts: u32,
+        /// The version the record stood at right after the latest of them.
+        pub at_version: u64,
+    }
 }
 
 impl Session {

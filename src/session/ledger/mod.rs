@@ -5,6 +5,7 @@
 //! - `attempt_rows`: the attempt index read in place for the facts block.
 //! - `facts_view`: the newest transitions and demoted frames, read cheaply for the brief.
 //! - `retention`: bounded ledgers (`retain`, `maxValueBytes`), folding the oldest rows into counts.
+//! - `row`: the transition row's kept fields, declared once with its snapshot form.
 //! - `compact`: decimals and JSON text as the rows keep them.
 //! - `lost`: the `historyLost` mark of a session restarted after a trap.
 //!
@@ -18,3 +19,4 @@ pub(super) mod lost;
 pub(super) mod reads;
 pub(super) mod records;
 pub(super) mod retention;
+pub(super) mod row;

@@ -16,33 +16,17 @@ use crate::session::*;
 #[derive(Debug, Clone)]
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 pub(crate) struct SharedRow {
-    /// The id is `<stage>#<n>`.
-    pub stage: Rc<str>,
-    pub n: u32,
-    pub kind: CauseKind,
-    pub principal: Principal,
+    /// The row's kept fields (the record's `materialized` shows only `false`).
+    pub row: TransitionRow,
     /// The affordance's id and `does` (fired rows).
     pub affordance: Option<(Rc<str>, Rc<str>)>,
-    pub stimulus: Option<Rc<str>>,
-    pub inferred: bool,
-    pub basis: AttributionBasis,
-    pub certainty: Certainty,
-    pub timestamp: f64,
-    pub payload: Option<Box<str>>,
-    pub outcome: Outcome,
-    pub effect_verified: Option<EffectVerified>,
-    pub from_node: Rc<str>,
-    pub to_node: Option<Rc<str>>,
-    pub to_node_claimed: bool,
-    pub arrival: Option<Arrival>,
-    pub unverified_edge: bool,
-    pub guard_unevaluated: Option<Vec<String>>,
-    pub produced: Option<Box<str>>,
-    pub cursor_version: u64,
-    /// The record's `askId` is `ask#<n>`.
-    pub ask_n: Option<u32>,
-    /// The record's `materialized` (only `false` is shown).
-    pub materialized: Option<bool>,
+}
+
+impl std::ops::Deref for SharedRow {
+    type Target = TransitionRow;
+    fn deref(&self) -> &TransitionRow {
+        &self.row
+    }
 }
 
 impl SharedRow {
@@ -52,32 +36,11 @@ impl SharedRow {
             return None;
         }
         Some(SharedRow {
-            stage: Rc::clone(&rec.stage),
-            n: rec.n,
-            kind: rec.kind,
-            principal: rec.principal,
+            row: rec.row.clone(),
             affordance: rec
                 .affordance
                 .as_ref()
                 .map(|a| (Rc::clone(&a.id), Rc::clone(&a.does))),
-            stimulus: rec.stimulus.clone(),
-            inferred: rec.inferred,
-            basis: rec.basis,
-            certainty: rec.certainty,
-            timestamp: rec.timestamp,
-            payload: rec.payload.clone(),
-            outcome: rec.outcome,
-            effect_verified: rec.effect_verified,
-            from_node: Rc::clone(&rec.from_node),
-            to_node: rec.to_node.clone(),
-            to_node_claimed: rec.to_node_claimed,
-            arrival: rec.arrival,
-            unverified_edge: rec.unverified_edge,
-            guard_unevaluated: rec.guard_unevaluated.as_deref().cloned(),
-            produced: rec.produced.clone(),
-            cursor_version: rec.cursor_version,
-            ask_n: rec.ask_n,
-            materialized: (!rec.materialized).then_some(false),
         })
     }
 }

@@ -25,9 +25,9 @@ use crate::session::error::damaged;
 use crate::session::persist::check::check;
 use crate::session::persist::*;
 use crate::session::state::{
-    json_text, Affordance, Arm, Failure, Gap, GapDetail, Inner, Rec, RowRef, Settled,
+    Affordance, Arm, Failure, Gap, GapDetail, Inner, Rec, RowRef, Settled,
 };
-use crate::session::state::{Ask, Frame, Work};
+use crate::session::state::{Ask, Frame};
 use crate::session::*;
 
 use crate::session::persist::baseline::RESTORED_GROUP;
@@ -154,16 +154,14 @@ impl Inner {
                 t.stage, t.n
             )));
         }
-        let text = |v: &Option<Value>, what: &str| -> Result<Option<Box<str>>, SessionError> {
-            match v {
-                Some(v) => {
-                    let text = json_text(v);
-                    within(text.len(), limit, what)?;
-                    Ok(Some(text))
-                }
-                None => Ok(None),
+        for (text, what) in [
+            (&t.row.payload, "a payload"),
+            (&t.row.produced, "a produced value"),
+        ] {
+            if let Some(text) = text {
+                within(text.len(), limit, what)?;
             }
-        };
+        }
         let settled = match &t.settled {
             Some(s) => Some(Settled {
                 effect_status: s.effect_status,
@@ -185,32 +183,16 @@ impl Inner {
         if fired && (t.open || t.in_flight) {
             opened.push(format!("{}#{}", t.stage, t.n));
         }
+        let mut row = t.row.clone();
+        // Names are shared again: the stage with its caption, nodes with the graph's page names.
+        if let Some(a) = &affordance {
+            row.stage = Rc::clone(&a.id);
+        }
+        row.from_node = self.intern(&row.from_node);
+        row.to_node = row.to_node.as_deref().map(|n| self.intern(n));
         Ok(Rec {
-            stage: affordance
-                .as_ref()
-                .map_or_else(|| Rc::from(t.stage.as_str()), |a| Rc::clone(&a.id)),
-            n: t.n,
-            kind: t.kind,
-            principal: t.principal,
-            basis: t.basis,
-            certainty: t.certainty,
+            row,
             affordance,
-            stimulus: t.stimulus.as_deref().map(Rc::from),
-            inferred: t.inferred,
-            timestamp: t.timestamp,
-            payload: text(&t.payload, "a payload")?,
-            outcome: t.outcome,
-            effect_verified: t.effect_verified,
-            from_node: self.intern(&t.from_node),
-            to_node: t.to_node.as_deref().map(|n| self.intern(n)),
-            to_node_claimed: t.to_node_claimed,
-            arrival: t.arrival,
-            unverified_edge: t.unverified_edge,
-            guard_unevaluated: t.guard_unevaluated.clone().map(Box::new),
-            produced: text(&t.produced, "a produced value")?,
-            cursor_version: t.cursor_version,
-            ask_n: t.ask_n,
-            materialized: t.materialized,
             arm: arm_in(t.arm),
             latch_open: open,
             // Nothing runs any more: the handler or thenable was on the page that reloaded.
@@ -399,19 +381,7 @@ impl Session {
                 note: a.note.clone(),
             })
             .collect();
-        inner.work = snap
-            .work
-            .iter()
-            .map(|w| Work {
-                n: w.n,
-                transition: w.transition,
-                affordance_id: w.affordance_id.as_deref().map(Rc::from),
-                does: w.does.as_deref().map(Rc::from),
-                started_at: w.started_at,
-                principal: w.principal,
-                open: w.open,
-            })
-            .collect();
+        inner.work = snap.work.clone();
         let frame_in = |f: &JourneyFrame| Frame {
             journey_id: Rc::from(f.journey_id.as_str()),
             status: f.status,

@@ -9,7 +9,7 @@ use crate::graph::guards::ConditionEvidence;
 use crate::graph::{InputContract, Verify};
 use crate::session::ledger::compact::sorted;
 use crate::session::persist::*;
-use crate::session::state::{json_value, Affordance, Arm, Failure, Inner, RowRef};
+use crate::session::state::{Affordance, Arm, Failure, Inner, RowRef};
 use crate::session::*;
 use serde_json::Value;
 
@@ -107,29 +107,8 @@ impl Inner {
                 let idx = self.keep.t_base.wrapping_add(i as u32);
                 let changed = self.changed_keys(idx);
                 SnapTransition {
-                    stage: own(&rec.stage),
-                    n: rec.n,
-                    kind: rec.kind,
-                    principal: rec.principal,
-                    basis: rec.basis,
-                    certainty: rec.certainty,
+                    row: rec.row.clone(),
                     affordance: rec.affordance.as_ref().map(|a| captions.add(self, a)),
-                    stimulus: rec.stimulus.as_ref().map(|s| own(s)),
-                    inferred: rec.inferred,
-                    timestamp: rec.timestamp,
-                    payload: rec.payload.as_deref().map(json_value),
-                    outcome: rec.outcome,
-                    effect_verified: rec.effect_verified,
-                    from_node: own(&rec.from_node),
-                    to_node: rec.to_node.as_ref().map(|n| own(n)),
-                    to_node_claimed: rec.to_node_claimed,
-                    arrival: rec.arrival,
-                    unverified_edge: rec.unverified_edge,
-                    guard_unevaluated: rec.guard_unevaluated.as_deref().cloned(),
-                    produced: rec.produced.as_deref().map(json_value),
-                    cursor_version: rec.cursor_version,
-                    ask_n: rec.ask_n,
-                    materialized: rec.materialized,
                     arm: arm_out(rec.arm),
                     open: rec.latch_open,
                     in_flight: rec.in_flight,
@@ -266,19 +245,7 @@ impl Inner {
                     note: a.note.clone(),
                 })
                 .collect(),
-            work: self
-                .work
-                .iter()
-                .map(|w| SnapWork {
-                    n: w.n,
-                    transition: w.transition,
-                    affordance_id: w.affordance_id.as_ref().map(|a| own(a)),
-                    does: w.does.as_ref().map(|a| own(a)),
-                    started_at: w.started_at,
-                    principal: w.principal,
-                    open: w.open,
-                })
-                .collect(),
+            work: self.work.clone(),
             frame: self
                 .frame
                 .as_ref()

@@ -14,190 +14,190 @@ use serde::{Deserialize, Serialize};
 use crate::graph::{Filter, NavigationGraph, Verify};
 use crate::session::*;
 
+/// A wire record: a [`crate::record::record!`] with the derives and serde/tsify settings every snapshot
+/// item shares (`null` for an absent `Option`, camelCase keys).
+macro_rules! wire {
+    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
+        crate::record::record! {
+            $(#[$meta])*
+            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+            #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+            #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
+            #[serde(rename_all = "camelCase")]
+            pub struct $name { $($body)* }
+        }
+    };
+}
+
 /// The `format` marker every snapshot carries.
 pub const SNAPSHOT_FORMAT: &str = "groundfacts-session";
 /// The newest `formatVersion` this build writes and reads.
 pub const SNAPSHOT_FORMAT_VERSION: u32 = 1;
 
-/// `session.snapshot()`: a versioned, plain-JSON copy of everything a session knows but its functions.
-/// `createSession(graph, navigate, { restore })` continues from it. Keep it whole (`JSON.stringify` /
-/// `JSON.parse` round-trip it exactly); its parts are not an API to edit.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SessionSnapshot {
-    /// Always `"groundfacts-session"`.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "'groundfacts-session'"))]
-    pub format: String,
-    /// `1`. A newer version is refused `RESTORE_NEWER_FORMAT`.
-    pub format_version: u32,
-    /// The fingerprint of the compiled graph ([`graph_fingerprint`]); another graph's is refused
-    /// `RESTORE_OTHER_GRAPH`.
-    pub graph: String,
-    /// The graph's id, for messages.
-    pub graph_id: String,
-    pub cursor: SnapCursor,
-    pub clock: SnapClock,
-    /// The flat state projection, and whether the state tap is on (arm A).
-    pub state: AppState,
-    pub state_tap: bool,
-    pub require_human_approval: bool,
-    /// Whether the app passed `requireHumanApproval` at all (it arms a one-time warning when not).
-    pub approval_option_passed: bool,
-    pub retain: usize,
-    pub max_value_bytes: usize,
-    pub folded: SnapFolded,
-    /// The captions (affordances) rows captured, each once; rows name them by index.
-    pub affordances: Vec<SnapAffordance>,
-    pub transitions: Vec<SnapTransition>,
-    pub gaps: Vec<SnapGap>,
-    pub attempts: Vec<SnapAttempt>,
-    /// Record indexes of fires awaiting a state report, oldest first.
-    pub pending: Vec<u32>,
-    /// The open navigation claim: the fire's record index and its claimed page.
-    pub claim: Option<SnapClaim>,
-    pub asks: Vec<SnapAsk>,
-    pub work: Vec<SnapWork>,
-    pub frame: Option<JourneyFrame>,
-    pub closed_frames: Vec<JourneyFrame>,
-    /// What was served at snapshot time beyond the compiled graph: mount declarations and handler
-    /// registrations. A restored session treats re-registering it as no change (decision 7).
-    pub served: Vec<SnapServed>,
-    /// The mount declarations served at snapshot time, in served order; served again at once after
-    /// restore (until a re-mount declares them anew).
-    pub mounted: Vec<SnapMounted>,
-    /// Once-per-session warnings already given (so a reload does not repeat them).
-    pub warned: SnapWarned,
-    /// The tree API's focus, visibility and focus ledger (`focus`); absent when never used.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tree: Option<SnapTree>,
-    /// Set when the record lost part of its history at a module restart (docs/session.md §25);
-    /// absent otherwise.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub history_lost: Option<crate::session::HistoryLost>,
-    /// `concurrency: 'once'` actions already performed: `[actionId, transitionId]` pairs
-    /// (docs/session.md §26); absent when none.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub once: Vec<(String, String)>,
-    /// Lists (docs/session.md §34): `{ live: [{ list, id, label }], fired: [{ n, id, label }] }`, the
-    /// rows served and the row each kept fire was for; absent when the session never had a list row.
-    #[serde(default, skip_serializing_if = "crate::json_types::JsonValue::is_null")]
-    pub lists: crate::json_types::JsonValue,
+wire! {
+    /// `session.snapshot()`: a versioned, plain-JSON copy of everything a session knows but its functions.
+    /// `createSession(graph, navigate, { restore })` continues from it. Keep it whole (`JSON.stringify` /
+    /// `JSON.parse` round-trip it exactly); its parts are not an API to edit.
+    pub struct SessionSnapshot {
+        /// Always `"groundfacts-session"`.
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "'groundfacts-session'"))]
+        pub format: String,
+        /// `1`. A newer version is refused `RESTORE_NEWER_FORMAT`.
+        pub format_version: u32,
+        /// The fingerprint of the compiled graph ([`graph_fingerprint`]); another graph's is refused
+        /// `RESTORE_OTHER_GRAPH`.
+        pub graph: String,
+        /// The graph's id, for messages.
+        pub graph_id: String,
+        pub cursor: SnapCursor,
+        pub clock: SnapClock,
+        /// The flat state projection, and whether the state tap is on (arm A).
+        pub state: AppState,
+        pub state_tap: bool,
+        pub require_human_approval: bool,
+        /// Whether the app passed `requireHumanApproval` at all (it arms a one-time warning when not).
+        pub approval_option_passed: bool,
+        pub retain: usize,
+        pub max_value_bytes: usize,
+        pub folded: SnapFolded,
+        /// The captions (affordances) rows captured, each once; rows name them by index.
+        pub affordances: Vec<SnapAffordance>,
+        pub transitions: Vec<SnapTransition>,
+        pub gaps: Vec<SnapGap>,
+        pub attempts: Vec<SnapAttempt>,
+        /// Record indexes of fires awaiting a state report, oldest first.
+        pub pending: Vec<u32>,
+        /// The open navigation claim: the fire's record index and its claimed page.
+        pub claim: Option<SnapClaim>,
+        pub asks: Vec<SnapAsk>,
+        /// Work rows, as the walker keeps them (`state::Work` is its own snapshot item).
+        pub work: Vec<crate::session::state::Work>,
+        pub frame: Option<JourneyFrame>,
+        pub closed_frames: Vec<JourneyFrame>,
+        /// What was served at snapshot time beyond the compiled graph: mount declarations and handler
+        /// registrations. A restored session treats re-registering it as no change (decision 7).
+        pub served: Vec<SnapServed>,
+        /// The mount declarations served at snapshot time, in served order; served again at once after
+        /// restore (until a re-mount declares them anew).
+        pub mounted: Vec<SnapMounted>,
+        /// Once-per-session warnings already given (so a reload does not repeat them).
+        pub warned: SnapWarned,
+        /// The tree API's focus, visibility and focus ledger (`focus`); absent when never used.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub tree: Option<SnapTree>,
+        /// Set when the record lost part of its history at a module restart (docs/session.md §25);
+        /// absent otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub history_lost: Option<crate::session::HistoryLost>,
+        /// `concurrency: 'once'` actions already performed: `[actionId, transitionId]` pairs
+        /// (docs/session.md §26); absent when none.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub once: Vec<(String, String)>,
+        /// Lists (docs/session.md §34): `{ live: [{ list, id, label }], fired: [{ n, id, label }] }`, the
+        /// rows served and the row each kept fire was for; absent when the session never had a list row.
+        #[serde(default, skip_serializing_if = "crate::json_types::JsonValue::is_null")]
+        pub lists: crate::json_types::JsonValue,
+    }
 }
 
-/// Where the session stands.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapCursor {
-    pub node: String,
-    /// False while the cursor is only claimed (no router report since the last claimed hop).
-    pub position_reported: bool,
-    /// How the cursor got there: the newest fire row that moved it, `claimed` or `observed`.
-    pub arrival: Option<Arrival>,
+wire! {
+    /// Where the session stands.
+    pub struct SnapCursor {
+        pub node: String,
+        /// False while the cursor is only claimed (no router report since the last claimed hop).
+        pub position_reported: bool,
+        /// How the cursor got there: the newest fire row that moved it, `claimed` or `observed`.
+        pub arrival: Option<Arrival>,
+    }
 }
 
-/// The version clock and every counter.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapClock {
-    pub version: u64,
-    pub state_version: u64,
-    pub structure_gen: u64,
-    pub last_structure_bump: Option<u64>,
-    /// Absolute index of the oldest kept transition / gap (rows are numbered from it).
-    pub transition_base: u32,
-    pub gap_base: u32,
-    /// The next `mount:<page>#N`, `ask#N` and `work#N`.
-    pub next_group: u32,
-    pub next_ask: u32,
-    pub next_work: u32,
-    /// Unanswered asks dropped from a full book (still counted as awaiting).
-    pub awaiting_dropped: usize,
+wire! {
+    /// The version clock and every counter.
+    pub struct SnapClock {
+        pub version: u64,
+        pub state_version: u64,
+        pub structure_gen: u64,
+        pub last_structure_bump: Option<u64>,
+        /// Absolute index of the oldest kept transition / gap (rows are numbered from it).
+        pub transition_base: u32,
+        pub gap_base: u32,
+        /// The next `mount:<page>#N`, `ask#N` and `work#N`.
+        pub next_group: u32,
+        pub next_ask: u32,
+        pub next_work: u32,
+        /// Unanswered asks dropped from a full book (still counted as awaiting).
+        pub awaiting_dropped: usize,
+    }
 }
 
-/// The folded counts of decision 25.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapFolded {
-    pub total: u64,
-    pub refused: u64,
-    pub stale: u64,
-    pub fires: Vec<SnapFoldedFire>,
-    pub through_key: Option<u64>,
+wire! {
+    /// The folded counts of decision 25.
+    pub struct SnapFolded {
+        pub total: u64,
+        pub refused: u64,
+        pub stale: u64,
+        pub fires: Vec<SnapFoldedFire>,
+        pub through_key: Option<u64>,
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapFoldedFire {
-    pub open: bool,
-    pub materialized: bool,
-    pub outcome: Outcome,
-    pub verify_held: Option<VerifyHeld>,
-    pub effect_verified: Option<EffectVerified>,
-    pub inferred: bool,
-    /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub already_true: bool,
-    pub count: u64,
+wire! {
+    pub struct SnapFoldedFire {
+        pub open: bool,
+        pub materialized: bool,
+        pub outcome: Outcome,
+        pub verify_held: Option<VerifyHeld>,
+        pub effect_verified: Option<EffectVerified>,
+        pub inferred: bool,
+        /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub already_true: bool,
+        pub count: u64,
+    }
 }
 
-/// A served action as a row captured it (or as a mount declaration served it).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapAffordance {
-    pub id: String,
-    pub does: String,
-    /// Declared by the graph (else declared at mount, and rebuilt from the fields below).
-    pub compiled: bool,
-    /// Mount declarations: the page it was declared on, and the rest of the compiled declaration.
-    pub page: Option<String>,
-    pub writes: Option<Vec<String>>,
-    pub go_to: Option<String>,
-    pub confirm: bool,
-    /// `null` (not declared), `"none"`, or the JSON Schema.
-    pub input: JsonValue,
-    pub when: Option<Vec<SnapCondition>>,
-    pub enabled_when: Option<Vec<SnapCondition>>,
-    pub verify: Option<Vec<SnapCondition>>,
-    /// The verify was a function: it comes back when the component re-mounts.
-    pub verify_predicate: bool,
-    pub role: String,
-    pub url_href: Option<String>,
-    /// `'single-flight'` or `'once'` (docs/session.md §26); absent when undeclared.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub concurrency: Option<String>,
+wire! {
+    /// A served action as a row captured it (or as a mount declaration served it).
+    pub struct SnapAffordance {
+        pub id: String,
+        pub does: String,
+        /// Declared by the graph (else declared at mount, and rebuilt from the fields below).
+        pub compiled: bool,
+        /// Mount declarations: the page it was declared on, and the rest of the compiled declaration.
+        pub page: Option<String>,
+        pub writes: Option<Vec<String>>,
+        pub go_to: Option<String>,
+        pub confirm: bool,
+        /// `null` (not declared), `"none"`, or the JSON Schema.
+        pub input: JsonValue,
+        pub when: Option<Vec<SnapCondition>>,
+        pub enabled_when: Option<Vec<SnapCondition>>,
+        pub verify: Option<Vec<SnapCondition>>,
+        /// The verify was a function: it comes back when the component re-mounts.
+        pub verify_predicate: bool,
+        pub role: String,
+        pub url_href: Option<String>,
+        /// `'single-flight'` or `'once'` (docs/session.md §26); absent when undeclared.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub concurrency: Option<String>,
+    }
 }
 
-/// One `key op threshold` conjunct of a declared filter.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapCondition {
-    pub key: String,
-    pub op: String,
-    pub threshold: JsonValue,
+wire! {
+    /// One `key op threshold` conjunct of a declared filter.
+    pub struct SnapCondition {
+        pub key: String,
+        pub op: String,
+        pub threshold: JsonValue,
+    }
 }
 
-/// A mount declaration served at snapshot time: its id and its caption (index into `affordances`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapMounted {
-    pub id: String,
-    pub affordance: u32,
+wire! {
+    /// A mount declaration served at snapshot time: its id and its caption (index into `affordances`).
+    pub struct SnapMounted {
+        pub id: String,
+        pub affordance: u32,
+    }
 }
 
 /// How a fire was to come to rest.
@@ -233,107 +233,91 @@ impl SnapArm {
     }
 }
 
-/// One transition row.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapTransition {
-    pub stage: String,
-    pub n: u32,
-    pub kind: CauseKind,
-    pub principal: Principal,
-    pub basis: AttributionBasis,
-    pub certainty: Certainty,
-    /// Index into `affordances` (fired rows).
-    pub affordance: Option<u32>,
-    pub stimulus: Option<String>,
-    pub inferred: bool,
-    pub timestamp: f64,
-    pub payload: Option<JsonValue>,
-    pub outcome: Outcome,
-    pub effect_verified: Option<EffectVerified>,
-    pub from_node: String,
-    pub to_node: Option<String>,
-    pub to_node_claimed: bool,
-    pub arrival: Option<Arrival>,
-    pub unverified_edge: bool,
-    pub guard_unevaluated: Option<Vec<String>>,
-    pub produced: Option<JsonValue>,
-    pub cursor_version: u64,
-    pub ask_n: Option<u32>,
-    pub materialized: bool,
-    pub arm: SnapArm,
-    /// The fire had not come to rest.
-    pub open: bool,
-    /// Its handler (or a thenable `navigate` returned) was still running.
-    pub in_flight: bool,
-    /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub already_true: bool,
-    pub settled: Option<SnapSettled>,
-    /// Report rows: the keys whose value the report changed.
-    pub changed_keys: Option<Vec<String>>,
+wire! {
+    /// One transition row: its kept fields (`TransitionRow`, in the same object) and what only the
+    /// walker's latches and the captions table add.
+    pub struct SnapTransition {
+        #[serde(flatten)]
+        pub row: TransitionRow,
+        /// Index into `affordances` (fired rows).
+        pub affordance: Option<u32>,
+        pub arm: SnapArm,
+        /// The fire had not come to rest.
+        pub open: bool,
+        /// Its handler (or a thenable `navigate` returned) was still running.
+        pub in_flight: bool,
+        /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub already_true: bool,
+        pub settled: Option<SnapSettled>,
+        /// Report rows: the keys whose value the report changed.
+        pub changed_keys: Option<Vec<String>>,
+    }
 }
 
-/// A fire's retained first settlement.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapSettled {
-    pub effect_status: EffectStatus,
-    pub outcome: Outcome,
-    pub writes_observed: Option<EffectVerified>,
-    pub verify_held: Option<VerifyHeld>,
-    pub error: Option<SnapFailure>,
+impl std::ops::Deref for SnapTransition {
+    type Target = TransitionRow;
+    fn deref(&self) -> &TransitionRow {
+        &self.row
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapFailure {
-    pub reason: String,
-    pub message: String,
-    pub evidence: Option<Vec<SnapEvidence>>,
+impl std::ops::DerefMut for SnapTransition {
+    fn deref_mut(&mut self) -> &mut TransitionRow {
+        &mut self.row
+    }
 }
 
-/// One evaluated guard conjunct.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapEvidence {
-    pub key: String,
-    pub op: String,
-    pub threshold: JsonValue,
-    pub actual_summary: String,
-    pub result: bool,
-    pub note: Option<String>,
+wire! {
+    /// A fire's retained first settlement.
+    pub struct SnapSettled {
+        pub effect_status: EffectStatus,
+        pub outcome: Outcome,
+        pub writes_observed: Option<EffectVerified>,
+        pub verify_held: Option<VerifyHeld>,
+        pub error: Option<SnapFailure>,
+    }
 }
 
-/// One gap row.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapGap {
-    pub kind: GapKind,
-    pub timestamp: f64,
-    pub node: String,
-    pub version: u64,
-    pub available_actions: Vec<String>,
-    pub affordance_id: Option<String>,
-    pub does: Option<String>,
-    pub rejection_reason: Option<String>,
-    pub principal: Option<Principal>,
-    pub off_graph: bool,
-    pub actions_may_be_stale: bool,
-    pub evidence: Option<Vec<SnapEvidence>>,
-    pub journey_id: Option<String>,
-    pub request: Option<String>,
-    pub reason: Option<String>,
+wire! {
+    pub struct SnapFailure {
+        pub reason: String,
+        pub message: String,
+        pub evidence: Option<Vec<SnapEvidence>>,
+    }
+}
+
+wire! {
+    /// One evaluated guard conjunct.
+    pub struct SnapEvidence {
+        pub key: String,
+        pub op: String,
+        pub threshold: JsonValue,
+        pub actual_summary: String,
+        pub result: bool,
+        pub note: Option<String>,
+    }
+}
+
+wire! {
+    /// One gap row.
+    pub struct SnapGap {
+        pub kind: GapKind,
+        pub timestamp: f64,
+        pub node: String,
+        pub version: u64,
+        pub available_actions: Vec<String>,
+        pub affordance_id: Option<String>,
+        pub does: Option<String>,
+        pub rejection_reason: Option<String>,
+        pub principal: Option<Principal>,
+        pub off_graph: bool,
+        pub actions_may_be_stale: bool,
+        pub evidence: Option<Vec<SnapEvidence>>,
+        pub journey_id: Option<String>,
+        pub request: Option<String>,
+        pub reason: Option<String>,
+    }
 }
 
 /// Which ledger an attempt index entry points into.
@@ -363,75 +347,53 @@ impl SnapLedger {
     }
 }
 
-/// One entry of the attempt index: its ordering key and the absolute index of its row.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapAttempt {
-    pub key: u64,
-    pub ledger: SnapLedger,
-    pub row: u32,
+wire! {
+    /// One entry of the attempt index: its ordering key and the absolute index of its row.
+    pub struct SnapAttempt {
+        pub key: u64,
+        pub ledger: SnapLedger,
+        pub row: u32,
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapClaim {
-    pub transition: u32,
-    pub target: String,
+wire! {
+    pub struct SnapClaim {
+        pub transition: u32,
+        pub target: String,
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapAsk {
-    pub n: u32,
-    pub affordance_id: String,
-    pub does: Option<String>,
-    pub input: Option<JsonValue>,
-    pub answer: Option<AskAnswer>,
-    pub spent: bool,
-    pub by: Option<String>,
-    pub note: Option<String>,
+wire! {
+    pub struct SnapAsk {
+        pub n: u32,
+        pub affordance_id: String,
+        pub does: Option<String>,
+        pub input: Option<JsonValue>,
+        pub answer: Option<AskAnswer>,
+        pub spent: bool,
+        pub by: Option<String>,
+        pub note: Option<String>,
+    }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapWork {
-    pub n: u32,
-    pub transition: Option<u32>,
-    pub affordance_id: Option<String>,
-    pub does: Option<String>,
-    pub started_at: f64,
-    pub principal: Principal,
-    pub open: bool,
+wire! {
+    /// One served id beyond the graph's own: a mount declaration (its caption) and/or a registered handler.
+    #[derive(Eq, PartialOrd, Ord)]
+    pub struct SnapServed {
+        pub id: String,
+        /// The mount-declared caption served under `id` (absent for a graph action with a handler).
+        pub declared: Option<String>,
+        pub handler: bool,
+        pub enabled: bool,
+    }
 }
 
-/// One served id beyond the graph's own: a mount declaration (its caption) and/or a registered handler.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapServed {
-    pub id: String,
-    /// The mount-declared caption served under `id` (absent for a graph action with a handler).
-    pub declared: Option<String>,
-    pub handler: bool,
-    pub enabled: bool,
-}
-
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-#[serde(rename_all = "camelCase")]
-pub struct SnapWarned {
-    pub once: Vec<String>,
-    pub dead_end_nodes: Vec<String>,
+wire! {
+    #[derive(Default)]
+    pub struct SnapWarned {
+        pub once: Vec<String>,
+        pub dead_end_nodes: Vec<String>,
+    }
 }
 
 /// A fingerprint of the compiled graph: FNV-1a (64-bit) over a canonical text of its pages, actions

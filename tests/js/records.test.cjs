@@ -1,0 +1,128 @@
+// Pins one declaration per record (docs/records.md): what JS receives for a snapshot and for the
+// ledgers has exactly the members the published .d.ts declares for it, key for key, every required
+// member present and no member undeclared, because both come from the one Rust declaration
+// (serde writes the value, tsify the type, `record!` the snapshot reader's keys from the same fields).
+// A field added to a record's declaration appears in all three; a hand-written copy could not.
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const gf = require('./helpers/load.cjs');
+const { createWizardApp, flush } = require('./examples/guarded-wizard/app.cjs');
+
+const DTS = fs.readFileSync(path.join(__dirname, '..', '..', 'pkg', 'groundfacts.d.ts'), 'utf8');
+
+/**
+ * Every `export interface Name [extends Base] { … }` of the .d.ts: member name → { optional, type },
+ * a base's members included (a flattened record: its fields sit in the same object).
+ */
+function interfaces(dts) {
+  const found = new Map();
+  const bases = [];
+  const block = /^export interface (\w+)(?: extends (\w+))? \{\n([\s\S]*?)^\}/gm;
+  for (const [, name, base, body] of dts.matchAll(block)) {
+    if (base) bases.push([name, base]);
+    const members = new Map();
+    const withoutDocs = body.replace(/\/\*\*[\s\S]*?\*\//g, '');
+    for (const [, key, optional, type] of withoutDocs.matchAll(/^ {4}(\w+)(\??): (.+);$/gm)) {
+      members.set(key, { optional: optional === '?', type });
+    }
+    found.set(name, members);
+  }
+  for (const [name, base] of bases) {
+    for (const [key, member] of found.get(base) || []) found.get(name).set(key, member);
+  }
+  return found;
+}
+
+const DECLARED = interfaces(DTS);
+
+/**
+ * Check `value` against interface `name`, recursing into members typed by another interface (or a
+ * list of one, or one `| null`). Returns the places that disagree (`transitions[0].newField: …`).
+ */
+function disagreements(value, name, at, seen) {
+  const members = DECLARED.get(name);
+  if (!members) return [];
+  seen.add(name);
+  const out = [];
+  for (const key of Object.keys(value)) {
+    if (!members.has(key)) out.push(`${at}.${key}: written but not declared in ${name}`);
+  }
+  for (const [key, { optional, type }] of members) {
+    if (!(key in value)) {
+      if (!optional) out.push(`${at}.${key}: declared required in ${name} but not written`);
+      continue;
+    }
+    const inner = /^(\w+)(\[\])?( \| null)?$/.exec(type);
+    const member = value[key];
+    if (!inner || member === null || !DECLARED.has(inner[1])) continue;
+    const items = inner[2] ? member : [member];
+    items.forEach((item, i) => {
+      if (item && typeof item === 'object') {
+        out.push(...disagreements(item, inner[1], inner[2] ? `${at}.${key}[${i}]` : `${at}.${key}`, seen));
+      }
+    });
+  }
+  return out;
+}
+
+/** The seed run, plus a report row, a refusal and an open fire, so every ledger has rows. */
+async function busySession() {
+  const app = createWizardApp(gf);
+  await flush();
+  const { session } = app;
+  session.commitJourney('new-project');
+  session.fire('wizard.next-to-review', { source: 'agent' });
+  session.fire('wizard.name-it', { source: 'agent', payload: { name: 'Ion channel screen' } });
+  session.fire('wizard.pick-recipe', { source: 'agent', payload: { recipe: 'not-a-recipe' } });
+  session.fire('wizard.pick-recipe', { source: 'agent', payload: { recipe: 'dose-response' } });
+  session.fire('wizard.next-to-review', { source: 'agent' });
+  session.fire('no-such-action', { source: 'agent' });
+  session.confirmAsk('review.create-project');
+  session.fire('review.create-project', { source: 'agent' });
+  return session;
+}
+
+test('the .d.ts declares the snapshot records it is checked against', () => {
+  for (const name of ['SessionSnapshot', 'SnapTransition', 'SnapGap', 'SnapAffordance', 'SnapAsk', 'TransitionRecord', 'GapRecord']) {
+    assert.ok(DECLARED.has(name), `${name} is an interface of pkg/groundfacts.d.ts`);
+  }
+});
+
+test('a snapshot has exactly the members its TypeScript type declares, item by item', async () => {
+  const session = await busySession();
+  const snapshot = JSON.parse(JSON.stringify(session.snapshot()));
+  assert.ok(snapshot.transitions.length > 0 && snapshot.gaps.length > 0 && snapshot.affordances.length > 0);
+  const seen = new Set();
+  assert.deepEqual(disagreements(snapshot, 'SessionSnapshot', 'snapshot', seen), []);
+  for (const name of ['SnapTransition', 'SnapGap', 'SnapAffordance', 'SnapAttempt', 'SnapSettled', 'SnapClock', 'SnapCursor']) {
+    assert.ok(seen.has(name), `${name} was checked`);
+  }
+});
+
+test('ledger rows as JS reads them have exactly the members their TypeScript types declare', async () => {
+  const session = await busySession();
+  const seen = new Set();
+  const problems = [
+    ...session.transitions().flatMap((row, i) => disagreements(row, 'TransitionRecord', `transitions[${i}]`, seen)),
+    ...session.gaps().flatMap((row, i) => disagreements(row, 'GapRecord', `gaps[${i}]`, seen)),
+  ];
+  assert.deepEqual(problems, []);
+  assert.ok(seen.has('TransitionRecord') && seen.has('GapRecord') && seen.has('Cause'));
+});
+
+test('a transition row\'s kept fields are declared once and flattened into its snapshot item', () => {
+  const row = DECLARED.get('TransitionRow');
+  assert.ok(row && row.has('unverifiedEdge') && row.has('stage'));
+  for (const key of row.keys()) assert.ok(DECLARED.get('SnapTransition').has(key), key);
+  assert.match(DTS, /^export interface SnapTransition extends TransitionRow \{/m);
+});
+
+test('the checker sees an undeclared member and a missing required one', () => {
+  const row = { stage: 'x', n: 1 };
+  const problems = disagreements({ ...row, newField: true }, 'SnapTransition', 't', new Set());
+  assert.ok(problems.includes('t.newField: written but not declared in SnapTransition'));
+  assert.ok(problems.includes('t.kind: declared required in SnapTransition but not written'));
+});
