@@ -6,9 +6,9 @@
 
 use wasm_bindgen::prelude::*;
 
+use crate::facts::brief::{greyed_line, greyed_line_of};
 use crate::js::convert::{self, string_arg};
 use crate::js::session::{to_js_error, JsSession};
-use crate::facts::brief::{greyed_line, greyed_line_of};
 
 #[wasm_bindgen(js_class = Session)]
 impl JsSession {

@@ -6,9 +6,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::js::convert;
 use crate::graph::DefValue;
 use crate::host::CallbackId;
+use crate::js::convert;
 use crate::session::{InstanceRef, Session, SessionError};
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -331,11 +331,10 @@ impl JsSession {
         };
         // The registration and its initial switches are one call for subscribers (decision 29).
         session.scoped(|| {
-            let group =
-                match lists::register(&session, &page, handler_list, action_list, row) {
-                    Ok(group) => group,
-                    Err(err) => return fail(to_js_error(err)),
-                };
+            let group = match lists::register(&session, &page, handler_list, action_list, row) {
+                Ok(group) => group,
+                Err(err) => return fail(to_js_error(err)),
+            };
             let handle = ActionGroup::new(Rc::downgrade(&self.session), group);
             for (name, on) in enabled {
                 let on = on.as_bool().ok_or_else(|| {

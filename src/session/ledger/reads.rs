@@ -78,10 +78,13 @@ impl Inner {
             ask_id: rec.ask_n.map(|n| format!("ask#{n}")),
             materialized: (!rec.materialized).then_some(false),
             already_true: crate::session::unblock::already_true_of(rec),
-            instance: self.lists.row(rec.n).map(|(id, label)| crate::session::InstanceRef {
-                id: id.to_string(),
-                label: label.to_string(),
-            }),
+            instance: self
+                .lists
+                .row(rec.n)
+                .map(|(id, label)| crate::session::InstanceRef {
+                    id: id.to_string(),
+                    label: label.to_string(),
+                }),
         }
     }
 
