@@ -224,3 +224,62 @@ fn a_confirm_gated_list_action_with_a_bad_instance_is_refused_before_anyone_is_a
     );
     assert_eq!(ask["judgment"], "needs-confirm", "{ask}");
 }
+
+#[test]
+fn an_approval_for_one_row_is_spent_only_by_a_fire_for_that_row() {
+    let mut gated = def();
+    gated["pages"]["projects"]["actions"]["archive"]["confirm"] = json!(true);
+    let graph =
+        build_navigation_graph("lists", &from_json_text(&gated.to_string()).unwrap()).unwrap();
+    let host = Rc::new(ClosureHost::new());
+    let options = SessionOptions {
+        require_human_approval: Some(true),
+        ..SessionOptions::default()
+    };
+    let session = Session::new(Rc::new(graph), host.clone(), options).unwrap();
+    let r = Rows {
+        session: Rc::new(session),
+        host,
+        ran: Rc::default(),
+    };
+    mount_row(&r, "p1", "Alpha").unwrap();
+    mount_row(&r, "p2", "Beta").unwrap();
+    let p = port(&r);
+    let ask = p.call(
+        "lists.do_action",
+        &json!({"action": "archive", "instance": "p1"}),
+    );
+    assert_eq!(ask["judgment"], "needs-confirm", "{ask}");
+    let ask_id = ask["askId"].as_str().unwrap().to_string();
+    // The snapshot keeps which row the ask is about.
+    let snap = snapshot_of(&r.session);
+    assert_eq!(snap["asks"][0]["instance"], "p1", "{}", snap["asks"]);
+    let approved = r
+        .session
+        .approve(&ask_id, Some("Ana".into()), None)
+        .unwrap();
+    assert!(approved.ok, "{approved:?}");
+
+    // The person approved archiving Alpha; the agent tries Beta with that approval.
+    let other = p.call(
+        "lists.do_action",
+        &json!({"action": "archive", "instance": "p2", "confirm": true}),
+    );
+    assert_ne!(other["ok"], true, "{other}");
+    assert_eq!(other["reason"], "APPROVAL_REQUIRED", "{other}");
+    assert!(
+        r.ran.borrow().iter().all(|(row, _)| row != "p2"),
+        "Beta's handler never ran: {:?}",
+        r.ran.borrow()
+    );
+    // The approval is still there for Alpha, and Alpha's fire spends it.
+    let own = p.call(
+        "lists.do_action",
+        &json!({"action": "archive", "instance": "p1", "confirm": true}),
+    );
+    assert_eq!(own["effectStatus"], "performed", "{own}");
+    assert_eq!(
+        r.ran.borrow().as_slice(),
+        &[("p1".to_string(), "archive".to_string())]
+    );
+}

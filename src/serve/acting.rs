@@ -171,9 +171,9 @@ impl AgentPort {
         let asking = self.options.confirm_high_effect || self.gated;
         if asking && high_effect && !args.flag("confirm") && performable() {
             return if args.flag("decline") {
-                self.decline(id, input, who)
+                self.decline(id, input, instance, who)
             } else {
-                self.needs_confirm(id, input, who, None)
+                self.needs_confirm(id, input, instance, who, None)
             };
         }
         let fired = self.session.fire_in(
@@ -193,7 +193,7 @@ impl AgentPort {
         {
             // Enforced approval refused the confirmed fire: a recorded attempt, and the question
             // goes back to the human with a card.
-            return self.needs_confirm(id, input, who, Some(&fired));
+            return self.needs_confirm(id, input, instance, who, Some(&fired));
         }
         Ok(self.fire_result(id, &fired, edge))
     }
@@ -202,10 +202,13 @@ impl AgentPort {
         &self,
         id: &str,
         input: Option<Value>,
+        instance: Option<&str>,
         who: Acting,
         refused: Option<&FireResult>,
     ) -> ToolResult {
-        let ask = self.session.confirm_ask(id, self.options.source, input)?;
+        let ask = self
+            .session
+            .confirm_ask_in(id, self.options.source, input, instance)?;
         let mut out = Out::ok(false);
         out.set("judgment", "needs-confirm");
         who.label(&mut out, id);
@@ -231,8 +234,16 @@ impl AgentPort {
         Ok(out)
     }
 
-    fn decline(&self, id: &str, input: Option<Value>, who: Acting) -> ToolResult {
-        let ask = self.session.confirm_ask(id, self.options.source, input)?;
+    fn decline(
+        &self,
+        id: &str,
+        input: Option<Value>,
+        instance: Option<&str>,
+        who: Acting,
+    ) -> ToolResult {
+        let ask = self
+            .session
+            .confirm_ask_in(id, self.options.source, input, instance)?;
         let mut out = Out::ok(false);
         out.set("judgment", "declined");
         who.label(&mut out, id);

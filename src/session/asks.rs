@@ -36,8 +36,10 @@ impl Inner {
         &mut self,
         aff: &Affordance,
         payload: Option<&Value>,
+        instance: Option<&str>,
     ) -> Result<u32, (Refusal, Option<u32>)> {
-        let same_input = |a: &Ask| a.input.as_ref() == payload;
+        // An ask is about one input and, for a list's action, one row (docs/session.md §34).
+        let same_input = |a: &Ask| a.input.as_ref() == payload && a.instance.as_deref() == instance;
         let latest_answer =
             self.asks.iter().rev().find(|a| {
                 a.affordance_id == aff.id && a.answer.is_some() && !a.spent && same_input(a)
@@ -50,13 +52,18 @@ impl Inner {
         let open = self
             .asks
             .iter()
-            .find(|a| a.affordance_id == aff.id && !a.spent && !a.removed)
+            .find(|a| {
+                a.affordance_id == aff.id
+                    && !a.spent
+                    && !a.removed
+                    && a.instance.as_deref() == instance
+            })
             .map(|a| a.n);
         match self.asks.iter_mut().find(|a| {
             a.affordance_id == aff.id
                 && !a.spent
                 && a.answer == Some(AskAnswer::Approved)
-                && a.input.as_ref() == payload
+                && same_input(a)
         }) {
             Some(ask) => {
                 ask.spent = true;
@@ -152,6 +159,7 @@ impl Session {
         id: &str,
         source: Principal,
         input: Option<Value>,
+        instance: Option<&str>,
     ) -> Result<ConfirmAsk, SessionError> {
         self.guard("confirmAsk")?;
         let _ = source;
@@ -175,6 +183,7 @@ impl Session {
                 !a.removed
                     && !a.spent
                     && a.affordance_id == aff.id
+                    && a.instance.as_deref() == instance
                     && if enforced {
                         a.input == input && a.answer != Some(AskAnswer::Declined)
                     } else {
@@ -192,6 +201,7 @@ impl Session {
                     affordance_id: Rc::clone(&aff.id),
                     does: Some(Rc::clone(&aff.does)),
                     input,
+                    instance: instance.map(Rc::from),
                     answer: None,
                     spent: false,
                     removed: false,

@@ -286,7 +286,7 @@ impl Inner {
         }
         let mut ask_n = None;
         if principal == Principal::Agent && aff.action.high_effect && self.enforced {
-            match self.approval_gate(&aff, payload) {
+            match self.approval_gate(&aff, payload, on.as_ref().map(|(row, _)| &**row)) {
                 Ok(n) => ask_n = Some(n),
                 Err((reason, consulted)) => {
                     let why = if reason == Refusal::ApprovalDeclined {

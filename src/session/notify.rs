@@ -234,7 +234,19 @@ impl Session {
         source: Principal,
         input: Option<Value>,
     ) -> Result<ConfirmAsk, SessionError> {
-        self.scoped(|| self.confirm_ask_body(id, source, input))
+        self.scoped(|| self.confirm_ask_body(id, source, input, None))
+    }
+
+    /// [`Session::confirm_ask`] for one row of a list (docs/session.md §34): the approval is spent
+    /// only by a fire for that row.
+    pub fn confirm_ask_in(
+        &self,
+        id: &str,
+        source: Principal,
+        input: Option<Value>,
+        instance: Option<&str>,
+    ) -> Result<ConfirmAsk, SessionError> {
+        self.scoped(|| self.confirm_ask_body(id, source, input, instance))
     }
 
     /// A person says yes (`asks`).

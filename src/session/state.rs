@@ -231,6 +231,9 @@ pub(crate) struct Ask {
     pub affordance_id: Rc<str>,
     pub does: Option<Rc<str>>,
     pub input: Option<Value>,
+    /// The list row the ask is about (docs/session.md §34): its approval is spent only by a fire for
+    /// that row.
+    pub instance: Option<Rc<str>>,
     pub answer: Option<AskAnswer>,
     pub spent: bool,
     /// Left the book (default mode: spent or closed).

@@ -28,7 +28,7 @@ impl JsSession {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(
-            unchecked_optional_param_type = "{ source?: Principal | undefined; input?: JsonValue | undefined }"
+            unchecked_optional_param_type = "{ source?: Principal | undefined; input?: JsonValue | undefined; instance?: string | undefined }"
         )]
         options: JsValue,
     ) -> Result<JsValue, JsValue> {
@@ -41,10 +41,11 @@ impl JsSession {
             self.live()?.limits().1,
             false,
         )?;
+        let instance = convert::opt_string(&options, "instance", what)?;
         convert::to_js(
             &self
                 .live()?
-                .confirm_ask(&id, source, input)
+                .confirm_ask_in(&id, source, input, instance.as_deref())
                 .map_err(to_js_error)?,
         )
     }

@@ -374,6 +374,7 @@ impl Session {
                 affordance_id: Rc::from(a.affordance_id.as_str()),
                 does: a.does.as_deref().map(Rc::from),
                 input: a.input.clone(),
+                instance: a.instance.as_deref().map(Rc::from),
                 answer: a.answer,
                 spent: a.spent,
                 removed: false,

@@ -239,6 +239,7 @@ impl Inner {
                     affordance_id: own(&a.affordance_id),
                     does: a.does.as_ref().map(|d| own(d)),
                     input: a.input.clone().map(|i| self.keep.redact.value_out(i)),
+                    instance: a.instance.as_ref().map(|i| own(i)),
                     answer: a.answer,
                     spent: a.spent,
                     by: a.by.clone(),

@@ -369,6 +369,9 @@ wire! {
         pub affordance_id: String,
         pub does: Option<String>,
         pub input: Option<JsonValue>,
+        /// The list row the ask is about (docs/session.md §34); absent for every other ask.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub instance: Option<String>,
         pub answer: Option<AskAnswer>,
         pub spent: bool,
         pub by: Option<String>,
