@@ -9,7 +9,8 @@
 //! - `port/`: `serveToAgent`, the `AgentPort` class, its turn context and waits (`turn`), WebMCP.
 //! - `graph/`: authoring exports, the `NavigationGraph` class, router tables as sources (`routers`).
 //! - `bench/`: bench-only exports (cargo feature `bench-paths`, never shipped).
-//! - shared glue: `convert` (values in), `out` (values out), `fast` (the JS-side fast paths),
+//! - shared glue: `convert` (values in), `out` (values out), `fast` (the JS-side fast paths; `fire`'s options
+//!   in `fire_read`),
 //!   `walked` (what a walk that gave no JSON leaves: a fault, a throw, or a mirror read once, so no
 //!   argument is read twice), `errors` (the JS error classes), `callbacks` (the slab of app functions behind `CallbackId`s),
 //!   `brand` (our class instances out of `JsValue` arguments), `lifecycle` (disposal), `unwind`
@@ -76,6 +77,7 @@ mod callbacks;
 mod convert;
 mod errors;
 mod fast;
+mod fire_read;
 mod graph;
 mod lifecycle;
 mod out;

@@ -16,7 +16,7 @@
 //!   `onWarn`), `limits` (`maxValueBytes`), `error` (`SessionError`), `words` (each record enum's word).
 //! - what is on offer: `offers` (`available()`), `mounts` (`registerActions`, groups, structure
 //!   bumps), `mounting` (a page still mounting), `busy` (`setBusy`), `unblock` (`whatUnblocks`).
-//! - fires: `fire` (ordered checks, the record, arms), `concurrency` (once, single-flight), `settle`
+//! - fires: `fire` (ordered checks, the record, arms; its kept payload text in `payload_text`), `concurrency` (once, single-flight), `settle`
 //!   (commit step, verify, failure spine, handler completion), `report` (`updateState`, `sync`, the
 //!   attribution ladder), `navigation` (`setNavigate`, a thenable `navigate`), `deadend`.
 //! - the human and journey doors: `asks`, `before_ask` (the checks before an ask is minted), `work`,
@@ -46,6 +46,7 @@ mod instances;
 mod journeys;
 mod ledger;
 pub mod lifecycle;
+mod payload_text;
 
 mod busy;
 mod limits;
@@ -95,10 +96,10 @@ pub use persist::{
 pub use results::*;
 pub use unblock::{GreyedNow, GreyedWhy, StatedCondition, Unblocker};
 
-/// `n` in decimal, appended without the formatting machinery (also used by `facts`).
-#[cfg(target_arch = "wasm32")]
-pub(crate) use fire::FirePayloadText;
 pub(crate) use ledger::reads::SharedRow;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use payload_text::FirePayloadText;
+/// `n` in decimal, appended without the formatting machinery (also used by `facts`).
 pub(crate) use state::push_decimal;
 use state::Inner;
 

@@ -171,7 +171,7 @@ impl Session {
         id: &str,
         options: FireOptions,
         instance: Option<&str>,
-        payload_text: Option<super::fire::FirePayloadText>,
+        payload_text: Option<super::payload_text::FirePayloadText>,
     ) -> Result<FireResult, SessionError> {
         self.scoped(|| self.fire_with(id, options, instance, false, payload_text))
     }

@@ -64,7 +64,7 @@ pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
     if path != TEXT {
         return Ok(match fast::fire_options(&options, 1 << 20, what)? {
             fast::FireOptionsRead::Plain(payload, _, _) => u32::from(payload.is_some()),
-            fast::FireOptionsRead::Source(_) | fast::FireOptionsRead::ForReader(_) => 0,
+            fast::FireOptionsRead::Members { .. } | fast::FireOptionsRead::ForReader(_) => 0,
         });
     }
     let source = session::principal(&options, "source", what)?;
