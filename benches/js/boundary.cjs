@@ -1,6 +1,7 @@
 // Each boundary path, timed both ways on the same values (decision 30): what the package does (the JS
-// walker + serde_json text in; JS-built objects, serde-wasm-bindgen or serde_json text + JSON.parse out)
-// against serde-wasm-bindgen (`from_value` in, `Serializer::json_compatible()` out). It builds the
+// walker + serde_json text in; serde_json text + JSON.parse out, JS-built objects for the fire, update
+// and groundTruth() results) against serde-wasm-bindgen (`from_value` in, `Serializer::json_compatible()`
+// out) and, for the JS-built results, against the general route's text. It builds the
 // package's wasm with the `bench-paths` cargo feature (src/js/bench/paths.rs: bench-only exports, never
 // shipped) into target/bench-paths/, then times each path in alternating rounds and prints min and
 // median µs, whether both hand JS the same data, and which path is within ~10% of the faster one. The
@@ -72,20 +73,24 @@ const delta = { 'project.name': 'name 7', 'project.recipe': 'r', 'projects.count
 const options = { payload };
 const SWB = 1;
 const TEXT = 2;
+const TEXTS = 3;
 
-// [path, call(way), [way, label] of the package's own path, [way, label] of the other non-swb path]
+// [path, call(way), [way, label] of the package's own path, [way, label] of another non-swb path]
 const WALKER = [0, 'JS walker + serde_json text'];
+const GENERAL = [0, 'serde_json text + JSON.parse'];
+const AS_TEXT = [TEXT, 'serde_json text + JSON.parse'];
 const rows = [
   ['payload in (fire)', (w) => gf.__benchReadValue(payload, w), WALKER],
   ['state report in (updateState, 3 keys)', (w) => gf.__benchReadValue(delta, w), WALKER],
   ['options in (fire { payload })', (w) => gf.__benchReadOptions(options, w), [0, 'one JS call (fast.js fireOptions)'], [TEXT, 'Reflect member reads']],
-  ['fire result out', (w) => gf.__benchWrite(small, 0, w), [0, 'JS object literal (fast.js)'], [TEXT, 'serde_json text + JSON.parse']],
-  ['refused fire result out (unknown id)', (w) => gf.__benchWrite(small, 6, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
-  ['update result out (with its transition)', (w) => gf.__benchWrite(small, 1, w), [0, 'JS-built object (fast.js)'], [TEXT, 'serde_json text + JSON.parse']],
-  ['transitions() out, 100 rows', (w) => gf.__benchWrite(ledger, 2, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
-  ['gaps() out, 100 rows', (w) => gf.__benchWrite(ledger, 3, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
-  ['pending() out', (w) => gf.__benchWrite(ledger, 4, w), [SWB, 'serde-wasm-bindgen'], [TEXT, 'serde_json text + JSON.parse']],
-  ['whats_here port result out', (w) => gf.__benchWrite(small, 5, w), [0, 'JSON.parse + texts set in place'], [TEXT, 'serde_json text + JSON.parse']],
+  ['fire result out', (w) => gf.__benchWrite(small, 0, w), [0, 'JS object literal (acceptedFire)'], AS_TEXT],
+  ['update result out (with its transition)', (w) => gf.__benchWrite(small, 1, w), [0, 'JS-built object (updateWithRecord)'], AS_TEXT],
+  ['groundTruth() out, 20 attempts', (w) => gf.__benchWrite(small, 7, w), [0, 'JS object literal (renderedBlock)'], [TEXTS, 'text + JSON.parse, text set in'], AS_TEXT],
+  ['refused fire result out (unknown id)', (w) => gf.__benchWrite(small, 6, w), GENERAL],
+  ['transitions() out, 100 rows', (w) => gf.__benchWrite(ledger, 2, w), GENERAL],
+  ['gaps() out, 100 rows', (w) => gf.__benchWrite(ledger, 3, w), GENERAL],
+  ['pending() out', (w) => gf.__benchWrite(ledger, 4, w), GENERAL],
+  ['whats_here port result out', (w) => gf.__benchWrite(small, 5, w), [0, 'text + JSON.parse, texts set in'], AS_TEXT],
 ];
 
 const num = (x) => x.toFixed(2).padStart(7);

@@ -1,7 +1,7 @@
-// Small results assembled in JS for src/js/fast.rs (the accepted fire, a rendered block, a JSON
-// result with long texts set in place), and `fire`'s id table: what the boundary builds or keeps on
-// the JS side without walking an app value. Used through wasm-bindgen by src/js/fast.rs. Linted by
-// scripts/lint-js.sh.
+// What the boundary builds or keeps on the JS side without walking an app value: the accepted fire
+// result and `groundTruth()`'s block (the fast path, src/js/fast.rs), `fire`'s id table (fast.rs `id_arg`), and the general
+// route's parse with long texts set in place (src/js/out.rs). Used through wasm-bindgen by those two
+// files. Linted by scripts/lint-js.sh.
 
 // `fire`'s id without crossing as text when the same string has crossed before: the index
 // src/js/fast.rs `id_arg` keeps its text under, -1 for a string not kept yet, -2 for anything that is
@@ -33,6 +33,8 @@ export function renderedBlock(node, version, text) {
   return { node, version, text };
 }
 
+// The general route out (src/js/out.rs `to_js`): `JSON.parse` of serde_json text, then up to two
+// long texts set in place (their keys are in `json` already, so the key order holds).
 export function parseWithTexts(json, key1, text1, key2, text2) {
   const out = JSON.parse(json);
   if (key1 !== undefined) out[key1] = text1;

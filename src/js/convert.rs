@@ -9,7 +9,7 @@
 //! `catch` import, so a hostile proxy surfaces as an error value, never as an exception unwinding wasm.
 //!
 //! Out: `serde_json::Value` / `Serialize` data → plain JS objects and arrays lives in `js::out`
-//! (re-exported here: [`to_js`], [`to_js_objects`], [`with_json`]). Used by every exported `js::*`
+//! (re-exported here: [`to_js`], [`to_js_with_texts`]). Used by every exported `js::*`
 //! function.
 
 use crate::codes::ErrorCode;
@@ -18,7 +18,7 @@ use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-pub use super::out::{to_js, to_js_objects, with_json};
+pub use super::out::{to_js, to_js_with_texts};
 use super::walked::{after_walk, left_error, Fault};
 use super::{callbacks, errors, fast};
 use crate::graph::DefValue;
@@ -282,10 +282,6 @@ impl Reader<'_> {
         }
         if let Some(s) = value.as_string() {
             self.check_well_formed(value, &s, "")?;
-            // An authored name can become a key of data the core builds (a state key, say).
-            if s == fast::PROTO_KEY {
-                fast::note_proto_key();
-            }
             return Ok(DefValue::String(s));
         }
         if value.is_symbol() {
@@ -379,9 +375,6 @@ impl Reader<'_> {
         for key in keys.iter() {
             let name = key.as_string().unwrap_or_default();
             self.check_well_formed(&key, &name, "key ")?;
-            if name == fast::PROTO_KEY {
-                fast::note_proto_key();
-            }
             self.path.push(path_segment(&name));
             let member = reflect_get(value, &key)
                 .map_err(|_| unreadable(self))

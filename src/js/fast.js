@@ -34,18 +34,6 @@ function setMember(copy, key, value) {
   }
 }
 
-// Whether a key named `__proto__` has crossed in through the walker since this module loaded. The
-// ledgers are built by serde-wasm-bindgen, which sets object members by assignment: assigning
-// `__proto__` sets the prototype instead of making an own member, so once such a key may be held,
-// src/js/convert.rs `to_js_objects` hands data out by `JSON.parse` instead (docs/boundary.md,
-// "A member named `__proto__`").
-let protoKeySeen = false;
-
-// Read by src/js/convert.rs (through fast.rs) before it builds a result with serde-wasm-bindgen.
-export function sawProtoKey() {
-  return protoKeySeen;
-}
-
 // Every argument is read at most once per call (docs/session.md §30), so a walk that gives no text
 // never leaves the reader (src/js/convert.rs) to read the argument again. It leaves instead, for
 // `takeLeft`: `{ threw: true }` when app code threw (refused as read); `{ fault, at }` when the walk
@@ -143,7 +131,6 @@ function mirrorOf(value, depth, state) {
 function mirrorMembers(value, keys, from, out, depth, state) {
   for (let i = from; i < keys.length; i++) {
     const key = keys[i];
-    if (key === '__proto__') protoKeySeen = true;
     const d = Object.getOwnPropertyDescriptor(value, key);
     if (d === undefined || !d.enumerable) continue;
     try {
@@ -286,7 +273,6 @@ function write(value, depth, state) {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       if (typeof key !== 'string') throw fault(state, FAULT.symbolKeys);
-      if (key === '__proto__') protoKeySeen = true;
       const d = Object.getOwnPropertyDescriptor(value, key);
       if (d === undefined || !d.enumerable) continue;
       if (d.get !== undefined || d.set !== undefined) {

@@ -1,5 +1,6 @@
 //! The boundary's fast paths, in a JS module beside this file (`fast.js`): plain data read into JSON text in one JS
-//! pass, and text-heavy results assembled in JS (the small ones and `fire`'s id table in `assembled.js`).
+//! pass, and the fire, update and `groundTruth()` results built in JS (the accepted fire, the rendered
+//! block and `fire`'s id table in `assembled.js`).
 //!
 //! Reading a JS value member by member through `Reflect` costs several wasm↔JS crossings per member.
 //! `plain_json` walks the value in JS instead, in the
@@ -15,14 +16,12 @@
 //! of the text the core parsed gives), and an untouched second copy for the record of the row that
 //! keeps that text.
 //!
-//! Out: the results of every fire are built as JS objects from short strings and cached enum words
+//! Out: the one fast path beside the general route (`convert::to_js`, docs/boundary.md §1): the
+//! results of fires and updates are built as JS objects from short strings and cached enum words
 //! (`acceptedFire`, `updateWithRecord` with the row itself, [`SharedRow`]; each enum's word is its
-//! `as_str`) instead of JSON text to parse; results carrying long texts (`contextBrief`, `whats_here`) are JSON-parsed
-//! with the texts left out, then the texts are set in place, which keeps every key's position and skips
-//! escaping and re-scanning kilobytes of text; `groundTruth`'s three members are built as an object
-//! literal. docs/boundary.md has the measurements. The walker also notes a key `__proto__`, which
-//! sends the serde-wasm-bindgen results to the text route ([`proto_key_seen`]). Used by `convert`,
-//! `session` (and its `host` and `snapshot`) and `port`.
+//! `as_str`) instead of JSON text to parse, and `groundTruth()`'s three members the same way
+//! ([`rendered_block`]). A shape these builders do not cover takes the general route. Used by
+//! `convert`, `session` (and its `host` and `snapshot`) and `port`.
 
 use wasm_bindgen::prelude::*;
 
@@ -46,8 +45,6 @@ extern "C" {
     ) -> Option<String>;
     #[wasm_bindgen(js_name = takeWithin)]
     fn take_within_js() -> JsValue;
-    #[wasm_bindgen(js_name = sawProtoKey)]
-    fn saw_proto_key_js() -> bool;
     #[wasm_bindgen(js_name = returnedJson)]
     fn returned_json_js(value: &JsValue, max_depth: u32, max_values: u32) -> Option<String>;
     #[wasm_bindgen(js_name = thenOf)]
@@ -112,47 +109,6 @@ extern "C" {
     ) -> JsValue;
     #[wasm_bindgen(js_name = renderedBlock)]
     fn rendered_block_js(node: &str, version: f64, text: &str) -> JsValue;
-    #[wasm_bindgen(catch, js_name = parseWithTexts)]
-    fn parse_with_texts_js(
-        json: &str,
-        key1: Option<&str>,
-        text1: Option<&str>,
-        key2: Option<&str>,
-        text2: Option<&str>,
-    ) -> Result<JsValue, JsValue>;
-}
-
-/// The one key JS's object literals and assignments treat as the prototype (`convert::to_js_objects`).
-pub const PROTO_KEY: &str = "__proto__";
-
-/// Whether the walker has read a key named `__proto__` since `fast.js` loaded.
-fn saw_proto_key() -> bool {
-    saw_proto_key_js()
-}
-
-thread_local! {
-    /// Set (for good) once a key named `__proto__` has crossed in by a path other than the walker.
-    static PROTO_KEY_SEEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// A value holding a key (or, authored, a name) `__proto__` has crossed in by the reader or as text
-/// (a snapshot's): from now on `convert::to_js_objects` takes the text route (docs/boundary.md).
-pub fn note_proto_key() {
-    PROTO_KEY_SEEN.with(|seen| seen.set(true));
-}
-
-/// Whether data holding a key `__proto__` may be held anywhere in this instance: noted by the reader
-/// and the snapshot text ([`note_proto_key`]), or read by the JS walker ([`saw_proto_key`]; one call
-/// out, made only by the reads that build with serde-wasm-bindgen).
-pub fn proto_key_seen() -> bool {
-    if PROTO_KEY_SEEN.with(std::cell::Cell::get) {
-        return true;
-    }
-    if saw_proto_key() {
-        note_proto_key();
-        return true;
-    }
-    false
 }
 
 /// `value` (not `undefined`) as JSON, when it is plain data the reader would convert unchanged.
@@ -461,11 +417,11 @@ pub(crate) fn update_result(r: &UpdateResult, row: Option<&SharedRow>) -> Option
     })
 }
 
-/// `{ node, version, text }` (a `RenderedBlock`, in that key order) built as a JS object literal: the
-/// two strings cross as they are, nothing is serialised or parsed. A version past 2^53 (which a number
-/// would round) goes through serde instead, like every other result.
+/// `{ node, version, text }` (a `RenderedBlock`, in that key order) built as a JS object literal, the
+/// fast path's mechanism: the two strings cross as they are, nothing is serialised or parsed. A
+/// version past 2^53 (which a number would round) takes the general route.
 pub fn rendered_block(node: &str, version: u64, text: &str) -> Result<JsValue, JsValue> {
-    if version <= (1u64 << 53) {
+    if version <= SAFE {
         return Ok(rendered_block_js(node, version as f64, text));
     }
     let block = crate::facts::FactsBlock {
@@ -473,7 +429,7 @@ pub fn rendered_block(node: &str, version: u64, text: &str) -> Result<JsValue, J
         version,
         text: String::new(),
     };
-    super::convert::with_json(&block, |json| parse_with_texts(json, &[("text", text)]))
+    super::convert::to_js_with_texts(&block, [Some(("text", text)), None])
 }
 
 /// Run `render` with a reused text buffer (cleared by the renderer; it keeps its capacity between
@@ -486,18 +442,4 @@ pub fn with_text_buffer<R>(render: impl FnOnce(&mut String) -> R) -> R {
     let result = render(&mut text);
     TEXT.with(|t| t.set(text));
     result
-}
-
-/// `JSON.parse(json)` with up to two members then set to long texts (their keys must already be in
-/// `json`, as `null`, so they keep their place in the key order).
-pub fn parse_with_texts(json: &str, texts: &[(&str, &str)]) -> Result<JsValue, JsValue> {
-    let first = texts.first();
-    let second = texts.get(1);
-    parse_with_texts_js(
-        json,
-        first.map(|t| t.0),
-        first.map(|t| t.1),
-        second.map(|t| t.0),
-        second.map(|t| t.1),
-    )
 }

@@ -5,12 +5,11 @@
 //! Used by `serve::port`. Action rows follow `available()` order and are never narrowed by an open
 //! journey frame: the page's way out stays on offer while a journey is open.
 //!
-//! The result is a typed [`WhatsHere`], not an `args::Out` map, and [`WhatsHere::write_json`]
-//! writes it as JSON text by hand: keys as fixed fragments, each string scanned once, no `Map`, no
-//! hashing, no `Value` per row (docs/boundary.md). Its serde derive is the
-//! reference the text must equal byte for byte (tests/serve_whats_here_text.rs, over many sessions
-//! and states), and the native `call` reads its `Value` back from the hand-written text, so
-//! `serve::shapes::check` checks that text in every native test.
+//! The result is a typed [`WhatsHere`], not an `args::Out` map: its serde derive writes it straight
+//! to JSON text, with no `Map` and no `Value` per row. The wasm boundary hands JS that text through
+//! `JSON.parse`, the facts block and the brief set in place (docs/boundary.md); the native `call`
+//! reads its `Value` back from the same derive, so `serve::shapes::check` checks it in every native
+//! test.
 
 use std::rc::Rc;
 
@@ -129,208 +128,11 @@ fn is_false(flag: &bool) -> bool {
     !*flag
 }
 
-/// JSON text under construction: fixed fragments pushed as they are, strings escaped as serde_json
-/// escapes them, nested typed values written by serde_json.
-struct Json<'a>(&'a mut Vec<u8>);
-
-impl Json<'_> {
-    fn raw(&mut self, fragment: &str) {
-        self.0.extend_from_slice(fragment.as_bytes());
-    }
-
-    /// A JSON string. Text with nothing to escape (no control character, quote or backslash: nearly
-    /// all of it) is copied whole; anything else is written by serde_json, so the escapes are its own.
-    fn str(&mut self, text: &str) {
-        if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-            self.0.push(b'"');
-            self.0.extend_from_slice(text.as_bytes());
-            self.0.push(b'"');
-        } else {
-            self.value(text);
-        }
-    }
-
-    /// A JSON value as serde_json writes it: containers walked here (their keys and strings through
-    /// [`Json::str`]), numbers written by serde_json.
-    fn json(&mut self, value: &Value) {
-        match value {
-            Value::Null => self.raw("null"),
-            Value::Bool(flag) => self.bool(*flag),
-            Value::Number(n) => self.value(n),
-            Value::String(text) => self.str(text),
-            Value::Array(items) => {
-                self.raw("[");
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        self.raw(",");
-                    }
-                    self.json(item);
-                }
-                self.raw("]");
-            }
-            Value::Object(members) => {
-                self.raw("{");
-                for (i, (key, item)) in members.iter().enumerate() {
-                    if i > 0 {
-                        self.raw(",");
-                    }
-                    self.str(key);
-                    self.raw(":");
-                    self.json(item);
-                }
-                self.raw("}");
-            }
-        }
-    }
-
-    fn value<T: Serialize + ?Sized>(&mut self, value: &T) {
-        // Writing into a Vec cannot fail, and every value here has string keys.
-        let _ = serde_json::to_writer(&mut *self.0, value);
-    }
-
-    fn bool(&mut self, flag: bool) {
-        self.raw(if flag { "true" } else { "false" });
-    }
-}
-
 impl WhatsHere {
-    /// The result as JSON text, byte for byte what `serde_json::to_string(self)` writes: the fields
-    /// in declaration order, optional ones only when serde would write them.
-    pub fn write_json(&self, out: &mut Vec<u8>) {
-        let mut j = Json(out);
-        j.raw("{\"ok\":");
-        j.bool(self.ok);
-        for (key, text) in [(",\"facts\":", &self.facts), (",\"brief\":", &self.brief)] {
-            j.raw(key);
-            match text {
-                Some(text) => j.str(text),
-                None => j.raw("null"),
-            }
-        }
-        j.raw(",\"actions\":[");
-        for (i, (edge, action)) in self
-            .actions
-            .edges
-            .iter()
-            .zip(&self.actions.actions)
-            .enumerate()
-        {
-            if i > 0 {
-                j.raw(",");
-            }
-            write_row(&mut j, &row(edge, &action.input));
-        }
-        j.raw("]");
-        if !self.lists.is_empty() {
-            j.raw(",\"lists\":");
-            j.value(&self.lists);
-        }
-        j.raw(",\"journeys\":[");
-        for (i, journey) in self.journeys.iter().enumerate() {
-            j.raw(if i > 0 {
-                ",{\"journey\":"
-            } else {
-                "{\"journey\":"
-            });
-            j.str(&journey.journey);
-            j.raw(",\"does\":");
-            j.str(&journey.does);
-            if let Some(frame) = journey.frame {
-                j.raw(",\"frame\":");
-                j.str(frame);
-            }
-            j.raw("}");
-        }
-        j.raw("]");
-        if !self.journeys_elsewhere.is_empty() {
-            j.raw(",\"journeysElsewhere\":[");
-            for (i, id) in self.journeys_elsewhere.iter().enumerate() {
-                if i > 0 {
-                    j.raw(",");
-                }
-                j.str(id);
-            }
-            j.raw("]");
-        }
-        if let Some(means) = self.journeys_elsewhere_means {
-            j.raw(",\"journeysElsewhereMeans\":");
-            j.str(means);
-        }
-        if let Some(route) = &self.route_to {
-            j.raw(",\"routeTo\":");
-            j.json(route);
-        }
-        if let Some(arrival) = self.arrival {
-            j.raw(",\"arrival\":");
-            j.str(arrival);
-        }
-        j.raw(",\"youAreOn\":");
-        j.str(&self.you_are_on);
-        if let Some(focus) = &self.looking_at {
-            j.raw(",\"lookingAt\":");
-            j.str(focus);
-        }
-        j.raw(",\"version\":");
-        j.value(&self.version);
-        j.raw("}");
-    }
-
-    /// [`WhatsHere::write_json`] as a `String`.
+    /// The result as serde_json writes it (what the wasm boundary hands JS through `JSON.parse`).
     pub fn json_text(&self) -> String {
-        let mut out = Vec::with_capacity(1024);
-        self.write_json(&mut out);
-        String::from_utf8(out).unwrap_or_default()
+        serde_json::to_string(self).unwrap_or_default()
     }
-}
-
-/// One [`ActionRow`], in its declaration order (what serde writes for it).
-fn write_row(j: &mut Json<'_>, row: &ActionRow<'_>) {
-    j.raw("{\"action\":");
-    j.str(row.action);
-    j.raw(",\"does\":");
-    j.str(row.does);
-    if let Some(page) = row.goes_to {
-        j.raw(",\"goesTo\":");
-        j.str(page);
-    }
-    if row.high_effect {
-        j.raw(",\"highEffect\":true");
-    }
-    if let Some(enabled) = row.enabled {
-        j.raw(",\"enabled\":");
-        j.bool(enabled);
-    }
-    if let Some(conditions) = row.blocked_because {
-        j.raw(",\"blockedBecause\":");
-        j.value(conditions);
-    }
-    if let Some(writers) = row.unblocked_by {
-        j.raw(",\"unblockedBy\":");
-        j.value(writers);
-    }
-    if let Some(label) = row.busy {
-        j.raw(",\"busy\":");
-        j.str(label);
-    }
-    if row.guard_unevaluated {
-        j.raw(",\"guardUnevaluated\":true");
-    }
-    if let Some(materialized) = row.materialized {
-        j.raw(",\"materialized\":");
-        j.bool(materialized);
-    }
-    match row.expects {
-        Some(Expects::None(word)) => {
-            j.raw(",\"expects\":");
-            j.str(word);
-        }
-        Some(Expects::Schema(schema)) => {
-            j.raw(",\"expects\":");
-            j.json(schema);
-        }
-        None => {}
-    }
-    j.raw("}");
 }
 
 fn row<'a>(edge: &'a AvailableEdge, input: &'a InputContract) -> ActionRow<'a> {

@@ -97,7 +97,7 @@ test('updateState settling a navigation and a deferred fire by transitionId', as
   sameAsSerde(session, session.updateState({ 'project.recipe': 'r' }));
 });
 
-test('refused fire results (serde-wasm-bindgen) keep serde\'s keys and order', () => {
+test('refused fire results (serde_json text, the general route) keep serde\'s keys and order', () => {
   const { session } = wizard();
   const unknown = session.fire('wizard.not-an-action');
   assert.equal(JSON.stringify(unknown), JSON.stringify({
@@ -196,9 +196,8 @@ test('a handler\'s input is the payload the core kept, key order and odd values 
   assert.equal(rows.length, payloads.length);
   for (let i = 0; i < payloads.length; i += 1) {
     const input = inputs[i];
-    // (The `__proto__` payload included: once such a key has crossed in, transitions() hands its
-    // rows out by `JSON.parse`, which keeps it an own member; docs/boundary.md, "A member named
-    // `__proto__`".)
+    // (The `__proto__` payload included: transitions() hands its rows out by `JSON.parse`, which
+    // keeps it an own member; docs/boundary.md, "A member named `__proto__`".)
     assert.equal(JSON.stringify(input), JSON.stringify(rows[i].payload), `payload ${i}: as kept`);
     assert.equal(JSON.stringify(input), JSON.stringify(payloads[i]), `payload ${i}: as sent`);
     assert.notEqual(input, payloads[i], 'a copy, not the caller\'s object');

@@ -1,10 +1,9 @@
 // A member named `__proto__` in app data must come back as an own member wherever the package hands
 // data out, as `JSON.parse` makes it — never as the returned object's prototype (which silently drops
-// the member). The ledgers are built by serde-wasm-bindgen (docs/boundary.md), whose object
-// members are set by assignment; docs/boundary.md ("A member named `__proto__`") says when they
-// take the text route instead.
-// Each case loads a fresh instance of the built package, so no earlier value has already switched
-// the route for it.
+// the member). Results and ledgers leave by `JSON.parse` of serde_json text, and the JS-built
+// results and the walker's copies set that key as an own member (docs/boundary.md, "A member named
+// `__proto__`"). Each case loads a fresh instance of the built package, so no earlier value can
+// have shaped what it returns.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,8 +1,10 @@
 //! Bench-only exports (cargo feature `bench-paths`, built by `benches/js/boundary.cjs` into
 //! `target/bench-paths/`, never shipped): each boundary path the package uses, next to the same data
-//! through serde-wasm-bindgen (`Serializer::json_compatible()` out, `from_value` in), so the bench can
-//! time both on the same values. The decision each row led to is in `docs/boundary.md`. Uses
-//! `convert`, `fast`, `port` and `session`'s helpers; used by nothing else.
+//! through serde-wasm-bindgen (`Serializer::json_compatible()` out, `from_value` in) and, for the fast
+//! path's results, the general route's serde_json text + `JSON.parse`, so the bench can time each way
+//! on the same values. serde-wasm-bindgen is a dependency of this feature only. The decision each row
+//! led to is in `docs/boundary.md`. Uses `convert`, `fast`, `port` and `session`'s helpers; used by
+//! nothing else.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -15,14 +17,24 @@ use crate::session::results::{FireResult, SettlementState, UpdateResult};
 use crate::session::{EffectStatus, TransitionRecord};
 
 /// The path a bench call takes: 0 (anything else) what the package does, 1 serde-wasm-bindgen, 2
-/// serde_json text + `JSON.parse`.
+/// serde_json text + `JSON.parse`, 3 (`groundTruth()` only) that text with the long text set in place.
 const SWB: u32 = 1;
 const TEXT: u32 = 2;
+const TEXTS: u32 = 3;
 
 fn swb<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(JsValue::from)
+}
+
+/// The general route (`convert::to_js`: serde_json text + `JSON.parse`), or serde-wasm-bindgen.
+fn general<T: Serialize + ?Sized>(value: &T, path: u32) -> Result<JsValue, JsValue> {
+    if path == SWB {
+        swb(value)
+    } else {
+        convert::to_js(value)
+    }
 }
 
 fn count(json: Option<Value>) -> u32 {
@@ -79,7 +91,8 @@ pub fn bench_read_options(options: JsValue, path: u32) -> Result<u32, JsValue> {
 
 /// A result out of the core, for the session in `session`: `what` 0 an accepted `FireResult`, 1 an
 /// `UpdateResult` carrying the newest transition, 2 `transitions()`, 3 `gaps()`, 4 `pending()`, 5 the
-/// port's `whats_here` result, 6 a refused `FireResult` (an unknown id, with the ids on offer).
+/// port's `whats_here` result, 6 a refused `FireResult` (an unknown id, with the ids on offer), 7
+/// `groundTruth()`'s block.
 #[wasm_bindgen(js_name = __benchWrite)]
 pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, JsValue> {
     let core = session::session_arg(&session, "bench")?;
@@ -156,21 +169,34 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
                 .map(String::from)
                 .to_vec(),
             );
-            match path {
-                SWB => swb(&r),
-                TEXT => convert::to_js(&r),
-                _ => convert::to_js_objects(&r),
-            }
+            general(&r, path)
         }
-        2 if path == TEXT => convert::to_js(&core.transitions()),
-        2 if path == SWB => swb(&core.transitions()),
-        2 => convert::to_js_objects(&core.transitions()),
-        3 if path == TEXT => convert::to_js(&core.gaps()),
-        3 if path == SWB => swb(&core.gaps()),
-        3 => convert::to_js_objects(&core.gaps()),
-        4 if path == TEXT => convert::to_js(&core.pending()),
-        4 if path == SWB => swb(&core.pending()),
-        4 => convert::to_js_objects(&core.pending()),
+        2 => general(&core.transitions(), path),
+        3 => general(&core.gaps(), path),
+        4 => general(&core.pending(), path),
+        7 => {
+            // `groundTruth()`: the package's `{ node, version, text }` literal, the general route with
+            // the text set in place (path 3, as `whats_here` does), or the block as text.
+            let mut text = String::new();
+            let (node, version) = crate::facts::ground_truth_into(&mut text, &core, None, None);
+            if path == TEXTS {
+                let block = crate::facts::FactsBlock {
+                    node,
+                    version,
+                    text: String::new(),
+                };
+                return convert::to_js_with_texts(&block, [Some(("text", &text)), None]);
+            }
+            if path != SWB && path != TEXT {
+                return fast::rendered_block(&node, version, &text);
+            }
+            let block = crate::facts::FactsBlock {
+                node,
+                version,
+                text,
+            };
+            general(&block, path)
+        }
         _ => {
             // One port for the bench's session, made once: the timed call is the answer and its hand-over.
             thread_local! {
@@ -181,16 +207,15 @@ pub fn bench_write(session: JsValue, what: u32, path: u32) -> Result<JsValue, Js
                     std::rc::Rc::new(AgentPort::new(core, PortOptions::default()))
                 }))
             });
-            // The package's way: the typed result written to text by hand (`port::hand_over_whats_here`);
-            // the other ways get the same result as a `Value` built by its serde derive.
+            // The package's way: the typed result through its serde derive, the two texts set in
+            // place after the parse (`port::hand_over_whats_here`); path 2 writes them into the JSON.
             let Answer::WhatsHere(result) = port.call_answer("wizard.whats_here", &json!({}))
             else {
                 return Err(JsValue::from_str("bench: whats_here did not answer"));
             };
-            let value = |r: &crate::serve::WhatsHere| serde_json::to_value(r).unwrap_or_default();
             match path {
-                SWB => swb(&value(&result)),
-                TEXT => convert::to_js(&value(&result)),
+                SWB => swb(&*result),
+                TEXT => convert::to_js(&*result),
                 _ => port::hand_over_whats_here(*result),
             }
         }

@@ -381,14 +381,13 @@ fn read_call(call: &JsValue, format: ToolFormat, limit: usize) -> ReadCall {
     read
 }
 
-/// `whats_here`'s result as a JS object: written straight to JSON text (`WhatsHere::write_json`,
-/// no `Value` built; docs/boundary.md) with the facts block and the brief as
-/// `null`, which are then set in place.
+/// `whats_here`'s result as a JS object by the general route: its typed result written by its serde
+/// derive (no `Value` built) with the facts block and the brief as `null`, `JSON.parse`d, then the two
+/// texts set in place (docs/boundary.md).
 pub(in crate::js) fn hand_over_whats_here(mut result: WhatsHere) -> Result<JsValue, JsValue> {
     let facts = result.facts.take().unwrap_or_default();
     let brief = result.brief.take().unwrap_or_default();
-    let json = result.json_text();
-    fast::parse_with_texts(&json, &[("facts", &facts), ("brief", &brief)])
+    convert::to_js_with_texts(&result, [Some(("facts", &facts)), Some(("brief", &brief))])
 }
 
 /// The error result of a call that found no session to act on.
@@ -396,17 +395,7 @@ pub(in crate::js) fn gone(reason: &str, why: &str) -> Value {
     json!({ "ok": false, "judgment": "error", "reason": reason, "why": why })
 }
 
-/// A tool result as a JS object. The long texts `whats_here` carries (the facts block and the brief)
-/// are set in place after parsing the rest, instead of being escaped into JSON and scanned again.
-pub(in crate::js) fn hand_over(mut result: Value) -> Result<JsValue, JsValue> {
-    let mut texts: Vec<(&'static str, String)> = Vec::new();
-    if let Value::Object(map) = &mut result {
-        for key in ["facts", "brief"] {
-            if let Some(Value::String(text)) = map.get_mut(key) {
-                texts.push((key, std::mem::take(text)));
-            }
-        }
-    }
-    let texts: Vec<(&str, &str)> = texts.iter().map(|(k, t)| (*k, t.as_str())).collect();
-    convert::with_json(&result, |json| fast::parse_with_texts(json, &texts))
+/// A tool result as a JS object, by the general route out (`convert::to_js`, docs/boundary.md).
+pub(in crate::js) fn hand_over(result: Value) -> Result<JsValue, JsValue> {
+    convert::to_js(&result)
 }

@@ -411,7 +411,7 @@ impl JsSession {
         if let Some(fired) = fast::accepted_fire(&result) {
             return Ok(fired);
         }
-        convert::to_js_objects(&result)
+        convert::to_js(&result)
     }
 
     /// A promise of how the fire came to rest (resolves at once if it already has; never rejects).
@@ -453,19 +453,19 @@ impl JsSession {
     /// folded into the counts `groundTruth()` prints).
     #[wasm_bindgen(unchecked_return_type = "TransitionRecord[]")]
     pub fn transitions(&self) -> Result<JsValue, JsValue> {
-        convert::to_js_objects(&self.live()?.transitions())
+        convert::to_js(&self.live()?.transitions())
     }
 
     /// The gap ledger (refusals, dead ends, reported gaps), oldest first: the kept rows (the newest `retain`).
     #[wasm_bindgen(unchecked_return_type = "GapRecord[]")]
     pub fn gaps(&self) -> Result<JsValue, JsValue> {
-        convert::to_js_objects(&self.live()?.gaps())
+        convert::to_js(&self.live()?.gaps())
     }
 
     /// Fires still awaiting the app's state report, oldest first.
     #[wasm_bindgen(unchecked_return_type = "PendingInfo[]")]
     pub fn pending(&self) -> Result<JsValue, JsValue> {
-        convert::to_js_objects(&self.live()?.pending())
+        convert::to_js(&self.live()?.pending())
     }
 
     /// Transition ids of fires not yet at rest, in fire order.
@@ -500,11 +500,7 @@ impl JsSession {
         let what = "contextBrief: options";
         let since = opt_count(&options, "sinceVersion", what)?;
         let max = opt_number(&options, "maxTransitions", what)?.map(|n| n as i64);
-        let mut brief = facts::context_brief_capped(&*self.live()?, since, max);
-        let text = std::mem::take(&mut brief.text);
-        convert::with_json(&brief, |json| {
-            fast::parse_with_texts(json, &[("text", &text)])
-        })
+        convert::to_js(&facts::context_brief_capped(&*self.live()?, since, max))
     }
 }
 

@@ -46,13 +46,6 @@ pub fn restore_arg(options: &JsValue) -> Result<Option<Value>, JsValue> {
                 "it is larger than the largest snapshot read (512 MiB)",
             ));
         }
-        // A key `__proto__` in the text (or one spelled with a `\u` escape) switches the ledgers
-        // to the text route, as the walker does for an object (docs/boundary.md).
-        let bytes = text.as_bytes();
-        let key = fast::PROTO_KEY.as_bytes();
-        if bytes.windows(2).any(|w| w == b"\\u") || bytes.windows(key.len()).any(|w| w == key) {
-            fast::note_proto_key();
-        }
         return serde_json::from_str(&text)
             .map(Some)
             .map_err(|e| damaged(&format!("its text is not JSON ({e})")));
