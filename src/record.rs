@@ -384,6 +384,20 @@ impl Slot for String {
     }
 }
 
+/// A kept text that is most often the library's own (a settlement error's message).
+impl Slot for std::borrow::Cow<'static, str> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        *self = std::borrow::Cow::Owned(v.as_str().ok_or_else(|| not("a string"))?.to_owned());
+        Ok(())
+    }
+}
+
+impl Blank for std::borrow::Cow<'static, str> {
+    fn blank() -> Self {
+        std::borrow::Cow::Borrowed("")
+    }
+}
+
 /// A kept text (a gap row's request and reason).
 impl Slot for Box<str> {
     fn fill(&mut self, v: &Value) -> Result<(), String> {

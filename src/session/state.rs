@@ -9,7 +9,6 @@
 //! Used by every other session module; never exposed.
 
 use crate::codes::ErrorCode;
-use crate::codes::Refusal;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
@@ -19,9 +18,8 @@ use serde_json::{Map, Value};
 use super::error::SessionError;
 pub(crate) use super::ledger::compact::{json_text, json_value, push_decimal};
 use super::ledger::records::*;
-pub(crate) use super::ledger::row::{Gap, GapDetail, TransitionRow};
+pub(crate) use super::ledger::row::{Failure, Gap, GapDetail, Settled, TransitionRow};
 use super::results::*;
-use crate::graph::guards::ConditionEvidence;
 use crate::graph::{Action, NavigationGraph};
 use crate::host::CallbackId;
 
@@ -57,34 +55,6 @@ pub(crate) enum Arm {
     NoWrites,
     /// Not a fire (stimulus, sync, structure, inferred).
     None,
-}
-
-/// Why a settlement went wrong, compactly (the library's own texts are not copied per row).
-#[derive(Debug, Clone)]
-pub(crate) struct Failure {
-    pub reason: Refusal,
-    pub message: std::borrow::Cow<'static, str>,
-    pub evidence: Option<Vec<ConditionEvidence>>,
-}
-
-impl Failure {
-    pub fn public(&self) -> SettlementError {
-        SettlementError {
-            reason: self.reason,
-            message: self.message.to_string(),
-            evidence: self.evidence.clone(),
-        }
-    }
-}
-
-/// The retained first settlement of a fire (inline in its row: a few bytes).
-#[derive(Debug, Clone)]
-pub(crate) struct Settled {
-    pub effect_status: EffectStatus,
-    pub outcome: Outcome,
-    pub writes_observed: Option<EffectVerified>,
-    pub verify_held: Option<VerifyHeld>,
-    pub error: Option<Box<Failure>>,
 }
 
 /// One transition row: its kept fields ([`TransitionRow`], declared once with its snapshot form) and

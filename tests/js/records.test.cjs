@@ -128,7 +128,7 @@ test('a snapshot has exactly the members its TypeScript type declares, item by i
     ...disagreements(snapshot, 'SessionSnapshot', 'snapshot', seen),
     ...disagreements(folded, 'SessionSnapshot', 'folded', seen),
   ], []);
-  for (const name of ['SnapTransition', 'SnapGap', 'SnapEvidence', 'SnapAffordance', 'SnapAttempt', 'SnapSettled', 'SnapClock', 'SnapCursor', 'SnapAsk', 'JourneyFrame', 'SnapFolded', 'SnapFoldedFire']) {
+  for (const name of ['SnapTransition', 'SnapGap', 'SnapEvidence', 'SnapAffordance', 'SnapAttempt', 'SnapSettled', 'SnapFailure', 'SnapClock', 'SnapCursor', 'SnapAsk', 'JourneyFrame', 'SnapFolded', 'SnapFoldedFire']) {
     assert.ok(seen.has(name), `${name} was checked`);
   }
 });

@@ -4,6 +4,7 @@
 //! - [`TransitionRow`]: the walker's row (`state::Rec`) carries it with its in-memory latches beside
 //!   it, the snapshot item (`persist::SnapTransition`) with its wire-only parts, and the shared row the
 //!   JS layer builds an `UpdateResult`'s record from (`reads::SharedRow`) is a clone of it.
+//!   Its retained settlement ([`Settled`], with its [`Failure`]) is its own snapshot item too.
 //! - [`Gap`]: the walker's gap row is its own snapshot item (`SnapGap` to TypeScript); its rare fields
 //!   ([`GapDetail`]) are boxed in memory and written into the row's own object.
 //!
@@ -17,6 +18,7 @@
 //! operator's word. Uses `crate::record`, `records`, `compact`. Used by `state`, `reads`, `persist`,
 //! `report`, `fire`, `settle` and the walker's files that record a gap.
 
+use std::borrow::Cow;
 use std::ops::Deref;
 use std::rc::Rc;
 
@@ -98,6 +100,44 @@ impl Slot for JsonText {
 impl Blank for JsonText {
     fn blank() -> Self {
         JsonText(Box::from("null"))
+    }
+}
+
+wire! {
+    /// The retained first settlement of a fire (inline in its row: a few bytes), as its snapshot item
+    /// writes it (`SnapSettled`).
+    #[cfg_attr(target_arch = "wasm32", tsify(rename = "SnapSettled"))]
+    pub struct Settled {
+        pub effect_status: EffectStatus,
+        pub outcome: Outcome,
+        pub writes_observed: Option<EffectVerified>,
+        pub verify_held: Option<VerifyHeld>,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "SnapFailure | null"))]
+        pub error: Option<Box<Failure>>,
+    }
+}
+
+wire! {
+    /// Why a settlement went wrong, compactly (the library's own texts are not copied per row), as its
+    /// snapshot item writes it (`SnapFailure`: the reason's word, the message, the evidence).
+    #[cfg_attr(target_arch = "wasm32", tsify(rename = "SnapFailure"))]
+    pub struct Failure {
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "string"))]
+        pub reason: Refusal,
+        pub message: Cow<'static, str>,
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "SnapEvidence[] | null"))]
+        pub evidence: Option<Evidence>,
+    }
+}
+
+impl Failure {
+    /// The settlement error a public record shows.
+    pub fn public(&self) -> SettlementError {
+        SettlementError {
+            reason: self.reason,
+            message: self.message.to_string(),
+            evidence: self.evidence.as_ref().map(|e| e.0.clone()),
+        }
     }
 }
 

@@ -12,7 +12,6 @@
 //! Uses `persist::wire` (wire types), `check`, `law`, `read`, `baseline`, `state`. Used by `Session::restore`, called by `js::session`.
 
 use crate::codes::ErrorCode;
-use crate::codes::Refusal;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -23,16 +22,10 @@ use crate::host::Host;
 use crate::session::error::damaged;
 use crate::session::persist::check::check;
 use crate::session::persist::*;
-use crate::session::state::{Affordance, Arm, Failure, Gap, Inner, Rec, RowRef, Settled};
+use crate::session::state::{Affordance, Arm, Gap, Inner, Rec, RowRef};
 use crate::session::*;
 
 use crate::session::persist::baseline::RESTORED_GROUP;
-
-/// A row's refusal code read back: any word of [`Refusal`].
-fn code(text: &str, what: &str) -> Result<Refusal, SessionError> {
-    Refusal::parse(text)
-        .ok_or_else(|| damaged(format!("{what} '{text}' is not a code this library writes")))
-}
 
 fn arm_in(arm: SnapArm) -> Arm {
     match arm {
@@ -139,23 +132,6 @@ impl Inner {
                 within(text.len(), limit, what)?;
             }
         }
-        let settled = match &t.settled {
-            Some(s) => Some(Settled {
-                effect_status: s.effect_status,
-                outcome: s.outcome,
-                writes_observed: s.writes_observed,
-                verify_held: s.verify_held,
-                error: match &s.error {
-                    Some(f) => Some(Box::new(Failure {
-                        reason: code(&f.reason, "a settlement reason")?,
-                        message: f.message.clone().into(),
-                        evidence: f.evidence.clone().map(|e| e.0),
-                    })),
-                    None => None,
-                },
-            }),
-            None => None,
-        };
         let open = fired && t.open;
         if fired && (t.open || t.in_flight) {
             opened.push(format!("{}#{}", t.stage, t.n));
@@ -177,7 +153,7 @@ impl Inner {
             verdict_deferred: false,
             dead_end_deferred: false,
             already_true: t.already_true,
-            settled,
+            settled: t.settled.clone(),
         })
     }
 

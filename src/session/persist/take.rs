@@ -7,19 +7,10 @@ use std::rc::Rc;
 
 use crate::graph::{InputContract, Verify};
 use crate::session::ledger::compact::sorted;
-use crate::session::ledger::row::Evidence;
 use crate::session::persist::*;
-use crate::session::state::{Affordance, Arm, Failure, Inner, RowRef};
+use crate::session::state::{Affordance, Arm, Inner, RowRef};
 use crate::session::*;
 use serde_json::Value;
-
-fn failure_out(f: &Failure) -> SnapFailure {
-    SnapFailure {
-        reason: f.reason.as_str().to_owned(),
-        message: own(&f.message),
-        evidence: f.evidence.clone().map(Evidence),
-    }
-}
 
 fn arm_out(arm: Arm) -> SnapArm {
     match arm {
@@ -99,13 +90,7 @@ impl Inner {
                     open: rec.latch_open,
                     in_flight: rec.in_flight,
                     already_true: rec.already_true,
-                    settled: rec.settled.as_ref().map(|s| SnapSettled {
-                        effect_status: s.effect_status,
-                        outcome: s.outcome,
-                        writes_observed: s.writes_observed,
-                        verify_held: s.verify_held,
-                        error: s.error.as_deref().map(failure_out),
-                    }),
+                    settled: rec.settled.clone(),
                     changed_keys: (!changed.is_empty())
                         .then(|| changed.iter().map(|k| own(k)).collect()),
                 }

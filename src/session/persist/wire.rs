@@ -19,7 +19,6 @@ use crate::graph::{Filter, NavigationGraph, Verify};
 use crate::session::*;
 
 use crate::record::wire;
-use crate::session::ledger::row::Evidence;
 
 /// The `format` marker every snapshot carries.
 pub const SNAPSHOT_FORMAT: &str = "groundfacts-session";
@@ -239,7 +238,9 @@ wire! {
         /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         pub already_true: bool,
-        pub settled: Option<SnapSettled>,
+        /// Its retained settlement (`state::Settled`, its own snapshot item).
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "SnapSettled | null"))]
+        pub settled: Option<crate::session::state::Settled>,
         /// Report rows: the keys whose value the report changed.
         pub changed_keys: Option<Vec<String>>,
     }
@@ -255,26 +256,6 @@ impl std::ops::Deref for SnapTransition {
 impl std::ops::DerefMut for SnapTransition {
     fn deref_mut(&mut self) -> &mut TransitionRow {
         &mut self.row
-    }
-}
-
-wire! {
-    /// A fire's retained first settlement.
-    pub struct SnapSettled {
-        pub effect_status: EffectStatus,
-        pub outcome: Outcome,
-        pub writes_observed: Option<EffectVerified>,
-        pub verify_held: Option<VerifyHeld>,
-        pub error: Option<SnapFailure>,
-    }
-}
-
-wire! {
-    pub struct SnapFailure {
-        pub reason: String,
-        pub message: String,
-        #[cfg_attr(target_arch = "wasm32", tsify(type = "SnapEvidence[] | null"))]
-        pub evidence: Option<Evidence>,
     }
 }
 
