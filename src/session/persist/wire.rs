@@ -4,9 +4,10 @@
 //! asks, journey frames, open work, the state projection, the attempt index, the served structure at
 //! snapshot time (the re-registration baseline) and a fingerprint of the compiled graph.
 //!
-//! The rows the walker keeps as their snapshot writes them are declared with the rows (gap rows in
-//! `ledger::row`, asks and work rows in `state`, folded fires in `ledger::retention`, journey frames in
-//! `results`; docs/records.md); the items declared here are the rest.
+//! The rows the walker keeps as their snapshot writes them are declared with the rows (gap rows,
+//! settlements and the transition row's kept fields in `ledger::row`, asks and work rows in `state`,
+//! folded fires in `ledger::retention`, journey frames in `results`; docs/records.md); the items
+//! declared here are the rest.
 //!
 //! Only types, the format constants and the fingerprint live here; `persist::take` builds a snapshot
 //! from a session, `persist::restore` validates one and builds a session from it. Used by `js::session`
