@@ -7,8 +7,9 @@
 //! [`Blank`] (the value it is read over) and `KEYS` (each field's JSON key, the camelCase of its name, as
 //! `#[serde(rename_all = "camelCase")]` spells it). A field marked `#[serde(default …)]` may be absent
 //! when read, as serde's derive allows; one marked `#[serde(flatten)]` is a record whose fields sit in
-//! the same object. So adding a field is one line in the declaration: its JSON,
-//! its TypeScript type and its reading follow.
+//! the same object; one marked `#[serde(skip)]` is the walker's own, neither written nor read. So
+//! adding a field is one line in the declaration: its JSON, its TypeScript type and its reading follow.
+//! [`wire!`] is `record!` with the derives and settings every snapshot item shares.
 //!
 //! The reader replaces `serde_json::from_value` in the shipped module (docs/size.md, "The snapshot
 //! reader"): one shared loop over every struct's static key list ([`fields`]) and one `fill` per leaf
@@ -18,8 +19,9 @@
 //! unless it is `#[serde(default)]`, integers must be whole and in range. Errors name the path below
 //! the value read (`.clock.version`, `[2]`), so callers prefix their own.
 //!
-//! Uses serde_json only. Used by `session::snapshot` (the snapshot items and their reader),
-//! `session::lost`, `session::focus` and `session::results` (records a snapshot carries).
+//! Uses serde_json only. Used by `session::persist` (the snapshot items and their reader), the rows
+//! that are their own snapshot items (`session::ledger::row`, `state`, `ledger::retention`), and
+//! `session::lost`, `session::focus`, `session::results` (records a snapshot carries).
 
 use std::rc::Rc;
 
@@ -79,6 +81,23 @@ macro_rules! record {
 }
 pub(crate) use record;
 
+/// A snapshot item: a [`record!`] with the derives and serde/tsify settings every snapshot item shares
+/// (`null` for an absent `Option`, camelCase keys). A row the walker keeps as its snapshot writes it
+/// is declared with it directly (`tsify(rename = …)` keeps the item's TypeScript name).
+macro_rules! wire {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($body:tt)* }) => {
+        $crate::record::record! {
+            #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+            #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+            #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
+            #[serde(rename_all = "camelCase")]
+            $(#[$meta])*
+            $vis struct $name { $($body)* }
+        }
+    };
+}
+pub(crate) use wire;
+
 /// A field's JSON key: the camelCase of its name, computed at compile time.
 macro_rules! key {
     ($field:ident) => {{
@@ -93,7 +112,8 @@ macro_rules! key {
 pub(crate) use key;
 
 /// How a field is read, from its attributes: [`FLATTENED`] (`#[serde(flatten)]`: its fields sit in
-/// the record's own object), [`ABSENT_OK`] (`#[serde(default …)]`) or [`REQUIRED`].
+/// the record's own object), [`ABSENT_OK`] (`#[serde(default …)]`), [`SKIPPED`] (`#[serde(skip)]`)
+/// or [`REQUIRED`].
 macro_rules! mode {
     ($(#[$m:meta])*) => {
         $crate::record::REQUIRED
@@ -108,6 +128,8 @@ pub const REQUIRED: u8 = 0;
 pub const ABSENT_OK: u8 = 1;
 /// A `#[serde(flatten)]` field: read from the record's own object.
 pub const FLATTENED: u8 = 2;
+/// A `#[serde(skip)]` field: never written, never read (it keeps its blank value).
+pub const SKIPPED: u8 = 4;
 
 /// The mode one attribute gives a field.
 pub const fn mode_of(attribute: &str) -> u8 {
@@ -115,6 +137,8 @@ pub const fn mode_of(attribute: &str) -> u8 {
         ABSENT_OK
     } else if starts_with(attribute, "serde(flatten") {
         FLATTENED
+    } else if starts_with(attribute, "serde(skip)") && attribute.len() == "serde(skip)".len() {
+        SKIPPED
     } else {
         REQUIRED
     }
@@ -216,6 +240,9 @@ pub fn fields(
             slot.fill(v)?;
             continue;
         }
+        if mode & SKIPPED != 0 {
+            continue;
+        }
         let read = match o.get(*key) {
             Some(v) => slot.fill(v),
             None if mode & ABSENT_OK != 0 || slot.may_be_absent() => Ok(()),
@@ -307,6 +334,22 @@ impl<T> Blank for Vec<T> {
     }
 }
 
+/// A shared list (a gap row's offered ids), read as a list.
+impl<T: Slot + Blank> Slot for Rc<[T]> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        let mut list = Vec::new();
+        items(v, &mut list)?;
+        *self = Rc::from(list);
+        Ok(())
+    }
+}
+
+impl<T> Blank for Rc<[T]> {
+    fn blank() -> Self {
+        Rc::from(Vec::new())
+    }
+}
+
 impl<T: Slot + Blank> Slot for Box<T> {
     fn fill(&mut self, v: &Value) -> Result<(), String> {
         (**self).fill(v)
@@ -338,6 +381,34 @@ impl Slot for String {
         let text = v.as_str().ok_or_else(|| not("a string"))?;
         text.clone_into(self);
         Ok(())
+    }
+}
+
+/// A kept text that is most often the library's own (a settlement error's message).
+impl Slot for std::borrow::Cow<'static, str> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        *self = std::borrow::Cow::Owned(v.as_str().ok_or_else(|| not("a string"))?.to_owned());
+        Ok(())
+    }
+}
+
+impl Blank for std::borrow::Cow<'static, str> {
+    fn blank() -> Self {
+        std::borrow::Cow::Borrowed("")
+    }
+}
+
+/// A kept text (a gap row's request and reason).
+impl Slot for Box<str> {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        *self = Box::from(v.as_str().ok_or_else(|| not("a string"))?);
+        Ok(())
+    }
+}
+
+impl Blank for Box<str> {
+    fn blank() -> Self {
+        Box::from("")
     }
 }
 
@@ -435,6 +506,38 @@ mod tests {
             .map(|o| o.keys().map(String::as_str).collect())
             .unwrap_or_default();
         assert_eq!(keys, Probe::KEYS);
+    }
+
+    record! {
+        #[derive(Debug, PartialEq, serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Latched {
+            kept: u32,
+            #[serde(skip)]
+            latch: bool,
+        }
+    }
+
+    #[test]
+    fn a_skipped_field_is_neither_written_nor_read() {
+        let written = serde_json::to_value(Latched {
+            kept: 1,
+            latch: true,
+        })
+        .unwrap_or_default();
+        assert_eq!(written, serde_json::json!({ "kept": 1 }));
+        let mut read = Latched::blank();
+        assert_eq!(
+            read.fill(&serde_json::json!({ "kept": 2, "latch": true })),
+            Ok(())
+        );
+        assert_eq!(
+            read,
+            Latched {
+                kept: 2,
+                latch: false
+            }
+        );
     }
 
     #[test]

@@ -594,6 +594,14 @@ fn the_compact_snapshot_reader_agrees_with_serde_on_every_edit() {
     rich["folded"]["fires"][0]["alreadyTrue"] = json!(true);
     rich["tree"] = json!({"focus": "cart.summary", "explicit": [["cart.summary", true]], "rows": [{"change": "focus", "path": "cart.summary", "page": "cart", "principal": "user", "focusAfter": "cart.summary", "version": 3, "timestamp": 2.5}], "folded": 1});
     rich["asks"][0]["answer"] = json!("approved");
+    rich["asks"][0]["instance"] = json!("row-1");
+    // A gap row's rare fields (`GapDetail`, flattened into the row) and its refusal code.
+    let g = &mut rich["gaps"][0];
+    g["evidence"] = json!([{"key": "k", "op": "gte", "threshold": 2, "actualSummary": "1", "result": false, "note": null}]);
+    g["journeyId"] = json!("buy");
+    g["request"] = json!("r");
+    g["reason"] = json!("other");
+    g["rejectionReason"] = json!("NOT_ON_NODE");
     let t = &mut rich["transitions"][1];
     t["settled"]["error"] = json!({"reason": "VERIFY_FAILED", "message": "m", "evidence": [{"key": "k", "op": "eq", "threshold": 1, "actualSummary": "2", "result": false, "note": "n"}]});
     t["settled"]["verifyHeld"] = json!(false);

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use super::state::{Gap, Inner};
+use super::state::{Gap, GapDetail, Inner};
 use super::*;
 
 /// The seed's warning for a page with no actions authored on it at all (decision 17: exact text after
@@ -75,7 +75,7 @@ impl Inner {
             principal: None,
             off_graph,
             actions_may_be_stale: false,
-            detail: None,
+            detail: GapDetail::NONE,
         });
         if self.dead_end_warned.insert(node) {
             self.warn(warning);

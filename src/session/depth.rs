@@ -63,7 +63,7 @@ impl Drop for CallOut {
 
 use std::rc::Rc;
 
-use super::state::{Gap, Inner};
+use super::state::{Gap, GapDetail, Inner};
 use super::{GapKind, Principal};
 
 impl Inner {
@@ -83,7 +83,7 @@ impl Inner {
             principal: Some(principal),
             off_graph: false,
             actions_may_be_stale: false,
-            detail: None,
+            detail: GapDetail::NONE,
         });
     }
 }

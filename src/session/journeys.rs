@@ -1,27 +1,16 @@
 //! Journey frames at the session level: `commitJourney`, `leaveJourney`, `journeyFrame`, demotion,
 //! and `journeyPlan` (step statuses; greyed steps stay ready, decision 8; a step joins the frame's
-//! fired steps only when performed, decision 9). Used by the JS layer and `serve` (the journey tool).
+//! fired steps only when performed, decision 9). Frames are kept as the `JourneyFrame` records
+//! `journeyFrame()` returns and a snapshot writes, so reading one is a clone. Used by the JS layer and
+//! `serve` (the journey tool).
 
 use crate::codes::Refusal;
 use std::rc::Rc;
 
 use super::offers::expects_value;
-use super::state::{Frame, Gap, GapDetail, Inner};
+use super::state::{Gap, GapDetail, Inner};
 use super::*;
 use crate::graph::guards::evaluate;
-
-pub(crate) fn frame_snapshot(frame: &Frame) -> JourneyFrame {
-    JourneyFrame {
-        journey_id: frame.journey_id.to_string(),
-        status: frame.status,
-        principal: frame.principal,
-        opened_at: frame.opened_at,
-        opened_at_version: frame.opened_at_version,
-        fired_steps: frame.fired_steps.iter().map(|s| s.to_string()).collect(),
-        inferred_steps: frame.inferred_steps.iter().map(|s| s.to_string()).collect(),
-        closed_at_version: frame.closed_at_version,
-    }
-}
 
 impl Inner {
     /// A fire of `step` was performed (or inferred): credit the open frame if the step is one of its.
@@ -41,8 +30,8 @@ impl Inner {
         } else {
             &mut frame.fired_steps
         };
-        if !list.contains(step) {
-            list.push(Rc::clone(step));
+        if !list.iter().any(|s| **s == **step) {
+            list.push(String::from(&**step));
         }
     }
 
@@ -61,7 +50,7 @@ impl Inner {
         self.close_frame(FrameStatus::Demoted);
     }
 
-    fn close_frame(&mut self, status: FrameStatus) -> Option<Frame> {
+    fn close_frame(&mut self, status: FrameStatus) -> Option<JourneyFrame> {
         let mut frame = self.frame.take()?;
         self.bump();
         frame.status = status;
@@ -195,7 +184,7 @@ impl Session {
                 }
                 Some(_) if inner.frame.is_some() => {
                     result.reason = Some(Refusal::FrameAlreadyOpen);
-                    result.journey_id = inner.frame.as_ref().map(|f| f.journey_id.to_string());
+                    result.journey_id = inner.frame.as_ref().map(|f| f.journey_id.clone());
                 }
                 Some(journey) => {
                     let pre = journey
@@ -227,8 +216,8 @@ impl Session {
                         });
                     } else {
                         inner.bump();
-                        inner.frame = Some(Frame {
-                            journey_id: Rc::from(id),
+                        inner.frame = Some(JourneyFrame {
+                            journey_id: id.to_owned(),
                             status: FrameStatus::Open,
                             principal: Principal::Agent,
                             opened_at: now,
@@ -238,7 +227,7 @@ impl Session {
                             closed_at_version: None,
                         });
                         result.ok = true;
-                        result.frame = inner.frame.as_ref().map(frame_snapshot);
+                        result.frame = inner.frame.clone();
                         result.plan = inner.plan(id);
                         result.version = inner.version;
                     }
@@ -273,22 +262,17 @@ impl Session {
         } else {
             FrameStatus::Cancelled
         };
-        Ok(inner.close_frame(status).as_ref().map(frame_snapshot))
+        Ok(inner.close_frame(status))
     }
 
     /// The open frame, if any.
     pub fn journey_frame(&self) -> Option<JourneyFrame> {
-        self.inner.borrow().frame.as_ref().map(frame_snapshot)
+        self.inner.borrow().frame.clone()
     }
 
     /// Frames already closed, oldest first.
     pub fn closed_frames(&self) -> Vec<JourneyFrame> {
-        self.inner
-            .borrow()
-            .closed_frames
-            .iter()
-            .map(frame_snapshot)
-            .collect()
+        self.inner.borrow().closed_frames.clone()
     }
 
     /// Step statuses of journey `id` now; `None` for an unknown journey.

@@ -240,7 +240,7 @@ impl Inner {
             let error = Failure {
                 reason: Refusal::VerifyFailed,
                 message: VERIFY_FAILED_EXPLANATION.into(),
-                evidence,
+                evidence: evidence.map(super::ledger::row::Evidence),
             };
             self.failure_spine(idx, error, true);
         } else {

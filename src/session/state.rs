@@ -3,21 +3,23 @@
 //!
 //! Rows share ids, node names and the captured affordance as `Rc`s so a recorded attempt costs a
 //! couple of hundred bytes; public snapshots (`ledger::records`) are built from them on demand by `ledger::reads`.
+//! The rows are declared once with their snapshot form (docs/records.md): a transition row carries its
+//! `ledger::row::TransitionRow`; gap rows (`ledger::row::Gap`), asks and work rows are their own
+//! snapshot items, and journey frames are kept as the `JourneyFrame` records `journeyFrame()` returns.
 //! Used by every other session module; never exposed.
 
 use crate::codes::ErrorCode;
-use crate::codes::Refusal;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 
+use crate::json_types::JsonValue;
 use serde_json::{Map, Value};
 
 use super::error::SessionError;
 pub(crate) use super::ledger::compact::{json_text, json_value, push_decimal};
 use super::ledger::records::*;
-pub(crate) use super::ledger::row::TransitionRow;
+pub(crate) use super::ledger::row::{Failure, Gap, GapDetail, Settled, TransitionRow};
 use super::results::*;
-use crate::graph::guards::ConditionEvidence;
 use crate::graph::{Action, NavigationGraph};
 use crate::host::CallbackId;
 
@@ -53,34 +55,6 @@ pub(crate) enum Arm {
     NoWrites,
     /// Not a fire (stimulus, sync, structure, inferred).
     None,
-}
-
-/// Why a settlement went wrong, compactly (the library's own texts are not copied per row).
-#[derive(Debug, Clone)]
-pub(crate) struct Failure {
-    pub reason: Refusal,
-    pub message: std::borrow::Cow<'static, str>,
-    pub evidence: Option<Vec<ConditionEvidence>>,
-}
-
-impl Failure {
-    pub fn public(&self) -> SettlementError {
-        SettlementError {
-            reason: self.reason,
-            message: self.message.to_string(),
-            evidence: self.evidence.clone(),
-        }
-    }
-}
-
-/// The retained first settlement of a fire (inline in its row: a few bytes).
-#[derive(Debug, Clone)]
-pub(crate) struct Settled {
-    pub effect_status: EffectStatus,
-    pub outcome: Outcome,
-    pub writes_observed: Option<EffectVerified>,
-    pub verify_held: Option<VerifyHeld>,
-    pub error: Option<Box<Failure>>,
 }
 
 /// One transition row: its kept fields ([`TransitionRow`], declared once with its snapshot form) and
@@ -132,53 +106,6 @@ impl Rec {
     }
 }
 
-/// One gap row.
-#[derive(Debug)]
-pub(crate) struct Gap {
-    pub kind: GapKind,
-    pub timestamp: f64,
-    pub node: Rc<str>,
-    pub version: u64,
-    pub available_actions: Rc<[Rc<str>]>,
-    pub affordance_id: Option<Rc<str>>,
-    pub does: Option<Rc<str>>,
-    pub rejection_reason: Option<Refusal>,
-    pub principal: Option<Principal>,
-    pub off_graph: bool,
-    pub actions_may_be_stale: bool,
-    /// The rarer fields, boxed so an ordinary refusal stays small.
-    pub detail: Option<Box<GapDetail>>,
-}
-
-/// Gap fields most rows do not carry.
-#[derive(Debug, Default)]
-pub(crate) struct GapDetail {
-    pub evidence: Option<Vec<ConditionEvidence>>,
-    pub journey_id: Option<Rc<str>>,
-    pub request: Option<Box<str>>,
-    pub reason: Option<Box<str>>,
-}
-
-impl GapDetail {
-    pub fn boxed(
-        evidence: Option<Vec<ConditionEvidence>>,
-        journey_id: Option<Rc<str>>,
-        request: Option<Box<str>>,
-        reason: Option<Box<str>>,
-    ) -> Option<Box<GapDetail>> {
-        if evidence.is_none() && journey_id.is_none() && request.is_none() && reason.is_none() {
-            None
-        } else {
-            Some(Box::new(GapDetail {
-                evidence,
-                journey_id,
-                request,
-                reason,
-            }))
-        }
-    }
-}
-
 /// Which ledger row an attempt index entry points at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum RowRef {
@@ -224,30 +151,30 @@ pub(crate) struct Group {
     pub live: bool,
 }
 
-/// A confirm ask.
-#[derive(Debug)]
-pub(crate) struct Ask {
-    pub n: u32,
-    pub affordance_id: Rc<str>,
-    pub does: Option<Rc<str>>,
-    pub input: Option<Value>,
-    /// The list row the ask is about (docs/session.md §34): its approval is spent only by a fire for
-    /// that row.
-    pub instance: Option<Rc<str>>,
-    pub answer: Option<AskAnswer>,
-    pub spent: bool,
-    /// Left the book (default mode: spent or closed).
-    pub removed: bool,
-    pub by: Option<String>,
-    pub note: Option<String>,
+crate::record::wire! {
+    /// A confirm ask, kept as its snapshot writes it (`asks` in a snapshot, `SnapAsk` to TypeScript).
+    #[cfg_attr(target_arch = "wasm32", tsify(rename = "SnapAsk"))]
+    pub struct Ask {
+        pub n: u32,
+        pub affordance_id: Rc<str>,
+        pub does: Option<Rc<str>>,
+        pub input: Option<JsonValue>,
+        /// The list row the ask is about (docs/session.md §34); absent for every other ask. Its approval
+        /// is spent only by a fire for that row.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub instance: Option<Rc<str>>,
+        pub answer: Option<AskAnswer>,
+        pub spent: bool,
+        /// Left the book (default mode: spent or closed); such asks are not written.
+        #[serde(skip)]
+        pub removed: bool,
+        pub by: Option<String>,
+        pub note: Option<String>,
+    }
 }
 
-crate::record::record! {
+crate::record::wire! {
     /// A work row, kept as its snapshot writes it (`work` in a snapshot: one declaration for both).
-    #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
-    #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-    #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-    #[serde(rename_all = "camelCase")]
     pub struct Work {
         pub n: u32,
         pub transition: Option<u32>,
@@ -257,19 +184,6 @@ crate::record::record! {
         pub principal: Principal,
         pub open: bool,
     }
-}
-
-/// A journey frame.
-#[derive(Debug, Clone)]
-pub(crate) struct Frame {
-    pub journey_id: Rc<str>,
-    pub status: FrameStatus,
-    pub principal: Principal,
-    pub opened_at: f64,
-    pub opened_at_version: u64,
-    pub fired_steps: Vec<Rc<str>>,
-    pub inferred_steps: Vec<Rc<str>>,
-    pub closed_at_version: Option<u64>,
 }
 
 /// The offered ids at (version, structure generation, node).
@@ -337,8 +251,9 @@ pub(crate) struct Inner {
     pub asks: Vec<Ask>,
     pub next_confirm: u32,
     pub work: Vec<Work>,
-    pub frame: Option<Frame>,
-    pub closed_frames: Vec<Frame>,
+    /// The open journey frame and the closed ones, kept as `journeyFrame()` shows them.
+    pub frame: Option<JourneyFrame>,
+    pub closed_frames: Vec<JourneyFrame>,
 
     pub dead_end_seen: HashSet<(Rc<str>, u64)>,
     pub dead_end_warned: HashSet<Rc<str>>,

@@ -10,6 +10,7 @@ const fs = require('fs');
 const path = require('path');
 const gf = require('./helpers/load.cjs');
 const { createWizardApp, flush } = require('./examples/guarded-wizard/app.cjs');
+const { wizardDefinition } = require('./helpers/wizard.cjs');
 
 const DTS = fs.readFileSync(path.join(__dirname, '..', '..', 'pkg', 'groundfacts.d.ts'), 'utf8');
 
@@ -68,7 +69,10 @@ function disagreements(value, name, at, seen) {
   return out;
 }
 
-/** The seed run, plus a report row, a refusal and an open fire, so every ledger has rows. */
+/**
+ * The seed run, plus a report row, a refusal, a reported gap, a closed and an open journey frame and an
+ * ask left in the book, so every ledger and every snapshot item has rows.
+ */
 async function busySession() {
   const app = createWizardApp(gf);
   await flush();
@@ -82,11 +86,31 @@ async function busySession() {
   session.fire('no-such-action', { source: 'agent' });
   session.confirmAsk('review.create-project');
   session.fire('review.create-project', { source: 'agent' });
+  session.reportGap('export the screen as CSV', { actionsMayBeStale: true });
+  session.leaveJourney();
+  session.commitJourney('new-project');
+  session.confirmAsk('review.create-project', { input: { note: 'again' } });
+  return session;
+}
+
+/** A session keeping 4 rows per ledger after 22 attempts, so its snapshot carries folded fires. */
+function foldingSession() {
+  const app = { path: '/projects/new' };
+  const graph = gf.buildNavigationGraph('wizard', wizardDefinition(gf, app));
+  const state = { 'project.name': '', 'project.recipe': '', 'projects.count': 0 };
+  const session = gf.createSession(graph, (href) => { app.path = href; }, { node: 'wizard', state, retain: 4 });
+  session.registerActions('wizard', { handlers: { 'name-it': (input) => { session.updateState({ 'project.name': input.name }); } } });
+  session.fire('wizard.pick-recipe', { source: 'agent', payload: { recipe: 'x' } });
+  for (let i = 0; i < 10; i += 1) {
+    session.fire('wizard.name-it', { payload: { name: `n${i}` } });
+    session.fire('wizard.not-an-action');
+  }
+  session.fire('wizard.next-to-review', { source: 'agent' }); // refused with its guard's evidence
   return session;
 }
 
 test('the .d.ts declares the snapshot records it is checked against', () => {
-  for (const name of ['SessionSnapshot', 'SnapTransition', 'SnapGap', 'SnapAffordance', 'SnapAsk', 'TransitionRecord', 'GapRecord']) {
+  for (const name of ['SessionSnapshot', 'SnapTransition', 'SnapGap', 'SnapAffordance', 'SnapAsk', 'JourneyFrame', 'SnapFoldedFire', 'Work', 'TransitionRecord', 'GapRecord']) {
     assert.ok(DECLARED.has(name), `${name} is an interface of pkg/groundfacts.d.ts`);
   }
 });
@@ -95,9 +119,16 @@ test('a snapshot has exactly the members its TypeScript type declares, item by i
   const session = await busySession();
   const snapshot = JSON.parse(JSON.stringify(session.snapshot()));
   assert.ok(snapshot.transitions.length > 0 && snapshot.gaps.length > 0 && snapshot.affordances.length > 0);
+  assert.ok(snapshot.asks.length > 0 && snapshot.frame && snapshot.closedFrames.length > 0);
+  assert.ok(snapshot.gaps.some((g) => g.request !== null), 'a gap with its rare fields');
+  const folded = JSON.parse(JSON.stringify(foldingSession().snapshot()));
+  assert.ok(folded.folded.fires.length > 0 && folded.gaps.some((g) => g.evidence !== null));
   const seen = new Set();
-  assert.deepEqual(disagreements(snapshot, 'SessionSnapshot', 'snapshot', seen), []);
-  for (const name of ['SnapTransition', 'SnapGap', 'SnapAffordance', 'SnapAttempt', 'SnapSettled', 'SnapClock', 'SnapCursor']) {
+  assert.deepEqual([
+    ...disagreements(snapshot, 'SessionSnapshot', 'snapshot', seen),
+    ...disagreements(folded, 'SessionSnapshot', 'folded', seen),
+  ], []);
+  for (const name of ['SnapTransition', 'SnapGap', 'SnapEvidence', 'SnapAffordance', 'SnapAttempt', 'SnapSettled', 'SnapFailure', 'SnapClock', 'SnapCursor', 'SnapAsk', 'JourneyFrame', 'SnapFolded', 'SnapFoldedFire']) {
     assert.ok(seen.has(name), `${name} was checked`);
   }
 });
@@ -118,6 +149,29 @@ test('a transition row\'s kept fields are declared once and flattened into its s
   assert.ok(row && row.has('unverifiedEdge') && row.has('stage'));
   for (const key of row.keys()) assert.ok(DECLARED.get('SnapTransition').has(key), key);
   assert.match(DTS, /^export interface SnapTransition extends TransitionRow \{/m);
+});
+
+test('a gap row and a folded fire are declared once and flattened into their snapshot items', () => {
+  const detail = DECLARED.get('GapDetail');
+  assert.deepEqual([...detail.keys()], ['evidence', 'journeyId', 'request', 'reason']);
+  for (const key of detail.keys()) assert.ok(DECLARED.get('SnapGap').has(key), key);
+  assert.match(DTS, /^export interface SnapGap extends GapDetail \{/m);
+  const fire = DECLARED.get('FoldedFire');
+  assert.ok(fire && fire.has('alreadyTrue') && fire.get('alreadyTrue').optional);
+  for (const key of fire.keys()) assert.ok(DECLARED.get('SnapFoldedFire').has(key), key);
+  assert.match(DTS, /^export interface SnapFoldedFire extends FoldedFire \{/m);
+});
+
+test('asks and journey frames are their own snapshot items: a snapshot writes the frames journeyFrame() returns', async () => {
+  const session = await busySession();
+  const snapshot = JSON.parse(JSON.stringify(session.snapshot()));
+  assert.deepEqual(snapshot.frame, session.journeyFrame());
+  const closed = session.leaveJourney();
+  assert.deepEqual(JSON.parse(JSON.stringify(session.snapshot())).closedFrames.at(-1), closed);
+  const book = session.asks();
+  assert.deepEqual(snapshot.asks.map((a) => `ask#${a.n}`), book.map((a) => a.askId));
+  assert.deepEqual(snapshot.asks.map((a) => a.affordanceId), book.map((a) => a.affordanceId));
+  assert.ok(snapshot.asks.every((a) => !('removed' in a)), 'the walker\'s own latch is not written');
 });
 
 test('the checker sees an undeclared member and a missing required one', () => {

@@ -121,7 +121,7 @@ impl Session {
             .take_while(|f| f.closed_at_version.unwrap_or(0) >= floor)
             .filter(|f| f.status == FrameStatus::Demoted)
             .take(max)
-            .map(|f| Rc::clone(&f.journey_id))
+            .map(|f| Rc::from(f.journey_id.as_str()))
             .collect();
         ids.reverse();
         ids

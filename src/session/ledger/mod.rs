@@ -5,7 +5,7 @@
 //! - `attempt_rows`: the attempt index read in place for the facts block.
 //! - `facts_view`: the newest transitions and demoted frames, read cheaply for the brief.
 //! - `retention`: bounded ledgers (`retain`, `maxValueBytes`), folding the oldest rows into counts.
-//! - `row`: the transition row's kept fields, declared once with its snapshot form.
+//! - `row`: the transition row's kept fields and the gap row, each declared once with its snapshot form.
 //! - `compact`: decimals and JSON text as the rows keep them.
 //! - `lost`: the `historyLost` mark of a session restarted after a trap.
 //!

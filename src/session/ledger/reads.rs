@@ -105,7 +105,9 @@ impl Inner {
             does: gap.does.as_ref().map(|d| str::to_owned(d)),
             rejection_reason: gap.rejection_reason,
             principal: gap.principal,
-            evidence: detail.and_then(|d| d.evidence.clone()),
+            evidence: detail
+                .and_then(|d| d.evidence.as_ref())
+                .map(|e| e.0.clone()),
             journey_id: detail
                 .and_then(|d| d.journey_id.as_ref())
                 .map(|j| str::to_owned(j)),

@@ -29,19 +29,23 @@ use crate::session::*;
 pub const DEFAULT_RETAIN: usize = 10_000;
 /// The most rows a session may be asked to keep: a million rows are ~300 MB of wasm memory.
 pub const MAX_RETAIN: usize = 1_000_000;
-/// The grading facts of one folded fire, as they stood when its row was folded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FoldedFire {
-    /// The fire had not come to rest (or its handler was still running): its grade was not yet known.
-    pub open: bool,
-    pub materialized: bool,
-    pub outcome: Outcome,
-    pub verify_held: Option<VerifyHeld>,
-    pub effect_verified: Option<EffectVerified>,
-    /// Credited by inference (an inferred fire, or a settlement attributed by queue order or signature).
-    pub inferred: bool,
-    /// Its verify already held when it was fired (docs/session.md §23).
-    pub already_true: bool,
+crate::record::wire! {
+    /// The grading facts of one folded fire, as they stood when its row was folded (a snapshot writes
+    /// them with their count, `SnapFoldedFire`).
+    #[derive(Copy, Eq)]
+    pub struct FoldedFire {
+        /// The fire had not come to rest (or its handler was still running): its grade was not yet known.
+        pub open: bool,
+        pub materialized: bool,
+        pub outcome: Outcome,
+        pub verify_held: Option<VerifyHeld>,
+        pub effect_verified: Option<EffectVerified>,
+        /// Credited by inference (an inferred fire, or a settlement attributed by queue order or signature).
+        pub inferred: bool,
+        /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub already_true: bool,
+    }
 }
 
 /// What the folded attempts were, counted.

@@ -2,14 +2,15 @@
 //! `serde_json::from_value::<SessionSnapshot>` in the shipped module (docs/size.md, "The snapshot
 //! reader"). Each wire type's reader comes from its declaration (`record!`, docs/records.md); this
 //! file adds the entry point and the leaves a record does not declare: each enum read from its word
-//! (through its `as_str`, tested against serde, so each enum's words stay in one place) and the two
-//! tri-state axes. Same acceptance as serde's derive over a `serde_json::Value` for every input
+//! (through its `as_str`, tested against serde, so each enum's words stay in one place), a refusal
+//! code and the two tri-state axes. Same acceptance as serde's derive over a `serde_json::Value` for every input
 //! `snapshot()` can write and every edit the fuzz test makes (tests/session_snapshot.rs checks the two
 //! agree). Errors name the path (`transitions[3].outcome is not …`).
 //! Uses `crate::record`, `persist::wire`, `records`, `results`. Used by `persist::restore`.
 
 use serde_json::Value;
 
+use crate::codes::Refusal;
 use crate::record::{blanks, not, Blank, Slot};
 use crate::session::focus::FocusChange;
 use crate::session::persist::*;
@@ -78,6 +79,16 @@ words!(
     FocusChange: [Focus, Show, Hide],
 );
 
+/// A refusal code (a gap row's `rejectionReason`): any word of [`Refusal`].
+impl Slot for Refusal {
+    fn fill(&mut self, v: &Value) -> Result<(), String> {
+        let text = v.as_str().ok_or_else(|| not("a string"))?;
+        *self = Refusal::parse(text)
+            .ok_or_else(|| format!(" '{text}' is not a code this library writes"))?;
+        Ok(())
+    }
+}
+
 /// `true` / `false` / the one word: the two tri-state axes (their `Serialize` impls write these).
 fn bool_or(v: &Value, word: &str) -> Result<Option<bool>, String> {
     match v {
@@ -107,6 +118,7 @@ impl Slot for VerifyHeld {
 }
 
 blanks!(
+    Refusal = Refusal::Refused,
     EffectVerified = EffectVerified::Unobservable,
     VerifyHeld = VerifyHeld::Unevaluable,
 );

@@ -12,50 +12,20 @@
 //! Uses `persist::wire` (wire types), `check`, `law`, `read`, `baseline`, `state`. Used by `Session::restore`, called by `js::session`.
 
 use crate::codes::ErrorCode;
-use crate::codes::Refusal;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use serde_json::Value;
 
-use crate::graph::guards::ConditionEvidence;
-use crate::graph::{NavigationGraph, Op};
+use crate::graph::NavigationGraph;
 use crate::host::Host;
 use crate::session::error::damaged;
 use crate::session::persist::check::check;
 use crate::session::persist::*;
-use crate::session::state::{
-    Affordance, Arm, Failure, Gap, GapDetail, Inner, Rec, RowRef, Settled,
-};
-use crate::session::state::{Ask, Frame};
+use crate::session::state::{Affordance, Arm, Gap, Inner, Rec, RowRef};
 use crate::session::*;
 
 use crate::session::persist::baseline::RESTORED_GROUP;
-
-/// A row's refusal code read back: any word of [`Refusal`].
-fn code(text: &str, what: &str) -> Result<Refusal, SessionError> {
-    Refusal::parse(text)
-        .ok_or_else(|| damaged(format!("{what} '{text}' is not a code this library writes")))
-}
-
-fn evidence_in(rows: &[SnapEvidence]) -> Result<Vec<ConditionEvidence>, SessionError> {
-    // A loop, not a `collect` into `Result` (whose adapter is a generic instantiation of its own).
-    let mut out = Vec::with_capacity(rows.len());
-    for e in rows {
-        let Some(op) = Op::parse(&e.op) else {
-            return Err(damaged(format!("'{}' is not an operator", e.op)));
-        };
-        out.push(ConditionEvidence {
-            key: e.key.clone(),
-            op,
-            threshold: e.threshold.clone(),
-            actual_summary: e.actual_summary.clone(),
-            result: e.result,
-            note: e.note.clone(),
-        });
-    }
-    Ok(out)
-}
 
 fn arm_in(arm: SnapArm) -> Arm {
     match arm {
@@ -162,23 +132,6 @@ impl Inner {
                 within(text.len(), limit, what)?;
             }
         }
-        let settled = match &t.settled {
-            Some(s) => Some(Settled {
-                effect_status: s.effect_status,
-                outcome: s.outcome,
-                writes_observed: s.writes_observed,
-                verify_held: s.verify_held,
-                error: match &s.error {
-                    Some(f) => Some(Box::new(Failure {
-                        reason: code(&f.reason, "a settlement reason")?,
-                        message: f.message.clone().into(),
-                        evidence: f.evidence.as_deref().map(evidence_in).transpose()?,
-                    })),
-                    None => None,
-                },
-            }),
-            None => None,
-        };
         let open = fired && t.open;
         if fired && (t.open || t.in_flight) {
             opened.push(format!("{}#{}", t.stage, t.n));
@@ -200,39 +153,27 @@ impl Inner {
             verdict_deferred: false,
             dead_end_deferred: false,
             already_true: t.already_true,
-            settled,
+            settled: t.settled.clone(),
         })
     }
 
-    fn gap_in(&mut self, g: &SnapGap) -> Result<Gap, SessionError> {
+    /// A gap row read back: its names shared again with the graph's, its texts checked against
+    /// `maxValueBytes`.
+    fn gap_in(&self, g: &Gap) -> Result<Gap, SessionError> {
         let limit = self.keep.max_value_bytes;
-        for text in [&g.request, &g.reason].into_iter().flatten() {
-            within(text.len(), limit, "a gap's text")?;
+        let mut gap = g.clone();
+        if let Some(d) = gap.detail.as_deref() {
+            for text in [&d.request, &d.reason].into_iter().flatten() {
+                within(text.len(), limit, "a gap's text")?;
+            }
         }
-        let available: Rc<[Rc<str>]> = g.available_actions.iter().map(|a| self.intern(a)).collect();
-        Ok(Gap {
-            kind: g.kind,
-            timestamp: g.timestamp,
-            node: self.intern(&g.node),
-            version: g.version,
-            available_actions: available,
-            affordance_id: g.affordance_id.as_deref().map(Rc::from),
-            does: g.does.as_deref().map(Rc::from),
-            rejection_reason: g
-                .rejection_reason
-                .as_deref()
-                .map(|r| code(r, "a rejection reason"))
-                .transpose()?,
-            principal: g.principal,
-            off_graph: g.off_graph,
-            actions_may_be_stale: g.actions_may_be_stale,
-            detail: GapDetail::boxed(
-                g.evidence.as_deref().map(evidence_in).transpose()?,
-                g.journey_id.as_deref().map(Rc::from),
-                g.request.as_deref().map(Box::from),
-                g.reason.as_deref().map(Box::from),
-            ),
-        })
+        gap.node = self.intern(&gap.node);
+        gap.available_actions = gap
+            .available_actions
+            .iter()
+            .map(|a| self.intern(a))
+            .collect();
+        Ok(gap)
     }
 }
 
@@ -317,20 +258,7 @@ impl Session {
                 .folded
                 .fires
                 .iter()
-                .map(|f| {
-                    (
-                        FoldedFire {
-                            open: f.open,
-                            materialized: f.materialized,
-                            outcome: f.outcome,
-                            verify_held: f.verify_held,
-                            effect_verified: f.effect_verified,
-                            inferred: f.inferred,
-                            already_true: f.already_true,
-                        },
-                        f.count,
-                    )
-                })
+                .map(|f| (f.fire, f.count))
                 .collect(),
             through_key: snap.folded.through_key,
             retain: inner.keep.retain,
@@ -366,39 +294,10 @@ impl Session {
             .claim
             .as_ref()
             .map(|cl| (cl.transition, inner.intern(&cl.target)));
-        inner.asks = snap
-            .asks
-            .iter()
-            .map(|a| Ask {
-                n: a.n,
-                affordance_id: Rc::from(a.affordance_id.as_str()),
-                does: a.does.as_deref().map(Rc::from),
-                input: a.input.clone(),
-                instance: a.instance.as_deref().map(Rc::from),
-                answer: a.answer,
-                spent: a.spent,
-                removed: false,
-                by: a.by.clone(),
-                note: a.note.clone(),
-            })
-            .collect();
+        inner.asks = snap.asks.clone();
         inner.work = snap.work.clone();
-        let frame_in = |f: &JourneyFrame| Frame {
-            journey_id: Rc::from(f.journey_id.as_str()),
-            status: f.status,
-            principal: f.principal,
-            opened_at: f.opened_at,
-            opened_at_version: f.opened_at_version,
-            fired_steps: f.fired_steps.iter().map(|s| Rc::from(s.as_str())).collect(),
-            inferred_steps: f
-                .inferred_steps
-                .iter()
-                .map(|s| Rc::from(s.as_str()))
-                .collect(),
-            closed_at_version: f.closed_at_version,
-        };
-        inner.frame = snap.frame.as_ref().map(frame_in);
-        inner.closed_frames = snap.closed_frames.iter().map(frame_in).collect();
+        inner.frame = snap.frame.clone();
+        inner.closed_frames = snap.closed_frames.clone();
         inner.warned_once = snap.warned.once.iter().cloned().collect();
         inner.dead_end_warned = snap
             .warned

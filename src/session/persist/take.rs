@@ -5,35 +5,12 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use crate::graph::guards::ConditionEvidence;
 use crate::graph::{InputContract, Verify};
 use crate::session::ledger::compact::sorted;
 use crate::session::persist::*;
-use crate::session::state::{Affordance, Arm, Failure, Inner, RowRef};
+use crate::session::state::{Affordance, Arm, Inner, RowRef};
 use crate::session::*;
 use serde_json::Value;
-
-pub(crate) fn evidence_out(evidence: &[ConditionEvidence]) -> Vec<SnapEvidence> {
-    evidence
-        .iter()
-        .map(|e| SnapEvidence {
-            key: e.key.clone(),
-            op: e.op.name().to_string(),
-            threshold: e.threshold.clone(),
-            actual_summary: e.actual_summary.clone(),
-            result: e.result,
-            note: e.note.clone(),
-        })
-        .collect()
-}
-
-fn failure_out(f: &Failure) -> SnapFailure {
-    SnapFailure {
-        reason: f.reason.as_str().to_owned(),
-        message: own(&f.message),
-        evidence: f.evidence.as_deref().map(evidence_out),
-    }
-}
 
 fn arm_out(arm: Arm) -> SnapArm {
     match arm {
@@ -113,39 +90,9 @@ impl Inner {
                     open: rec.latch_open,
                     in_flight: rec.in_flight,
                     already_true: rec.already_true,
-                    settled: rec.settled.as_ref().map(|s| SnapSettled {
-                        effect_status: s.effect_status,
-                        outcome: s.outcome,
-                        writes_observed: s.writes_observed,
-                        verify_held: s.verify_held,
-                        error: s.error.as_deref().map(failure_out),
-                    }),
+                    settled: rec.settled.clone(),
                     changed_keys: (!changed.is_empty())
                         .then(|| changed.iter().map(|k| own(k)).collect()),
-                }
-            })
-            .collect();
-        let gaps = self
-            .gaps
-            .iter()
-            .map(|g| {
-                let d = g.detail.as_deref();
-                SnapGap {
-                    kind: g.kind,
-                    timestamp: g.timestamp,
-                    node: own(&g.node),
-                    version: g.version,
-                    available_actions: g.available_actions.iter().map(|a| own(a)).collect(),
-                    affordance_id: g.affordance_id.as_ref().map(|a| own(a)),
-                    does: g.does.as_ref().map(|a| own(a)),
-                    rejection_reason: g.rejection_reason.map(|r| r.as_str().to_string()),
-                    principal: g.principal,
-                    off_graph: g.off_graph,
-                    actions_may_be_stale: g.actions_may_be_stale,
-                    evidence: d.and_then(|d| d.evidence.as_deref()).map(evidence_out),
-                    journey_id: d.and_then(|d| d.journey_id.as_ref()).map(|j| own(j)),
-                    request: d.and_then(|d| d.request.as_ref()).map(|r| own(r)),
-                    reason: d.and_then(|d| d.reason.as_ref()).map(|r| own(r)),
                 }
             })
             .collect();
@@ -209,53 +156,32 @@ impl Inner {
                 fires: folded
                     .fires
                     .iter()
-                    .map(|(f, count)| SnapFoldedFire {
-                        open: f.open,
-                        materialized: f.materialized,
-                        outcome: f.outcome,
-                        verify_held: f.verify_held,
-                        effect_verified: f.effect_verified,
-                        inferred: f.inferred,
-                        already_true: f.already_true,
-                        count: *count,
-                    })
+                    .map(|&(fire, count)| SnapFoldedFire { fire, count })
                     .collect(),
                 through_key: folded.through_key,
             },
             transitions,
-            gaps,
+            gaps: self.gaps.iter().cloned().collect(),
             attempts,
             pending: self.pending.clone(),
             claim: self.claim.as_ref().map(|(t, target)| SnapClaim {
                 transition: *t,
                 target: own(target),
             }),
+            // Asks that left the book are not written; a hidden key's value in an input is not either.
             asks: self
                 .asks
                 .iter()
                 .filter(|a| !a.removed)
-                .map(|a| SnapAsk {
-                    n: a.n,
-                    affordance_id: own(&a.affordance_id),
-                    does: a.does.as_ref().map(|d| own(d)),
-                    input: a.input.clone().map(|i| self.keep.redact.value_out(i)),
-                    instance: a.instance.as_ref().map(|i| own(i)),
-                    answer: a.answer,
-                    spent: a.spent,
-                    by: a.by.clone(),
-                    note: a.note.clone(),
+                .map(|a| {
+                    let mut a = a.clone();
+                    a.input = a.input.map(|i| self.keep.redact.value_out(i));
+                    a
                 })
                 .collect(),
             work: self.work.clone(),
-            frame: self
-                .frame
-                .as_ref()
-                .map(crate::session::journeys::frame_snapshot),
-            closed_frames: self
-                .closed_frames
-                .iter()
-                .map(crate::session::journeys::frame_snapshot)
-                .collect(),
+            frame: self.frame.clone(),
+            closed_frames: self.closed_frames.clone(),
             served: self.served_signature(),
             mounted: self
                 .mount_order

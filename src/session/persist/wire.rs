@@ -4,6 +4,11 @@
 //! asks, journey frames, open work, the state projection, the attempt index, the served structure at
 //! snapshot time (the re-registration baseline) and a fingerprint of the compiled graph.
 //!
+//! The rows the walker keeps as their snapshot writes them are declared with the rows (gap rows,
+//! settlements and the transition row's kept fields in `ledger::row`, asks and work rows in `state`,
+//! folded fires in `ledger::retention`, journey frames in `results`; docs/records.md); the items
+//! declared here are the rest.
+//!
 //! Only types, the format constants and the fingerprint live here; `persist::take` builds a snapshot
 //! from a session, `persist::restore` validates one and builds a session from it. Used by `js::session`
 //! (as JSON) and the native tests.
@@ -14,20 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::graph::{Filter, NavigationGraph, Verify};
 use crate::session::*;
 
-/// A wire record: a [`crate::record::record!`] with the derives and serde/tsify settings every snapshot
-/// item shares (`null` for an absent `Option`, camelCase keys).
-macro_rules! wire {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        crate::record::record! {
-            $(#[$meta])*
-            #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-            #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-            #[cfg_attr(target_arch = "wasm32", tsify(missing_as_null))]
-            #[serde(rename_all = "camelCase")]
-            pub struct $name { $($body)* }
-        }
-    };
-}
+use crate::record::wire;
 
 /// The `format` marker every snapshot carries.
 pub const SNAPSHOT_FORMAT: &str = "groundfacts-session";
@@ -63,13 +55,17 @@ wire! {
         /// The captions (affordances) rows captured, each once; rows name them by index.
         pub affordances: Vec<SnapAffordance>,
         pub transitions: Vec<SnapTransition>,
-        pub gaps: Vec<SnapGap>,
+        /// Gap rows, as the walker keeps them (each its own snapshot item).
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "SnapGap[]"))]
+        pub gaps: Vec<crate::session::state::Gap>,
         pub attempts: Vec<SnapAttempt>,
         /// Record indexes of fires awaiting a state report, oldest first.
         pub pending: Vec<u32>,
         /// The open navigation claim: the fire's record index and its claimed page.
         pub claim: Option<SnapClaim>,
-        pub asks: Vec<SnapAsk>,
+        /// The ask book, as the walker keeps it (each ask its own snapshot item).
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "SnapAsk[]"))]
+        pub asks: Vec<crate::session::state::Ask>,
         /// Work rows, as the walker keeps them (`state::Work` is its own snapshot item).
         pub work: Vec<crate::session::state::Work>,
         pub frame: Option<JourneyFrame>,
@@ -142,16 +138,10 @@ wire! {
 }
 
 wire! {
+    /// One folded fire's grading facts (`FoldedFire`, in the same object) and how many fires had them.
     pub struct SnapFoldedFire {
-        pub open: bool,
-        pub materialized: bool,
-        pub outcome: Outcome,
-        pub verify_held: Option<VerifyHeld>,
-        pub effect_verified: Option<EffectVerified>,
-        pub inferred: bool,
-        /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        pub already_true: bool,
+        #[serde(flatten)]
+        pub fire: FoldedFire,
         pub count: u64,
     }
 }
@@ -249,7 +239,9 @@ wire! {
         /// Its verify already held at fire time (docs/session.md §23); absent (false) in older snapshots.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         pub already_true: bool,
-        pub settled: Option<SnapSettled>,
+        /// Its retained settlement (`state::Settled`, its own snapshot item).
+        #[cfg_attr(target_arch = "wasm32", tsify(type = "SnapSettled | null"))]
+        pub settled: Option<crate::session::state::Settled>,
         /// Report rows: the keys whose value the report changed.
         pub changed_keys: Option<Vec<String>>,
     }
@@ -265,58 +257,6 @@ impl std::ops::Deref for SnapTransition {
 impl std::ops::DerefMut for SnapTransition {
     fn deref_mut(&mut self) -> &mut TransitionRow {
         &mut self.row
-    }
-}
-
-wire! {
-    /// A fire's retained first settlement.
-    pub struct SnapSettled {
-        pub effect_status: EffectStatus,
-        pub outcome: Outcome,
-        pub writes_observed: Option<EffectVerified>,
-        pub verify_held: Option<VerifyHeld>,
-        pub error: Option<SnapFailure>,
-    }
-}
-
-wire! {
-    pub struct SnapFailure {
-        pub reason: String,
-        pub message: String,
-        pub evidence: Option<Vec<SnapEvidence>>,
-    }
-}
-
-wire! {
-    /// One evaluated guard conjunct.
-    pub struct SnapEvidence {
-        pub key: String,
-        pub op: String,
-        pub threshold: JsonValue,
-        pub actual_summary: String,
-        pub result: bool,
-        pub note: Option<String>,
-    }
-}
-
-wire! {
-    /// One gap row.
-    pub struct SnapGap {
-        pub kind: GapKind,
-        pub timestamp: f64,
-        pub node: String,
-        pub version: u64,
-        pub available_actions: Vec<String>,
-        pub affordance_id: Option<String>,
-        pub does: Option<String>,
-        pub rejection_reason: Option<String>,
-        pub principal: Option<Principal>,
-        pub off_graph: bool,
-        pub actions_may_be_stale: bool,
-        pub evidence: Option<Vec<SnapEvidence>>,
-        pub journey_id: Option<String>,
-        pub request: Option<String>,
-        pub reason: Option<String>,
     }
 }
 
@@ -360,22 +300,6 @@ wire! {
     pub struct SnapClaim {
         pub transition: u32,
         pub target: String,
-    }
-}
-
-wire! {
-    pub struct SnapAsk {
-        pub n: u32,
-        pub affordance_id: String,
-        pub does: Option<String>,
-        pub input: Option<JsonValue>,
-        /// The list row the ask is about (docs/session.md §34); absent for every other ask.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pub instance: Option<String>,
-        pub answer: Option<AskAnswer>,
-        pub spent: bool,
-        pub by: Option<String>,
-        pub note: Option<String>,
     }
 }
 
