@@ -309,7 +309,7 @@ ${LOAD_API}`,
 );
 
 // 5. The browser/bundler entry (`groundfacts`): the loader's promise awaited at top level, so once an
-//    import of it resolves every export is usable synchronously, as before.
+//    import of it resolves every export is usable synchronously.
 fs.writeFileSync(
   path.join(pkg, 'groundfacts.js'),
   `// groundfacts for browsers and bundlers: waits (top-level await) for the module groundfacts_load.js

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing groundfacts needs, skipping whatever is already there.
-# Idempotent and quick on a prepared machine; about 9-10 minutes on a fresh one (wasm-bindgen-cli
-# and wasm-pack compile from crates.io). Uses only the Rust and npm registries, never GitHub release
+# Idempotent and quick on a prepared machine; minutes on a fresh one (wasm-bindgen-cli and wasm-pack
+# compile from crates.io). Uses only the Rust and npm registries, never GitHub release
 # downloads; scripts/test-browser.sh installs Debian's chromium itself when it is missing. Called by scripts/build.sh, scripts/main.sh and scripts/test.sh.
 set -euo pipefail
 

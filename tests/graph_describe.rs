@@ -1,7 +1,10 @@
 //! Pins `graph.describe()`'s data (src/graph/describe.rs, docs/graph.md §13): the seed wizard as the lint
 //! reads it — every compiled action in order with where it is offered, guards as conditions, a verify
-//! predicate named and never handed out, inputs and writes as authored, journeys by qualified step ids.
+//! predicate named and never handed out, inputs and writes as authored, journeys by qualified step ids;
+//! and a list's container with the actions it repeats (docs/graph.md §15).
 
+use groundfacts::graph::build_navigation_graph;
+use groundfacts::graph::def::from_json_text;
 use groundfacts::graph::describe::describe;
 use groundfacts::host::CallbackId;
 use serde_json::json;
@@ -61,4 +64,36 @@ fn the_seed_wizard_described() {
         ])
     );
     assert_eq!(data["containers"], json!([]));
+}
+
+#[test]
+fn a_list_container_names_what_it_repeats() {
+    let def = json!({"pages": {"projects": {"route": "/projects", "does": "the Projects list",
+    "containers": {
+        "rows": {"kind": "area", "does": "One row per project", "repeats": ["open", "archive"]},
+        "filters": {"kind": "tab", "does": "Filter the list"}
+    },
+    "actions": {
+        "open": {"does": "Open the project"},
+        "archive": {"does": "Archive the project"},
+        "new": {"does": "Start a new project"}
+    }}}});
+    let graph = build_navigation_graph("lists", &from_json_text(&def.to_string()).expect("json"))
+        .expect("builds");
+    let data = serde_json::to_value(describe(&graph)).expect("serialises");
+    assert_eq!(
+        data["containers"],
+        json!([
+            {
+                "path": "projects.rows", "kind": "area", "does": "One row per project",
+                "page": "projects", "parent": "projects",
+                "repeats": ["projects.open", "projects.archive"]
+            },
+            {
+                "path": "projects.filters", "kind": "tab", "does": "Filter the list",
+                "page": "projects", "parent": "projects"
+            }
+        ]),
+        "a list names its repeated actions by qualified id; a container that repeats nothing has no key"
+    );
 }

@@ -134,7 +134,7 @@ fn a_fire_for_one_row_runs_that_rows_handler_and_is_named_by_its_label() {
     let clicked = fire_on(s, "projects.open", Some("p1"), Principal::User);
     assert!(clicked.ok);
     assert!(block(s).contains("user fired projects.open on \u{201C}Alpha\u{201D} ("));
-    // An action that does not repeat is fired as before, and its line is unchanged.
+    // An action that does not repeat is fired without an instance, and its line names no row.
     let plain = fire_on(s, "projects.new", None, Principal::User);
     assert!(plain.ok && plain.instance.is_none());
     let text = block(s);

@@ -1,84 +1,25 @@
-//! Pins the tree API and route planning (docs/graph.md §2.2, docs/session.md §4.1 and §6.1,
-//! docs/facts-and-serving.md §2.1 and §4.3): containers compile to dotted paths under the name law;
-//! `show` / `hide` / `observeFocus` address only the cursor's page and refuse anything else with a
-//! typed error; showing a tab hides its sibling tabs; focus follows visibility; a move to another page
-//! forgets focus; the facts block and the brief print `Focus: <path>.` only while a focus below page
-//! level is known; the port carries `lookingAt`; the focus ledger is bounded by `retain` with a folded
-//! count; a snapshot carries it all; listeners hear focus changes. `howToReach` returns the shortest
-//! declared route, prefers hops on offer now, marks the ones that are not, and says why when none.
+//! Pins the tree API (docs/graph.md §2.2, docs/session.md §4.1, docs/facts-and-serving.md §2.1):
+//! containers compile to dotted paths under the name law; `show` / `hide` / `observeFocus` address
+//! only the cursor's page and refuse anything else with a typed error; showing a tab hides its sibling
+//! tabs; focus follows visibility; a move to another page forgets focus; the facts block and the brief
+//! print `Focus: <path>.` only while a focus below page level is known; the port carries `lookingAt`;
+//! the focus ledger is bounded by `retain` with a folded count; a snapshot carries it all; listeners
+//! hear focus changes; a container path given to `sync` or `registerActions` means its page.
+//! Fixture: tests/tree_support.
+
+mod tree_support;
 
 use std::cell::Cell;
 use std::rc::Rc;
 
 use groundfacts::facts;
 use groundfacts::graph::def::from_json_text;
-use groundfacts::graph::{build_navigation_graph, ContainerKind, NavigationGraph};
+use groundfacts::graph::{build_navigation_graph, ContainerKind};
 use groundfacts::serve::AgentPort;
 use groundfacts::session::test_host::ClosureHost;
 use groundfacts::session::*;
-use serde_json::{json, Map, Value};
-
-fn graph_of(def: Value) -> Result<NavigationGraph, groundfacts::graph::GraphError> {
-    build_navigation_graph("tree", &from_json_text(&def.to_string()).unwrap())
-}
-
-/// `home` → `review` (tabs `files` / `notes`, a `help` modal, a `side` area with a nested tab) →
-/// `done`; `settings` only through a guarded link.
-fn tree_def() -> Value {
-    json!({"pages": {
-        "home": {"does": "the start", "actions": {
-            "open-review": {"does": "Open the review", "goTo": "review", "input": "none"},
-            "open-settings": {"does": "Open settings", "goTo": "settings", "input": "none",
-                "when": {"user.admin": {"eq": true}}}
-        }},
-        "review": {"does": "the review page", "containers": {
-            "files": {"kind": "tab", "does": "the uploaded files", "containers": {
-                "upload": {"kind": "modal", "does": "the upload dialog"}
-            }},
-            "notes": {"kind": "tab", "does": "the reviewer's notes"},
-            "help": {"kind": "modal", "does": "the help dialog"},
-            "side": {"kind": "area", "does": "the side panel"}
-        }, "actions": {
-            "submit": {"does": "Submit the review", "goTo": "done", "input": "none",
-                "enabledWhen": {"upload.done": {"eq": true}}},
-            "back": {"does": "Back home", "goTo": "home", "input": "none"}
-        }},
-        "done": {"does": "the end", "actions": {
-            "restart": {"does": "Start again", "goTo": "home", "input": "none"}
-        }},
-        "settings": {"does": "the settings"},
-        "island": {"does": "a page nothing links to", "actions": {
-            "seed": {"does": "Write the seed", "writes": ["island.seed"], "input": "none"}
-        }}
-    }, "journeys": {
-        "finish": {"does": "Finish the review", "steps": ["review.submit"]}
-    }})
-}
-
-fn session_with(state: Value, retain: Option<f64>) -> (Rc<ClosureHost>, Session) {
-    let graph = Rc::new(graph_of(tree_def()).unwrap());
-    let host = Rc::new(ClosureHost::new());
-    let state: Map<String, Value> = serde_json::from_value(state).unwrap();
-    let session = Session::new(
-        graph,
-        host.clone(),
-        SessionOptions {
-            state: Some(state),
-            retain,
-            ..SessionOptions::default()
-        },
-    )
-    .unwrap();
-    (host, session)
-}
-
-fn sync(session: &Session, page: &str) {
-    session.sync(page, SyncOptions::default()).unwrap();
-}
-
-fn facts_text(session: &Session) -> String {
-    facts::ground_truth(session, None, None).text
-}
+use serde_json::{json, Value};
+use tree_support::*;
 
 #[test]
 fn containers_compile_to_paths_depth_first() {
@@ -401,164 +342,6 @@ fn the_port_carries_looking_at_only_while_focus_is_known() {
         .contains("Focus: review.files."));
 }
 
-fn hops(route: &[Hop]) -> Vec<(String, String, Option<NotNow>)> {
-    route
-        .iter()
-        .map(|h| (h.action.clone(), h.to.clone(), h.not_available_now))
-        .collect()
-}
-
-#[test]
-fn how_to_reach_returns_the_shortest_declared_route_and_marks_what_is_not_available_now() {
-    let (_, session) = session_with(json!({"upload.done": false, "user.admin": false}), None);
-    assert_eq!(session.how_to_reach("home").unwrap(), Some(vec![]));
-    let route = session.how_to_reach("done").unwrap().unwrap();
-    assert_eq!(
-        hops(&route),
-        [
-            ("home.open-review".into(), "review".into(), None),
-            ("review.submit".into(), "done".into(), Some(NotNow::Greyed)),
-        ]
-    );
-    let route = session.how_to_reach("settings").unwrap().unwrap();
-    assert_eq!(
-        hops(&route),
-        [(
-            "home.open-settings".into(),
-            "settings".into(),
-            Some(NotNow::Hidden)
-        )]
-    );
-    assert_eq!(session.how_to_reach("island").unwrap(), None);
-    let answer = session.route_to("island").unwrap();
-    assert!(answer
-        .why
-        .unwrap()
-        .contains("No declared route reaches 'island'"));
-    // From elsewhere, through the way back.
-    sync(&session, "done");
-    let route = session.how_to_reach("review").unwrap().unwrap();
-    assert_eq!(
-        hops(&route),
-        [
-            ("done.restart".into(), "home".into(), None),
-            ("home.open-review".into(), "review".into(), None)
-        ]
-    );
-    // Once the guard holds, no hop is marked.
-    session
-        .update_state(&json!({"user.admin": true}), UpdateOptions::default())
-        .unwrap();
-    sync(&session, "home");
-    let route = session.how_to_reach("settings").unwrap().unwrap();
-    assert_eq!(route[0].not_available_now, None);
-}
-
-#[test]
-fn how_to_reach_refuses_unknown_nodes_and_says_why_off_graph() {
-    let (_, session) = session_with(json!({}), None);
-    let err = session.how_to_reach("nowhere").unwrap_err();
-    assert_eq!(err.code, "UNKNOWN_NODE");
-    assert!(
-        err.message.contains("'nowhere'") && err.message.contains("home"),
-        "{}",
-        err.message
-    );
-    let err = session.how_to_reach("review.files").unwrap_err();
-    assert_eq!(err.code, "UNKNOWN_NODE");
-    assert!(
-        err.message.contains("container of page 'review'"),
-        "{}",
-        err.message
-    );
-    sync(&session, "/somewhere-else");
-    assert_eq!(session.how_to_reach("review").unwrap(), None);
-    assert!(session
-        .route_to("review")
-        .unwrap()
-        .why
-        .unwrap()
-        .contains("not a page of the graph"));
-}
-
-#[test]
-fn an_open_route_is_preferred_over_a_shorter_blocked_one() {
-    let graph = Rc::new(
-        graph_of(json!({"pages": {
-            "a": {"actions": {
-                "direct": {"does": "Jump", "goTo": "c", "when": {"k": {"eq": 1}}},
-                "step": {"does": "Step", "goTo": "b"}
-            }},
-            "b": {"actions": {"on": {"does": "On", "goTo": "c"}}},
-            "c": {}
-        }}))
-        .unwrap(),
-    );
-    let mut state = Map::new();
-    state.insert("k".into(), json!(0));
-    let session = Session::new(
-        graph,
-        Rc::new(ClosureHost::new()),
-        SessionOptions {
-            state: Some(state),
-            ..SessionOptions::default()
-        },
-    )
-    .unwrap();
-    let route = session.how_to_reach("c").unwrap().unwrap();
-    assert_eq!(
-        route.iter().map(|h| h.action.as_str()).collect::<Vec<_>>(),
-        ["a.step", "b.on"]
-    );
-}
-
-#[test]
-fn the_journey_tool_names_the_hops_to_a_step_on_another_page() {
-    let (host, session) = session_with(json!({"upload.done": false}), None);
-    let handler = host.handler(|_, _| groundfacts::host::HandlerOutcome::Returned(None));
-    session
-        .register_actions("review", vec![("submit".into(), handler)], vec![])
-        .unwrap();
-    let session = Rc::new(session);
-    let port = AgentPort::new(Rc::clone(&session), Default::default());
-    let opened = port.call("tree.journey.finish", &json!({}));
-    assert_eq!(opened["judgment"], "navigate-or-wait", "{opened}");
-    let route = &opened["routeTo"];
-    assert_eq!(route["step"], "review.submit");
-    assert_eq!(route["page"], "review");
-    assert_eq!(
-        route["route"],
-        json!([{"action": "home.open-review", "to": "review"}])
-    );
-    assert!(route["howToGetThere"]
-        .as_str()
-        .unwrap()
-        .contains("home.open-review → review"));
-    // On the step's page the step is ready: no route.
-    sync(&session, "review");
-    let here = port.call("tree.journey.finish", &json!({}));
-    assert!(here.get("routeTo").is_none(), "{here}");
-}
-
-#[test]
-fn why_names_declared_writers_and_says_when_no_route_reaches_them() {
-    let (_, session) = session_with(json!({}), None);
-    let session = Rc::new(session);
-    let port = AgentPort::new(Rc::clone(&session), Default::default());
-    let why = port.call("tree.why", &json!({"key": "island.seed"}));
-    let writers = why["declaredWriters"].as_array().unwrap();
-    assert_eq!(writers.len(), 1);
-    assert_eq!(writers[0]["action"], "island.seed");
-    assert_eq!(writers[0]["route"], Value::Null);
-    assert!(writers[0]["howToGetThere"]
-        .as_str()
-        .unwrap()
-        .contains("No declared route reaches 'island'"));
-    // A key nobody declares: no list.
-    let why = port.call("tree.why", &json!({"key": "nobody.writes"}));
-    assert!(why.get("declaredWriters").is_none(), "{why}");
-}
-
 #[test]
 fn sync_of_a_container_path_moves_to_its_page_with_one_warning() {
     let (host, session) = session_with(json!({}), None);
@@ -620,47 +403,6 @@ fn a_verify_predicate_may_not_move_the_focus() {
     session.fire("p.check", FireOptions::default()).unwrap();
     assert_eq!(*seen.borrow(), Some("REENTRANCY"));
     assert!(session.where_in_page().visible.is_empty());
-}
-
-#[test]
-fn whats_here_answers_route_to_with_hops_already_here_or_why_not() {
-    let (_, session) = session_with(json!({"upload.done": false}), None);
-    let session = Rc::new(session);
-    let port = AgentPort::new(Rc::clone(&session), Default::default());
-    let tools = port.tools_json();
-    assert_eq!(
-        tools[1]["inputSchema"]["properties"]["routeTo"]["type"], "string",
-        "{}",
-        tools[1]
-    );
-    let here = port.call("tree.whats_here", &json!({"routeTo": "done"}));
-    assert_eq!(here["routeTo"]["page"], "done");
-    assert_eq!(
-        here["routeTo"]["route"],
-        json!([{"action": "home.open-review", "to": "review"}, {"action": "review.submit", "to": "done", "notAvailableNow": "greyed"}])
-    );
-    assert!(here["routeTo"]["howToGetThere"]
-        .as_str()
-        .unwrap()
-        .contains("does not work yet"));
-    let home = port.call("tree.whats_here", &json!({"routeTo": "home"}));
-    assert_eq!(home["routeTo"]["route"], json!([]));
-    assert_eq!(
-        home["routeTo"]["howToGetThere"],
-        "You are already on 'home'."
-    );
-    let nowhere = port.call("tree.whats_here", &json!({"routeTo": "nowhere"}));
-    assert_eq!(nowhere["ok"], true);
-    assert_eq!(nowhere["routeTo"]["reason"], "UNKNOWN_NODE");
-    assert!(nowhere["routeTo"]["howToGetThere"]
-        .as_str()
-        .unwrap()
-        .contains("The pages are: home, review, done, settings, island."));
-    // Without the argument, no routeTo.
-    assert!(port
-        .call("tree.whats_here", &json!({}))
-        .get("routeTo")
-        .is_none());
 }
 
 #[test]

@@ -2,7 +2,7 @@
 // never shipped): the package's wasm with bench exports, run through the same wasm-bindgen and
 // wasm-opt steps as scripts/build.sh, into target/bench-paths/ (node glue) and target/bench-paths-web/
 // (the same module with the web glue, for the Chromium page). Used by boundary.cjs and bench.cjs.
-// Building it overwrites cargo's release wasm, so the next scripts/build.sh relinks (≈ 1 min).
+// Building it overwrites cargo's release wasm, so the next scripts/build.sh relinks it.
 'use strict';
 const fs = require('fs');
 const path = require('path');

@@ -7,7 +7,7 @@
 // median µs, whether both hand JS the same data, and which path is within ~10% of the faster one. The
 // wasm size each way is the shipped pkg/ wasm against the bench build (which carries serde-wasm-bindgen
 // and the bench exports). Reports numbers only; asserts nothing. docs/boundary.md keeps the results.
-// Run: node benches/js/boundary.cjs [--no-build]   (after scripts/build.sh; ~3 min with the build)
+// Run: node benches/js/boundary.cjs [--no-build]   (after scripts/build.sh)
 'use strict';
 const fs = require('fs');
 const path = require('path');

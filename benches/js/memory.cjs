@@ -1,10 +1,11 @@
-// Memory bench of the built package (pkg-node/), docs/decisions.md decision 25: wasm linear memory after
-// 10k, 100k and 1M attempts at the default retention (flat after 10k: the session keeps its newest
-// 10,000 rows per ledger and folds the rest into counts), bytes per attempt while under retention
-// (target ≤ 300 B), and a 4 MiB input sent 2,000 times (refused PAYLOAD_TOO_LARGE, memory flat).
+// Memory bench of the built package (pkg/, its node entry), docs/decisions.md decision 25: wasm linear
+// memory after 10k, 100k and 1M attempts at the default retention (flat after 10k: the session keeps
+// its newest 10,000 rows per ledger and folds the rest into counts), bytes per attempt while under
+// retention (target ≤ 300 B), and a 4 MiB input sent 2,000 times (refused PAYLOAD_TOO_LARGE, memory
+// flat).
 // Prints each target as met / NOT met; asserts nothing (a benchmark, not a test).
 // Run: node benches/js/memory.cjs [--attempts=1000000]   (GROUNDFACTS_NODE_PKG=<dir> for another build)
-// Takes ~10–40 s on a 2-core machine for 1M attempts (printed at the end).
+// Prints how long the run took at the end.
 'use strict';
 const path = require('path');
 
@@ -17,7 +18,7 @@ WebAssembly.Instance = function CapturingInstance(module, imports) {
   instance = new OriginalInstance(module, imports);
   return instance;
 };
-const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg-node'));
+const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg'));
 WebAssembly.Instance = OriginalInstance;
 const { wizardDefinition } = require('../../tests/js/helpers/wizard.cjs');
 

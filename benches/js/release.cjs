@@ -18,7 +18,7 @@ WebAssembly.Instance = function CapturingInstance(module, imports) {
   instance = new OriginalInstance(module, imports);
   return instance;
 };
-const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg-node'));
+const gf = require(process.env.GROUNDFACTS_NODE_PKG || path.join(ROOT, 'pkg'));
 WebAssembly.Instance = OriginalInstance;
 
 const gc = typeof global.gc === 'function' ? global.gc : (v8.setFlagsFromString('--expose-gc'), vm.runInNewContext('gc'));

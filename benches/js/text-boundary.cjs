@@ -1,6 +1,6 @@
 // How a rendered facts block is best handed from wasm memory to JS: the candidate decodes of the real
-// block (the built package's groundTruth() text at 10 and 20 shown lines, ~1.3 and ~2.3 KB, mostly
-// ASCII with a bullet and an em dash on every line), timed in this Node, and — with `--browser` — in
+// block (the built package's groundTruth() text at 10 and 20 shown lines, mostly ASCII with a bullet
+// and an em dash on every line), timed in this Node, and — with `--browser` — in
 // headless Chromium through the e2e app's playwright-core. Reports numbers only; asserts nothing.
 // Run: node benches/js/text-boundary.cjs [--browser]
 //

@@ -16,6 +16,11 @@
  *   `data-groundfacts-door="helper"`, and an action a mounted helper records is stood down for by id.
  * - An action that takes input is recorded only with the input `inputFor` returns (the sensor never
  *   scrapes a form for it); otherwise `onReport` says `needs-input`.
+ * - A list's row (docs/session.md §34): the matched control, or its nearest ancestor up to `root`, that
+ *   carries `data-groundfacts-instance="<row id>"` names the row, and the fire carries it as `instance`.
+ *   Without one the fire goes without an instance and the session refuses it as it refuses any such
+ *   fire (`INSTANCE_REQUIRED`; a row id no live row reported, `INSTANCE_UNKNOWN`): the sensor never
+ *   guesses a row.
  * - Only a person's gesture: `event.isTrusted` unless `trust` says otherwise (tests, harnesses).
  * - `coverage()`: the actions on offer on the current page, which of them the sensor has seen on
  *   screen under `root` since it started (a `MutationObserver` notes them as they appear, and each
@@ -24,7 +29,7 @@
  * Uses only types from the core (`session.available`, `session.fire`) and ./door.ts; nothing runs at
  * import, so it loads on the server. Built to `pkg/sensor/index.js` + `.d.ts`.
  */
-import type { AvailableEdge, FireResult, Session } from 'groundfacts';
+import type { AvailableEdge, FireOptions, FireResult, Session } from 'groundfacts';
 import { ACTION_ATTRIBUTE, DOOR_ATTRIBUTE, claimedByDoor } from './door.js';
 import { accessibleName, roleOf } from './aria.js';
 
@@ -43,10 +48,19 @@ export {
 } from './door.js';
 export { accessibleName, roleOf } from './aria.js';
 
+/**
+ * The attribute naming the list row a control belongs to: `data-groundfacts-instance="<row id>"`, on
+ * the control or an ancestor (docs/session.md §34). The sensor fires with it as `instance`.
+ */
+export const INSTANCE_ATTRIBUTE = 'data-groundfacts-instance';
+
 /** Everything the sensor did, and everything it declined to record. */
 export type SensorReport =
-  /** A person's act recorded (`result` is the session's answer: a refusal is recorded too). */
-  | { readonly kind: 'recorded'; readonly action: string; readonly result: FireResult }
+  /**
+   * A person's act recorded (`result` is the session's answer: a refusal is recorded too); `instance`
+   * is the row id the control's `data-groundfacts-instance` gave, when it had one.
+   */
+  | { readonly kind: 'recorded'; readonly action: string; readonly instance?: string; readonly result: FireResult }
   /** The control is a one-door helper's (or its action is): the helper records it. */
   | { readonly kind: 'helper'; readonly action: string }
   /** The action takes input and `inputFor` gave none: not recorded. */
@@ -150,6 +164,18 @@ function match(start: Element | null, root: Document | Element, edges: ReturnTyp
   return { kind: 'none' };
 }
 
+/** The row id of the nearest element from `start` up to `root` carrying `data-groundfacts-instance`. */
+function rowOf(start: Element, root: Document | Element): string | undefined {
+  let node: Element | null = start;
+  for (let hops = 0; node !== null && hops < MAX_HOPS; hops += 1) {
+    const row = node.getAttribute(INSTANCE_ATTRIBUTE);
+    if (row !== null) return row;
+    if (node === root) break;
+    node = node.parentElement;
+  }
+  return undefined;
+}
+
 function elementOf(target: EventTarget | null): Element | null {
   return target !== null && typeof (target as Element).getAttribute === 'function' ? (target as Element) : null;
 }
@@ -191,9 +217,13 @@ export function watchPage(session: Session, options: WatchOptions): PageWatch {
       input = options.inputFor?.(action, found.element, event);
       if (input === undefined) return report({ kind: 'needs-input', action });
     }
+    const instance = rowOf(found.element, root);
+    const fired: FireOptions = { source: 'user', invoke: false };
+    if (input !== undefined) fired.payload = input as never;
+    if (instance !== undefined) fired.instance = instance;
     try {
-      const result = session.fire(action, input === undefined ? { source: 'user', invoke: false } : { source: 'user', invoke: false, payload: input as never });
-      report({ kind: 'recorded', action, result });
+      const result = session.fire(action, fired);
+      report(instance === undefined ? { kind: 'recorded', action, result } : { kind: 'recorded', action, instance, result });
     } catch (error) {
       report({ kind: 'error', action, error });
     }

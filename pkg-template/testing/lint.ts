@@ -5,7 +5,7 @@
  * description itself, never a session: a lint step needs no app, no handlers and no run. The rules live
  * here, in TypeScript, and not in the Rust core: the module ships to every browser that loads the
  * package, the lint only to a test run, and decision 31 makes size the goal. The description costs the
- * module what docs/graph.md §13 measured; the rules cost it nothing.
+ * module its serialisation only (docs/graph.md §13.4); the rules cost it nothing.
  *
  * Two rules come from the design document and must not vary (`missing-verify`, `dead-end-page`); the
  * others are the reference library's codes, read for our graph model: guards compare without coercion

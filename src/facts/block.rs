@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use super::folded::{push_folded_line, Folded};
 use super::grade::FireFacts;
-/// One attempt row's line (moved to `facts::line`; kept here for callers of `block::attempt_line`).
+/// One attempt row's line (`facts::line`), also reachable as `block::attempt_line`.
 pub use super::line::attempt_line;
 use super::line::{push_row, LineFacts, ROW_GUESS};
 use super::text::{

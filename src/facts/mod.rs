@@ -5,6 +5,9 @@
 //! - `line`: one attempt row of the facts block (its facts, its pre-joined fixed text).
 //! - `block`: the facts block, a pure function over [`FactsView`].
 //! - `brief`: the brief, a pure function over [`BriefView`].
+//! - `folded`: the line counting attempts a bounded session no longer keeps as rows.
+//! - `lost`: the line for a record whose history was lost at a module restart, and the cursor a
+//!   `sinceVersion` from before it stands for.
 //! - `read`: builds both views from a `Session` through its cheap accessors and renders them.
 //!
 //! Uses `graph` (what is declared now) and `session` (ledgers, asks, pending, work). Used by `js`

@@ -1,8 +1,9 @@
-//! The compiled graph as plain data (`graph.describe()`, docs/graph.md §13): pages, actions, journeys and
-//! containers with everything a static check reads — where each action is offered, its guards, verify,
-//! writes, destination and input — and nothing the app's functions hold (a verify predicate is named,
-//! never handed out). `groundfacts/testing`'s `lintGraph` runs over it in TypeScript, so the rules cost
-//! the shipped module only this serialisation (docs/graph.md §13 says why and what it measured).
+//! The compiled graph as plain data (`graph.describe()`, docs/graph.md §13): pages, actions, journeys
+//! and containers (a list's with the actions it repeats) with everything a static check reads — where
+//! each action is offered, its guards, verify, writes, destination and input — and nothing the app's
+//! functions hold (a verify predicate is named, never handed out). `groundfacts/testing`'s `lintGraph`
+//! runs over it in TypeScript, so the rules cost the shipped module only this serialisation
+//! (docs/graph.md §13.4 says why).
 //!
 //! Reads `model`; used by `js::graph` (the `describe` method). tsify derives the TypeScript on wasm32.
 
@@ -111,6 +112,11 @@ pub struct DescribedContainer {
     pub does: String,
     pub page: String,
     pub parent: String,
+    /// A list: the page actions (qualified ids) that exist once per row (`repeats`,
+    /// docs/graph.md §15); absent for a container that does not repeat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub repeats: Option<Vec<String>>,
 }
 
 /// What `graph.describe()` returns.
@@ -203,6 +209,7 @@ pub fn describe(graph: &NavigationGraph) -> GraphDescription {
             does: c.does.clone(),
             page: c.page.clone(),
             parent: c.parent.clone(),
+            repeats: (!c.repeats.is_empty()).then(|| c.repeats.clone()),
         })
         .collect();
     GraphDescription {

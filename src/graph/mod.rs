@@ -7,6 +7,8 @@
 //!   definition), `fields` (the key law and typed field readers).
 //! - `describe`: the compiled graph as plain data (`graph.describe()`, what `groundfacts/testing` lints).
 //! - `containers`: a page's `containers` tree (areas, tabs, modals) compiled to paths (docs/graph.md §2.2).
+//! - `repeats`: a container's `repeats` (lists) read and checked against its page's actions
+//!   (docs/graph.md §15).
 //! - `guards`: the guard language (eight operators, structural equality, missing keys are unknown).
 //! - `input`: input contracts (`'none'` / JSON Schema), their one-line `expects` and payload checks.
 //! - `schema`: the JSON-Schema keywords a contract may use, checked at authoring and on every fire.

@@ -9,7 +9,7 @@
 //! inside another: a list inside a list row is not supported), `REPEATS_IN_JOURNEY` (a journey step
 //! that is a repeated action: a journey plans over actions that exist once).
 //!
-//! Uses `def`, `names`, `model`. Used by `containers` and `compile`.
+//! Uses `def`, `error`, `names`, `model`. Used by `containers` and `compile`.
 
 use super::def::DefValue;
 use super::error::GraphError;

@@ -308,7 +308,7 @@ test('an update\'s record shows the payload the row keeps, whatever the handler 
 
 // `fire`'s id crosses as text once; after that src/js/fast.rs `id_arg` takes the kept text by the index
 // fast.js keeps for the string. Every id must still be the one fired — past the number kept, for long
-// and non-ASCII ids, for the same text built at run time — and a non-string the same error as before.
+// and non-ASCII ids, for the same text built at run time — and a non-string is refused BAD_ARGUMENT.
 test('fire ids kept after their first crossing: each fire names its own id, non-strings still throw', () => {
   const { session } = wizard();
   session.registerActions('wizard', { handlers: { 'name-it': (input) => { session.updateState({ 'project.name': input.name }); } } });

@@ -2,8 +2,9 @@
 // { source: 'user', invoke: false })` records without running the handler and the agent may not use it;
 // `whyGrey` and an action's `control` reach JS; groundfacts/sensor's `watchPage` under jsdom records a
 // person's clicks and submits once (by `data-groundfacts-action`, by role + accessible name), stands
-// down for a one-door helper's controls, and reports coverage; React's `useAction` (rendered into jsdom,
-// and on the server) and Svelte's `actionState` / `use:groundfactsAction` fire as the person, run the
+// down for a one-door helper's controls, fires for the list row its `data-groundfacts-instance` names
+// (docs/session.md §34), and reports coverage; React's `useAction` (rendered into jsdom, and on the
+// server) and Svelte's `actionState` / `use:groundfactsAction` fire as the person, run the
 // handler once, and show enabled / busy / the greyed reason. jsdom is a pinned tool (scripts/package.json).
 'use strict';
 const test = require('node:test');
@@ -179,6 +180,53 @@ test('watchPage without input stands down for an action that takes one; coverage
   cover = watch.coverage();
   assert.ok(cover.seen.includes('note.close'), 'seen once on screen stays seen');
   assert.ok(!cover.unseen.includes('note.close'));
+  watch.stop();
+});
+
+test('watchPage in a list: a click in a row records that row; a list action outside any row is refused as the session refuses it', { skip }, async () => {
+  const { gf, sensor, dom } = await load();
+  const { document } = dom.window;
+  const graph = gf.buildNavigationGraph('lists', {
+    pages: {
+      projects: {
+        containers: { rows: { kind: 'area', does: 'One row per project', repeats: ['open', 'archive'] } },
+        actions: {
+          open: { does: 'Open the project', input: 'none', control: { role: 'button', name: 'Open project' } },
+          archive: { does: 'Archive the project', input: 'none' },
+        },
+      },
+    },
+  });
+  const session = gf.createSession(graph);
+  const ran = [];
+  for (const [id, label] of [['p1', 'Alpha'], ['p2', 'Beta']]) {
+    session.registerActions('projects', { instance: { id, label }, handlers: { open: () => ran.push(`open ${id}`), archive: () => ran.push(`archive ${id}`) } });
+  }
+  document.body.innerHTML = `
+    <ul>
+      <li data-groundfacts-instance="p1"><span>Alpha</span><button data-groundfacts-action="projects.archive"><b id="a1">Archive</b></button></li>
+      <li><button id="o2" aria-label="Open project" data-groundfacts-instance="p2">Open</button></li>
+    </ul>
+    <button id="stray" data-groundfacts-action="projects.archive">Archive (no row)</button>`;
+  const reports = [];
+  const watch = sensor.watchPage(session, { root: document, trust: () => true, onReport: (r) => reports.push(r) });
+  const click = (el) => el.dispatchEvent(new dom.window.MouseEvent('click', { bubbles: true }));
+  click(document.getElementById('a1'));
+  assert.equal(reports.at(-1).instance, 'p1', 'the row from the nearest ancestor');
+  assert.match(factsText(session), /user fired projects\.archive on “Alpha” \(/);
+  assert.deepEqual(session.transitions().at(-1).instance, { id: 'p1', label: 'Alpha' });
+  click(document.getElementById('o2'));
+  assert.match(factsText(session), /user fired projects\.open on “Beta” \(/, 'the row from the control itself, matched by role and name');
+  assert.deepEqual(ran, [], 'the app’s own handler performs the act; the session runs nothing');
+  const version = session.version;
+  click(document.getElementById('stray'));
+  const refused = reports.at(-1);
+  assert.equal(refused.kind, 'recorded');
+  assert.equal(refused.instance, undefined, 'no row invented');
+  assert.equal(refused.result.reason, 'INSTANCE_REQUIRED');
+  assert.deepEqual(refused.result.instances, [{ id: 'p1', label: 'Alpha' }, { id: 'p2', label: 'Beta' }]);
+  assert.equal(session.version, version, 'a refusal bumps no version');
+  assert.match(factsText(session), /user's fire of projects\.archive was refused: INSTANCE_REQUIRED/);
   watch.stop();
 });
 

@@ -1,7 +1,7 @@
 // Pins decision 34 on the built package (docs/facts-and-serving.md §9): `port.answer`, `port.call` and
 // `port.toolResult` never throw on what a model sends. Each malformed call is answered in the caller's
 // format with its id; hints name tools as the caller does; a repeated id is not run twice; arguments
-// over twice maxValueBytes are PAYLOAD_TOO_LARGE (never the old "no tool name"). A seeded fuzz drives
+// over twice maxValueBytes are PAYLOAD_TOO_LARGE (never "no tool name"). A seeded fuzz drives
 // every format with random tool calls (GROUNDFACTS_FUZZ_CASES sets the count, GROUNDFACTS_FUZZ_SEED the
 // seed) and checks that nothing throws and every call id is answered by exactly one message.
 'use strict';

@@ -4,7 +4,7 @@
 // most once per object and key in one call, and a getter at most once. Each door is driven with an
 // argument the JS walker accepts (plain data) and with ones it gives up on for a reason other than a
 // throw — a function, a symbol-keyed member, a class instance, a cycle, nesting too deep, an unsafe
-// integer, a getter — where the value used to be read a second time by the member-by-member reader.
+// integer, a getter — where a member-by-member reader would read the value a second time.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

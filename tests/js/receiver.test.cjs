@@ -3,9 +3,8 @@
 // prototypes (a method added later is covered without touching this file), called on what is not an
 // object of its class — nothing, a plain object, a primitive, an object of another class, a Proxy of
 // a real one, an object made from the prototype without the package — throws a SessionError with code
-// WRONG_RECEIVER whose message names the class and the method, the rule and the fix. Before this the
-// glue answered with a plain Error ("null pointer passed to rust"), or, for a method of another class,
-// ran on the wrong object's memory.
+// WRONG_RECEIVER whose message names the class and the method, the rule and the fix — never the glue's
+// plain Error ("null pointer passed to rust"), and never a method run on another class's memory.
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

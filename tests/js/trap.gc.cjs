@@ -1,7 +1,7 @@
 // Pins docs/session.md §24 (what a trap does) against a REAL trap in the shipped package: the wasm
 // memory runs out for real (memory.grow fails, the Rust allocator aborts: `unreachable`), through
-// nothing but public calls. To reach that in ~6 s rather than the ~2 min that filling the full 4 GiB
-// takes, the engine's ceiling on a wasm memory is lowered first (V8's --wasm-max-mem-pages, 256 MiB);
+// nothing but public calls. To reach that in seconds rather than the minutes that filling the full
+// 4 GiB takes, the engine's ceiling on a wasm memory is lowered first (V8's --wasm-max-mem-pages, 256 MiB);
 // the package and its .wasm are exactly what ships. Then: the app gets SessionError MODULE_RESET (with
 // the RuntimeError as `cause`), every object from before refuses every call with that code (releases
 // are quiet no-ops), dropped old objects are finalized without touching the new instance, a new
@@ -9,7 +9,7 @@
 // later — no unhandled rejection, no uncaught exception — from the dead sessions' subscribers, pending
 // deferred handlers or navigations. Both entries: the node one (groundfacts.cjs) and the browser one
 // (groundfacts.js), which share the one glue and its one instance (docs/loading.md).
-// GROUNDFACTS_TRAP_FULL=1 leaves the ceiling at the engine's 4 GiB (measured: 128 sessions, 127 s; prints it).
+// GROUNDFACTS_TRAP_FULL=1 leaves the ceiling at the engine's 4 GiB (it prints the sessions and seconds it took).
 // Run with `node --expose-gc --test tests/js/trap.gc.cjs` (scripts/test.sh runs every *.gc.cjs so).
 'use strict';
 
