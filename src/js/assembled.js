@@ -5,7 +5,7 @@
 
 // `fire`'s id without crossing as text when the same string has crossed before: the index
 // src/js/fast.rs `id_arg` keeps its text under, -1 for a string not kept yet, -2 for anything that is
-// not a string (fast.rs then reads it as before, so its error is unchanged). One table per wasm
+// not a string (fast.rs then reads it itself and refuses it with its own error). One table per wasm
 // instance (`idTable`, asked once by each): this module outlives a module reset (docs/session.md §24),
 // and a new instance keeps its ids at other indexes.
 const idTables = [];

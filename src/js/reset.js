@@ -39,7 +39,7 @@
 
 const WRAPPED = Symbol('groundfacts.trapWrapped');
 
-/** `wrapper`, named and sized as `fn` (so stack traces and `.name` read as before). */
+/** `wrapper`, named and sized as `fn` (so stack traces and `.name` read as `fn`'s). */
 function like(wrapper, fn) {
   Object.defineProperty(wrapper, 'name', { value: fn.name, configurable: true });
   Object.defineProperty(wrapper, 'length', { value: fn.length, configurable: true });

@@ -361,9 +361,9 @@ pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
     for journey in &graph.journeys {
         let _ = write!(text, "J{journey:?};");
     }
-    // Containers only when declared, so the fingerprints of graphs without them are unchanged.
-    // A container that repeats nothing is written as it was before lists existed (docs/graph.md §15),
-    // so those fingerprints are unchanged too.
+    // Containers only when declared, and a container that repeats nothing without its empty
+    // `repeats` (docs/graph.md §15): a graph keeps one fingerprint however its containers are spelled,
+    // so snapshots stored by an app whose graph did not change keep restoring.
     for container in &graph.containers {
         let shown = format!("{container:?}");
         let shown = match shown.strip_suffix(", repeats: [] }") {
