@@ -362,8 +362,8 @@ pub fn graph_fingerprint(graph: &NavigationGraph) -> String {
         let _ = write!(text, "J{journey:?};");
     }
     // Containers only when declared, and a container that repeats nothing without its empty
-    // `repeats` (docs/graph.md §15): a graph keeps one fingerprint however its containers are spelled,
-    // so snapshots stored by an app whose graph did not change keep restoring.
+    // `repeats` (docs/graph.md §15): a graph that declares no list writes no list-shaped text, so its
+    // fingerprint, and the snapshots an app stored under it, do not depend on lists being supported.
     for container in &graph.containers {
         let shown = format!("{container:?}");
         let shown = match shown.strip_suffix(", repeats: [] }") {
