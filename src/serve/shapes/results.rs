@@ -1,12 +1,14 @@
-//! The port result's shape, declared once (docs/records.md §7): [`ServeResult`] names every key any
-//! tool writes, with its type, and the rows it nests (action and step rows, `why`'s chain links, the
-//! declared hops to a page). Each struct is wrapped in `shape!` (`serve::shapes`), which gives
-//! `Obj<Shape>` one typed setter per field; tsify derives the `.d.ts` from the same struct (wasm32),
-//! and serde's `Deserialize` reads a result back for `shapes::check`.
+//! The port result's shape, declared once: [`ServeResult`] names every key any tool writes, with its
+//! type, and the rows it nests (action and step rows, `why`'s chain links, the declared hops to a
+//! page). Each struct is wrapped in `shape!` (`serve::shapes`), which gives `Obj<Shape>` one typed
+//! setter per field; tsify derives the `.d.ts` from the same struct (wasm32), and serde's
+//! `Deserialize` reads a result back for `shapes::check`. The enums a key may hold are here too, each
+//! with what [`Fits`] it.
 //!
-//! Adding a key: one field here (camelCase via `rename_all`; `#[serde(default, skip_serializing_if =
-//! …)]` and an `Option` for one that is not always there), then the tool calls its setter. Used by
-//! `serve::shapes` and, through it, every tool in `serve`.
+//! Adding a key: one field here (camelCase via `rename_all`; an `Option` marked `#[serde(default,
+//! skip_serializing_if = …)]` for one that is not always there), then the tool calls its setter
+//! (docs/records.md, "Adding a key to a port result"). Used by `serve::shapes` and, through it, every
+//! tool in `serve`.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -63,6 +65,12 @@ impl Fits<PortReason> for Refusal {
 }
 
 impl Fits<PortReason> for ErrorCode {
+    fn json(self) -> Value {
+        Value::from(self)
+    }
+}
+
+impl Fits<ErrorCode> for ErrorCode {
     fn json(self) -> Value {
         Value::from(self)
     }
