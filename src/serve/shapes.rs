@@ -1,17 +1,20 @@
-//! One declaration per port result key (docs/records.md §7): the [`shape!`] macro, the ordered result
-//! object [`Obj`] it gives typed setters, and [`Fits`], what a tool may hand a setter.
+//! One declaration per port result key: the [`shape!`] macro, the ordered result object [`Obj`] it
+//! gives typed setters, and [`Fits`], what a tool may hand a setter (docs/records.md, "Adding a key to
+//! a port result").
 //!
 //! A result shape is a plain struct with tsify's derive (its TypeScript type) and serde's attributes,
 //! wrapped in `shape! { … }`; the shapes themselves are declared in `shapes/results.rs`
 //! ([`ServeResult`], the port result, and the rows it nests). The macro passes the struct through and
 //! adds, from the same field list, one setter per field on `Obj<Shape>`: named after the field, writing
 //! the field's key (its camelCase, as `rename_all = "camelCase"` spells it: `record::key!`) and taking
-//! any value that [`Fits`] the field's declared type. So a key a tool writes but the declaration lacks
-//! is a compile error, and so is a value of another type; adding a key is one field plus its behaviour.
+//! any value that [`Fits`] the field's declared type. Writing a key by name is private to this module
+//! and the shapes below it, so a key a tool writes that the declaration lacks is a compile error, and
+//! so is a value of another type; adding a key is one field plus its behaviour.
 //!
 //! Keys keep the order a tool writes them (serde_json's `preserve_order`): that order differs per tool
 //! and is the order a model reads, so it is not the declaration's. A key written twice keeps its first
-//! place and takes the last value. Only this module and the shapes below it can write a key by name.
+//! place and takes the last value. Setters are inlined into one out-of-line body per value type
+//! (`Obj::put_as`); every list goes through one loop.
 //!
 //! `whats_here` writes its result through its own serde struct (`serve::whats_here`), not `Obj`, so
 //! native debug builds still read that result back as a [`ServeResult`] ([`check`]): the compiler
