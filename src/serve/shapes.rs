@@ -34,7 +34,24 @@ pub use results::*;
 /// A port result under construction (`Out::answer(ok)`, then one setter per key).
 pub type Out = Obj<ServeResult>;
 
-/// An ordered JSON object of shape `S`, written only through the setters `shape!` declares for `S`.
+/// An ordered JSON object of shape `S`, written only through the setters `shape!` declares for `S`:
+///
+/// ```
+/// let mut out = groundfacts::serve::shapes::Out::answer(true);
+/// out.why("because").version(1u64);
+/// ```
+///
+/// A key the declaration lacks, or a value of another type, does not compile:
+///
+/// ```compile_fail
+/// let mut out = groundfacts::serve::shapes::Out::answer(true);
+/// out.surprise("because");
+/// ```
+///
+/// ```compile_fail
+/// let mut out = groundfacts::serve::shapes::Out::answer(true);
+/// out.version("one");
+/// ```
 pub struct Obj<S>(Map<String, Value>, PhantomData<fn() -> S>);
 
 impl<S> Obj<S> {
