@@ -212,8 +212,8 @@ impl AgentPort {
     }
 }
 
-/// `{ page, route, howToGetThere }`: the declared hops to a page (docs/facts-and-serving.md §4.8,
-/// §4.12); the caller adds the step or the action it leads to.
+/// `{ page, route, howToGetThere }`: the declared hops to a page; the caller adds the step or the
+/// action it leads to (docs/facts-and-serving.md §4.8, §4.12).
 pub(super) fn route_to(answer: RouteAnswer) -> Obj<RouteTo> {
     let mut route = Obj::<RouteTo>::new();
     let how = answer.sentence();
