@@ -10,8 +10,9 @@
 use crate::codes::Refusal;
 use serde_json::{json, Value};
 
-use super::args::{error_head, Args, Out};
+use super::args::Args;
 use super::port::{AgentPort, ToolResult};
+use super::shapes::{error_head, Judgment, Obj, Out, SettleWith};
 use super::texts;
 use super::tools::ToolKind;
 use crate::session::{AvailableEdge, FireOptions, FireResult, SettlementState};
@@ -26,10 +27,10 @@ impl Acting<'_> {
     fn label(&self, out: &mut Out, id: &str) {
         match self {
             Acting::Action => {
-                out.set("action", id);
+                out.action(id);
             }
             Acting::Step { journey } => {
-                out.set("journey", *journey).set("step", id);
+                out.journey(*journey).step(id);
             }
         }
     }
@@ -45,8 +46,7 @@ impl AgentPort {
             .collect();
         let Some(name) = args.string("action") else {
             let mut out = error_head(Refusal::ActionRequired);
-            out.set("why", texts::ACTION_REQUIRED)
-                .set("actions", served);
+            out.why(texts::ACTION_REQUIRED).actions(served);
             self.position(&mut out);
             return Ok(out);
         };
@@ -66,9 +66,9 @@ impl AgentPort {
                 let mut out = error_head(Refusal::AmbiguousAction);
                 let candidates: Vec<&str> =
                     several.iter().map(|e| e.affordance_id.as_str()).collect();
-                out.set("why", texts::AMBIGUOUS_ACTION)
-                    .set("candidates", json!(candidates))
-                    .set("actions", served);
+                out.why(texts::AMBIGUOUS_ACTION)
+                    .candidates(candidates)
+                    .actions(served);
                 self.position(&mut out);
                 Ok(out)
             }
@@ -81,9 +81,9 @@ impl AgentPort {
         // docs/session.md §32: a name the page just entered has not registered yet.
         if declared.is_none() && self.session.page_still_mounting() {
             let mut out = error_head(Refusal::PageMounting);
-            out.set("why", texts::PAGE_MOUNTING)
-                .set_true("retriable", true)
-                .set("actions", served);
+            out.why(texts::PAGE_MOUNTING)
+                .retriable(true)
+                .actions(served);
             self.position(&mut out);
             return out;
         }
@@ -91,29 +91,26 @@ impl AgentPort {
         let node = self.session.node();
         if let Some(action) = declared {
             if !action.on.contains(&node) {
-                out.set("why", texts::ACTION_ELSEWHERE)
-                    .set("offeredOn", json!(action.on));
+                out.why(texts::ACTION_ELSEWHERE).offered_on(&action.on);
             } else if let Some(guard) = &action.guard {
                 let verdict = self
                     .session
                     .redaction()
                     .evaluate(guard, &self.session.state());
                 if verdict.passed {
-                    out.set("why", texts::ACTION_NOT_OFFERED_NOW);
+                    out.why(texts::ACTION_NOT_OFFERED_NOW);
                 } else {
-                    out.set("why", texts::ACTION_GUARD_UNMET).set(
-                        "evidence",
-                        serde_json::to_value(&verdict.evidence).unwrap_or(Value::Null),
-                    );
+                    out.why(texts::ACTION_GUARD_UNMET)
+                        .evidence(verdict.evidence);
                     if !verdict.unevaluated.is_empty() {
-                        out.set("guardUnevaluated", json!(verdict.unevaluated));
+                        out.guard_unevaluated(verdict.unevaluated);
                     }
                 }
             } else {
-                out.set("why", texts::ACTION_NOT_OFFERED_NOW);
+                out.why(texts::ACTION_NOT_OFFERED_NOW);
             }
         }
-        out.set("actions", served);
+        out.actions(served);
         self.position(&mut out);
         out
     }
@@ -209,27 +206,25 @@ impl AgentPort {
         let ask = self
             .session
             .confirm_ask_in(id, self.options.source, input, instance)?;
-        let mut out = Out::ok(false);
-        out.set("judgment", "needs-confirm");
+        let mut out = Out::answer(false);
+        out.judgment(Judgment::NeedsConfirm);
         who.label(&mut out, id);
-        out.set("does", ask.receipts.will_do.does.clone())
-            .set("performed", false);
+        out.does(&ask.receipts.will_do.does).performed(false);
         match refused {
             Some(fired) => {
-                out.set("did", id)
-                    .set_opt("reason", fired.reason)
-                    .set("why", texts::APPROVAL_ENFORCED);
+                out.did(id);
+                if let Some(reason) = fired.reason {
+                    out.reason(reason);
+                }
+                out.why(texts::APPROVAL_ENFORCED);
             }
             None => {
-                out.set("why", texts::NEEDS_CONFIRM);
+                out.why(texts::NEEDS_CONFIRM);
             }
         }
-        out.set("askId", ask.ask_id.clone())
-            .set(
-                "receipts",
-                serde_json::to_value(&ask.receipts).unwrap_or(Value::Null),
-            )
-            .set("howToAct", texts::NEEDS_CONFIRM_HOW);
+        out.ask_id(ask.ask_id)
+            .receipts(ask.receipts)
+            .how_to_act(texts::NEEDS_CONFIRM_HOW);
         self.position(&mut out);
         Ok(out)
     }
@@ -244,13 +239,13 @@ impl AgentPort {
         let ask = self
             .session
             .confirm_ask_in(id, self.options.source, input, instance)?;
-        let mut out = Out::ok(false);
-        out.set("judgment", "declined");
+        let mut out = Out::answer(false);
+        out.judgment(Judgment::Declined);
         who.label(&mut out, id);
-        out.set("askId", ask.ask_id.clone());
+        out.ask_id(&ask.ask_id);
         if self.gated {
             // Only the human's own door can decline under enforcement; the card stays open.
-            out.set("why", texts::DECLINED_RELAYED);
+            out.why(texts::DECLINED_RELAYED);
         } else {
             self.session.decline(&ask.ask_id, None, None)?;
         }
@@ -266,62 +261,52 @@ impl AgentPort {
         edge: Option<&AvailableEdge>,
     ) -> Out {
         if fired.ok {
-            let mut out = Out::ok(true);
-            out.set("did", id)
-                .set_opt(
-                    "settlement",
-                    fired
-                        .settlement
-                        .map(|s| serde_json::to_value(s).unwrap_or(Value::Null)),
-                )
-                .set_opt(
-                    "effectStatus",
-                    fired
-                        .effect_status
-                        .map(|s| serde_json::to_value(s).unwrap_or(Value::Null)),
-                )
-                .set_opt("transitionId", fired.transition_id.clone());
+            let mut out = Out::answer(true);
+            out.did(id);
+            if let Some(settlement) = fired.settlement {
+                out.settlement(settlement);
+            }
+            if let Some(status) = fired.effect_status {
+                out.effect_status(status);
+            }
+            if let Some(transition) = &fired.transition_id {
+                out.transition_id(transition);
+            }
             // docs/session.md §34: the row by the app's own id and label, never the caller's words.
             if let Some(on) = &fired.instance {
-                out.set("instance", on.id.clone())
-                    .set("on", on.label.clone());
+                out.instance(&on.id).on(&on.label);
             }
             if fired.settlement == Some(SettlementState::AwaitingState)
                 || fired.effect_status == Some(crate::session::EffectStatus::Pending)
             {
                 let tool = self.tool_name(ToolKind::DidItWork);
-                out.set("howToSettle", texts::how_to_settle(&tool))
-                    .set("settleWith", json!({"tool": tool, "arg": "transitionId"}));
+                let mut settle_with = Obj::<SettleWith>::new();
+                settle_with.tool(&tool).arg("transitionId");
+                out.how_to_settle(texts::how_to_settle(&tool))
+                    .settle_with(settle_with);
             }
             let unevaluated = fired
                 .transition
                 .as_ref()
                 .is_some_and(|t| t.guard_unevaluated.as_ref().is_some_and(|g| !g.is_empty()));
-            out.set_true("guardUnevaluated", unevaluated);
+            if unevaluated {
+                out.guard_unevaluated(true);
+            }
             if fired.materialized == Some(false) {
-                out.set("materialized", false);
+                out.materialized(false);
             }
             // docs/session.md §23: nothing will report what already held; say so, claim nothing.
             if let Some(held) = &fired.already_true {
-                out.set(
-                    "alreadyTrue",
-                    serde_json::to_value(held).unwrap_or(Value::Null),
-                )
-                .set("why", texts::ALREADY_TRUE);
+                out.already_true(held).why(texts::ALREADY_TRUE);
             }
             self.position(&mut out);
             return out;
         }
         let reason = fired.reason.unwrap_or(Refusal::Refused);
-        let mut out = Out::ok(false);
-        out.set("judgment", "rejected")
-            .set("did", id)
-            .set("reason", reason);
+        let mut out = Out::answer(false);
+        out.judgment(Judgment::Rejected).did(id).reason(reason);
         if let Some(evidence) = &fired.evidence {
-            out.set(
-                "evidence",
-                serde_json::to_value(evidence).unwrap_or(Value::Null),
-            );
+            out.evidence(evidence);
         }
         // docs/facts-and-serving.md §7.2: a greyed control says what it waits on and what writes it.
         let why_grey = (reason == Refusal::ToolDisabled)
@@ -329,39 +314,41 @@ impl AgentPort {
             .flatten()
             .filter(|w| !w.blocked_because.is_empty());
         if let Some(w) = &why_grey {
-            out.set(
-                "blockedBecause",
-                serde_json::to_value(&w.blocked_because).unwrap_or(Value::Null),
-            )
-            .set(
-                "unblockedBy",
-                serde_json::to_value(&w.unblocked_by).unwrap_or(Value::Null),
-            );
+            out.blocked_because(&w.blocked_because)
+                .unblocked_by(&w.unblocked_by);
         }
-        out.set_opt("issues", fired.issues.clone())
-            .set_opt("node", fired.node.clone())
-            .set_opt("askId", fired.ask_id.clone())
-            .set_opt("busy", fired.busy.clone())
-            .set_opt("priorTransitionId", fired.prior_transition_id.clone());
+        if let Some(issues) = &fired.issues {
+            out.issues(issues);
+        }
+        if let Some(node) = &fired.node {
+            out.node(node);
+        }
+        if let Some(ask) = &fired.ask_id {
+            out.ask_id(ask);
+        }
+        if let Some(busy) = &fired.busy {
+            out.busy(busy);
+        }
+        if let Some(prior) = &fired.prior_transition_id {
+            out.prior_transition_id(prior);
+        }
         if let Some(rows) = &fired.instances {
-            out.set(
-                "instances",
-                serde_json::to_value(rows).unwrap_or(Value::Null),
-            );
+            out.instances(rows);
         }
         if reason == Refusal::PayloadInvalid {
             let expects = edge
                 .and_then(|e| e.expects.clone())
                 .or_else(|| self.declared_expects(id));
-            out.set_opt("expects", expects);
+            if let Some(expects) = expects {
+                out.expects(expects);
+            }
         }
-        out.set_true(
-            "retriable",
-            matches!(
-                reason,
-                Refusal::ToolDisabled | Refusal::Busy | Refusal::PageMounting
-            ),
-        );
+        if matches!(
+            reason,
+            Refusal::ToolDisabled | Refusal::Busy | Refusal::PageMounting
+        ) {
+            out.retriable(true);
+        }
         let mut why = refusal_why(
             reason,
             fired.evidence.as_ref().is_some_and(|e| !e.is_empty()),
@@ -369,7 +356,7 @@ impl AgentPort {
         if why_grey.is_some_and(|w| !w.unblocked_by.is_empty()) {
             why.push_str(texts::TOOL_DISABLED_UNBLOCKERS);
         }
-        out.set("why", why);
+        out.why(why);
         self.position(&mut out);
         out
     }

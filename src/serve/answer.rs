@@ -13,9 +13,9 @@ use std::collections::{HashSet, VecDeque};
 
 use serde_json::{json, Value};
 
-use super::args::error_head;
 use super::formats::{self, ToolFormat};
 use super::port::AgentPort;
+use super::shapes::error_head;
 use super::texts;
 use crate::codes::Refusal;
 
@@ -162,7 +162,7 @@ impl AgentPort {
 
     fn refused_with(&self, reason: Refusal, why: String) -> Value {
         let mut out = error_head(reason);
-        out.set("why", why);
+        out.why(why);
         self.position(&mut out);
         out.done()
     }

@@ -1,4 +1,4 @@
-//! Reading a tool call's arguments the forgiving way, and the plain-JSON result envelope.
+//! Reading a tool call's arguments the forgiving way (results are written through `serve::shapes`).
 //!
 //! Uses only `serde_json`. Used by every tool in `serve`. A model sends whatever it sends: a wrong
 //! type is treated as absent (never an error, never a panic), `confirm`/`decline` count only when
@@ -47,65 +47,6 @@ impl<'a> Args<'a> {
     }
 }
 
-/// An ordered JSON object under construction. Insertion order is the order a model reads.
-#[derive(Debug, Default, Clone)]
-pub struct Out(pub Map<String, Value>);
-
-impl Out {
-    pub fn new() -> Out {
-        Out(Map::new())
-    }
-
-    pub fn ok(ok: bool) -> Out {
-        let mut out = Out::new();
-        out.set("ok", ok);
-        out
-    }
-
-    pub fn set(&mut self, key: &str, value: impl Into<Value>) -> &mut Out {
-        self.0.insert(key.to_string(), value.into());
-        self
-    }
-
-    pub fn set_opt(&mut self, key: &str, value: Option<impl Into<Value>>) -> &mut Out {
-        if let Some(v) = value {
-            self.0.insert(key.to_string(), v.into());
-        }
-        self
-    }
-
-    /// Set `key: true` only when `flag` (presence-only booleans: never `false` for "not").
-    pub fn set_true(&mut self, key: &str, flag: bool) -> &mut Out {
-        if flag {
-            self.0.insert(key.to_string(), Value::Bool(true));
-        }
-        self
-    }
-
-    /// Copy every entry of `other` over this object (later keys win, earlier order kept).
-    pub fn merge(&mut self, other: Out) -> &mut Out {
-        for (k, v) in other.0 {
-            self.0.insert(k, v);
-        }
-        self
-    }
-
-    pub fn has(&self, key: &str) -> bool {
-        self.0.contains_key(key)
-    }
-
-    pub fn done(self) -> Value {
-        Value::Object(self.0)
-    }
-}
-
-/// `{ok:false, judgment:"error", reason}` — the head of every port-level refusal.
-pub fn error_head(reason: impl Into<Value>) -> Out {
-    let mut out = Out::ok(false);
-    out.set("judgment", "error").set("reason", reason);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,18 +79,5 @@ mod tests {
         let args = Args::new(&raw);
         assert!(args.flag("confirm"));
         assert_eq!(args.number("sinceVersion"), Some(4.0));
-    }
-
-    #[test]
-    fn merge_keeps_first_position_and_takes_later_values() {
-        let mut a = Out::ok(true);
-        a.set("judgment", "one-ready-step").set("x", 1);
-        let mut b = Out::ok(false);
-        b.set("judgment", "rejected");
-        a.merge(b);
-        assert_eq!(
-            serde_json::to_string(&a.done()).unwrap(),
-            r#"{"ok":false,"judgment":"rejected","x":1}"#
-        );
     }
 }

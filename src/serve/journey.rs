@@ -8,14 +8,13 @@
 //! even while its control is greyed — the greyed state reaches the model as the TOOL_DISABLED refusal
 //! when it takes the step. Step rows carry `step`, `does`, `expects` and nothing about destinations.
 
-use crate::codes::Refusal;
-use serde_json::{json, Value};
-
 use super::acting::Acting;
-use super::args::{error_head, Args, Out};
+use super::args::Args;
 use super::port::{AgentPort, ToolResult};
+use super::shapes::{error_head, AwaitingHuman, Judgment, Obj, Out, ServedStep};
 use super::texts;
-use crate::session::{JourneyPlan, PlanStep, StepStatus};
+use crate::codes::Refusal;
+use crate::session::{FrameStatus, JourneyPlan, PlanStep, StepStatus};
 
 impl AgentPort {
     pub(super) fn journey(&self, journey_id: &str, args: &Args) -> ToolResult {
@@ -23,8 +22,8 @@ impl AgentPort {
             return Ok(refusal);
         }
         let Some(step_name) = args.string("step") else {
-            let mut out = Out::ok(true);
-            out.set("journey", journey_id);
+            let mut out = Out::answer(true);
+            out.journey(journey_id);
             out.merge(self.frame_data(journey_id)?);
             self.position(&mut out);
             return Ok(out);
@@ -34,9 +33,9 @@ impl AgentPort {
             StepMatch::One(step) => step,
             StepMatch::None | StepMatch::Several => {
                 let mut out = error_head(Refusal::UnknownStep);
-                out.set("journey", journey_id)
-                    .set("why", texts::UNKNOWN_STEP)
-                    .set("steps", json!(steps));
+                out.journey(journey_id)
+                    .why(texts::UNKNOWN_STEP)
+                    .steps(steps);
                 self.position(&mut out);
                 return Ok(out);
             }
@@ -56,8 +55,8 @@ impl AgentPort {
             },
         )?;
         // Frame data is read after the fire; the fire's own fields (ok, judgment, …) win.
-        let mut out = Out::ok(true);
-        out.set("journey", journey_id);
+        let mut out = Out::answer(true);
+        out.journey(journey_id);
         if self
             .session
             .journey_frame()
@@ -89,15 +88,12 @@ impl AgentPort {
                     .redaction()
                     .evaluate(pre, &self.session.state());
                 if !verdict.passed {
-                    let mut out = Out::ok(false);
-                    out.set("judgment", "blocked")
-                        .set("journey", journey_id)
-                        .set("why", texts::JOURNEY_BLOCKED)
-                        .set(
-                            "evidence",
-                            serde_json::to_value(&verdict.evidence).unwrap_or(Value::Null),
-                        )
-                        .set("keptFrame", other.journey_id.clone());
+                    let mut out = Out::answer(false);
+                    out.judgment(Judgment::Blocked)
+                        .journey(journey_id)
+                        .why(texts::JOURNEY_BLOCKED)
+                        .evidence(verdict.evidence)
+                        .kept_frame(other.journey_id);
                     self.position(&mut out);
                     return Ok(Some(out));
                 }
@@ -109,19 +105,19 @@ impl AgentPort {
             return Ok(None);
         }
         let reason = committed.reason.unwrap_or(Refusal::JourneyRefused);
-        let mut out = Out::ok(false);
+        let mut out = Out::answer(false);
         if reason == Refusal::PreconditionFailed {
-            out.set("judgment", "blocked")
-                .set("journey", journey_id)
-                .set("why", texts::JOURNEY_BLOCKED)
-                .set(
-                    "evidence",
-                    serde_json::to_value(&committed.evidence).unwrap_or(Value::Null),
-                );
+            out.judgment(Judgment::Blocked)
+                .journey(journey_id)
+                .why(texts::JOURNEY_BLOCKED);
+            // A failed precondition always carries its evidence.
+            if let Some(evidence) = committed.evidence {
+                out.evidence(evidence);
+            }
         } else {
-            out.set("judgment", "error")
-                .set("journey", journey_id)
-                .set("reason", reason);
+            out.judgment(Judgment::Error)
+                .journey(journey_id)
+                .reason(reason);
         }
         self.position(&mut out);
         Ok(Some(out))
@@ -147,11 +143,11 @@ impl AgentPort {
     fn frame_data(&self, journey_id: &str) -> ToolResult {
         let mut out = Out::new();
         let Some(plan) = self.session.journey_plan(journey_id) else {
-            out.set("frame", "open")
-                .set("judgment", "navigate-or-wait")
-                .set("readySteps", json!([]));
-            out.set("laterSteps", json!([]))
-                .set("howToAct", texts::JOURNEY_HOW_NONE);
+            out.frame(FrameStatus::Open)
+                .judgment(Judgment::NavigateOrWait)
+                .ready_steps(Vec::<Obj<ServedStep>>::new())
+                .later_steps(Vec::<Obj<ServedStep>>::new())
+                .how_to_act(texts::JOURNEY_HOW_NONE);
             return Ok(out);
         };
         if !plan.steps.is_empty()
@@ -161,7 +157,7 @@ impl AgentPort {
                 .all(|s| matches!(s.status, StepStatus::Done | StepStatus::InferredDone))
         {
             self.session.leave_journey()?;
-            out.set("frame", "completed").set("judgment", "done");
+            out.frame(FrameStatus::Completed).judgment(Judgment::Done);
             return Ok(out);
         }
         let mut out = disclose(&plan);
@@ -174,9 +170,9 @@ impl AgentPort {
         let nothing_here = !plan.steps.iter().any(|s| s.status == StepStatus::Ready);
         if let Some(step) = next.filter(|s| nothing_here && s.status == StepStatus::OffNode) {
             if let Some(answer) = self.session.route_to_action(&step.step) {
-                let mut route = answer.to_json();
-                route["step"] = Value::String(step.step.clone());
-                out.set("routeTo", route);
+                let mut route = super::port::route_to(answer);
+                route.step(&step.step);
+                out.route_to(route);
             }
         }
         Ok(out)
@@ -185,11 +181,11 @@ impl AgentPort {
 
 /// The open-frame disclosure of a plan (pure, so its rules are testable without a session).
 fn disclose(plan: &JourneyPlan) -> Out {
-    let mut ready: Vec<Value> = Vec::new();
+    let mut ready: Vec<Obj<ServedStep>> = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     let mut awaiting_state: Vec<&str> = Vec::new();
-    let mut awaiting_human: Vec<Value> = Vec::new();
-    let mut later: Vec<Value> = Vec::new();
+    let mut awaiting_human: Vec<Obj<AwaitingHuman>> = Vec::new();
+    let mut later: Vec<Obj<ServedStep>> = Vec::new();
     for step in &plan.steps {
         if seen.contains(&step.step.as_str()) {
             continue;
@@ -198,7 +194,9 @@ fn disclose(plan: &JourneyPlan) -> Out {
         if step.awaiting_state {
             awaiting_state.push(&step.step);
         } else if let Some(ask) = &step.open_ask {
-            awaiting_human.push(json!({"askId": ask, "step": step.step}));
+            let mut row = Obj::<AwaitingHuman>::new();
+            row.ask_id(ask).step(&step.step);
+            awaiting_human.push(row);
         } else if step.status == StepStatus::Ready {
             ready.push(step_row(step));
         } else {
@@ -207,76 +205,68 @@ fn disclose(plan: &JourneyPlan) -> Out {
     }
     let mut out = Out::new();
     let judgment = match ready.len() {
-        0 => "navigate-or-wait",
-        1 => "one-ready-step",
-        _ => "needs-choice",
+        0 => Judgment::NavigateOrWait,
+        1 => Judgment::OneReadyStep,
+        _ => Judgment::NeedsChoice,
     };
     let how = if ready.is_empty() {
         texts::JOURNEY_HOW_NONE
     } else {
         texts::JOURNEY_HOW_READY
     };
-    out.set("frame", "open").set("judgment", judgment);
+    out.frame(FrameStatus::Open).judgment(judgment);
     if !awaiting_state.is_empty() {
-        out.set("awaitingState", json!(awaiting_state));
+        out.awaiting_state(awaiting_state);
     }
     if !awaiting_human.is_empty() {
-        out.set("awaitingHuman", Value::Array(awaiting_human));
+        out.awaiting_human(awaiting_human);
     }
-    out.set("readySteps", Value::Array(ready))
-        .set("laterSteps", Value::Array(later))
-        .set("howToAct", how);
+    out.ready_steps(ready).later_steps(later).how_to_act(how);
     out
 }
 
-fn step_row(step: &PlanStep) -> Value {
-    let mut row = Out::new();
-    row.set("step", step.step.clone())
-        .set("does", step.does.clone());
-    row.set_true("highEffect", step.high_effect);
-    row.set_true(
-        "guardUnevaluated",
-        step.guard_unevaluated
-            .as_ref()
-            .is_some_and(|g| !g.is_empty()),
-    );
-    row.set_opt("busy", step.busy.clone());
-    row.set_opt("expects", step.expects.clone());
-    row.done()
+fn step_row(step: &PlanStep) -> Obj<ServedStep> {
+    let mut row = Obj::<ServedStep>::new();
+    row.step(&step.step).does(&step.does);
+    if step.high_effect {
+        row.high_effect(true);
+    }
+    if step
+        .guard_unevaluated
+        .as_ref()
+        .is_some_and(|g| !g.is_empty())
+    {
+        row.guard_unevaluated(true);
+    }
+    if let Some(busy) = &step.busy {
+        row.busy(busy);
+    }
+    if let Some(expects) = &step.expects {
+        row.expects(expects.clone());
+    }
+    row
 }
 
-fn later_row(step: &PlanStep) -> Value {
-    let mut row = Out::new();
-    row.set("step", step.step.clone()).set(
-        "status",
-        serde_json::to_value(step.status).unwrap_or(Value::Null),
-    );
+fn later_row(step: &PlanStep) -> Obj<ServedStep> {
+    let mut row = Obj::<ServedStep>::new();
+    row.step(&step.step).status(step.status);
     if step.enabled == Some(false) {
-        row.set("enabled", false);
+        row.enabled(false);
     }
     if let Some(evidence) = &step.blocked_on {
-        row.set(
-            "blockedOn",
-            serde_json::to_value(evidence).unwrap_or(Value::Null),
-        );
+        row.blocked_on(evidence);
     }
     // docs/facts-and-serving.md §7.2: a greyed later step says what it waits on and what writes it.
-    for (key, value) in [
-        (
-            "blockedBecause",
-            step.blocked_because.as_ref().map(serde_json::to_value),
-        ),
-        (
-            "unblockedBy",
-            step.unblocked_by.as_ref().map(serde_json::to_value),
-        ),
-    ] {
-        if let Some(Ok(value)) = value {
-            row.set(key, value);
-        }
+    if let Some(conditions) = &step.blocked_because {
+        row.blocked_because(conditions);
     }
-    row.set_opt("busy", step.busy.clone());
-    row.done()
+    if let Some(writers) = &step.unblocked_by {
+        row.unblocked_by(writers);
+    }
+    if let Some(busy) = &step.busy {
+        row.busy(busy);
+    }
+    row
 }
 
 enum StepMatch {
@@ -302,6 +292,7 @@ fn resolve_step(steps: &[String], name: &str) -> StepMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn step(id: &str, status: StepStatus) -> PlanStep {
         PlanStep {

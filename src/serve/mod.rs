@@ -5,7 +5,9 @@
 //! - `tools` / `tool_name`: the fixed tool array and the name encoding; `formats`: the same tools and
 //!   results in the OpenAI, Anthropic and WebMCP shapes, and provider tool calls read back.
 //! - `answer`: a provider's whole tool call read, run and answered, whatever the model sent.
-//! - `args`: forgiving argument reading and the ordered result object.
+//! - `args`: forgiving argument reading.
+//! - `shapes`: every result key declared once (`ServeResult` and its rows, their TypeScript types) and
+//!   the typed setters the tools write results with.
 //! - `whats_here`, `acting` (do_action + the shared confirm gate and fire), `journey`, `settled`
 //!   (did_it_work), `why`: one module per tool.
 //! - `texts`: every fixed sentence a model reads.

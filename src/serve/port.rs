@@ -13,12 +13,13 @@ use std::rc::Rc;
 use serde_json::{json, Value};
 
 use super::answer::AnsweredIds;
-use super::args::{error_head, Args, Out};
+use super::args::Args;
 use super::formats::{self, ToolFormat};
+use super::shapes::{error_head, Obj, Out, RouteTo};
 use super::texts;
 use super::tools::{ToolDescription, ToolKind, ToolTable};
 use super::whats_here::WhatsHere;
-use crate::session::{Principal, Session, SessionError};
+use crate::session::{Principal, RouteAnswer, Session, SessionError};
 
 /// `serveToAgent(session, options)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,13 +87,7 @@ impl AgentPort {
 
     /// [`AgentPort::call`], naming tools the provider way (`provider`) or the port's own way.
     pub(super) fn call_named(&self, name: &str, args: &Value, provider: bool) -> Value {
-        let out = self.answer_in(name, args, provider).into_value();
-        // Native debug builds (every `cargo test`): the result must be a declared `ServeResult`.
-        #[cfg(all(debug_assertions, not(target_arch = "wasm32")))]
-        if let Err(problem) = super::shapes::check(&out) {
-            panic!("{problem}");
-        }
-        out
+        self.answer_in(name, args, provider).into_value()
     }
 
     /// [`AgentPort::call`] with `whats_here`'s result still typed, for a caller that writes it out as
@@ -121,7 +116,7 @@ impl AgentPort {
             }
             Some(_) if !(args.is_object() || args.is_null()) => {
                 let mut out = error_head(Refusal::ArgsNotObject);
-                out.set("why", texts::ARGS_NOT_OBJECT);
+                out.why(texts::ARGS_NOT_OBJECT);
                 self.position(&mut out);
                 return Answer::Json(out.done());
             }
@@ -142,7 +137,7 @@ impl AgentPort {
     /// `UNKNOWN_TOOL`, listing the tools by the names the caller uses.
     pub(super) fn unknown_tool(&self, why: &str, provider: bool) -> Value {
         let mut out = error_head(Refusal::UnknownTool);
-        out.set("why", why).set("tools", self.tool_names(provider));
+        out.why(why).tools(self.tool_names(provider));
         out.done()
     }
 
@@ -201,18 +196,32 @@ impl AgentPort {
     /// `youAreOn`, `lookingAt` (the reader's focus below page level, when known) and `version`,
     /// appended to (almost) every result (docs/facts-and-serving.md §4.3).
     pub(super) fn position(&self, out: &mut Out) {
-        out.set("youAreOn", self.session.node());
-        out.set_opt("lookingAt", self.session.focus());
-        out.set("version", self.session.version());
+        out.you_are_on(self.session.node());
+        if let Some(focus) = self.session.focus() {
+            out.looking_at(focus);
+        }
+        out.version(self.session.version());
     }
 
     /// A session error (a re-entrant call, an internal refusal) as a result.
     fn error_result(&self, error: &SessionError) -> Out {
         let mut out = error_head(error.code);
-        out.set("why", error.message.clone());
+        out.why(&error.message);
         self.position(&mut out);
         out
     }
+}
+
+/// `{ page, route, howToGetThere }`: the declared hops to a page; the caller adds the step or the
+/// action it leads to (docs/facts-and-serving.md §4.8, §4.12).
+pub(super) fn route_to(answer: RouteAnswer) -> Obj<RouteTo> {
+    let mut route = Obj::<RouteTo>::new();
+    let how = answer.sentence();
+    route
+        .page(answer.target)
+        .route(answer.route)
+        .how_to_get_there(how);
+    route
 }
 
 /// A tool call's result: a JSON object, or `whats_here`'s typed result (the per-turn read, written
@@ -225,12 +234,18 @@ pub enum Answer {
 
 impl Answer {
     /// The result as a JSON object. `whats_here`'s is read back from the very text the wasm boundary
-    /// hands JS (`WhatsHere::write_json`), so the debug `shapes::check` in `call` checks that text.
+    /// hands JS (`WhatsHere::write_json`); native debug builds (every `cargo test`) check that it is a
+    /// declared `ServeResult`, since `whats_here` does not write through `serve::shapes`' setters.
     pub fn into_value(self) -> Value {
         match self {
             Answer::Json(value) => value,
             Answer::WhatsHere(result) => {
-                serde_json::from_str(&result.json_text()).unwrap_or(Value::Null)
+                let value = serde_json::from_str(&result.json_text()).unwrap_or(Value::Null);
+                #[cfg(all(debug_assertions, not(target_arch = "wasm32")))]
+                if let Err(problem) = super::shapes::check(&value) {
+                    panic!("{problem}");
+                }
+                value
             }
         }
     }

@@ -9,12 +9,11 @@
 //! still open → still-pending; else the settled facts. The three axes (effectStatus, writesObserved,
 //! verifyHeld) are reported side by side, never folded into one.
 
-use crate::codes::Refusal;
-use serde_json::{json, Value};
-
-use super::args::{error_head, Args, Out};
+use super::args::Args;
 use super::port::{AgentPort, ToolResult};
+use super::shapes::{error_head, AwaitingHuman, Candidate, Judgment, Obj, Out};
 use super::texts;
+use crate::codes::Refusal;
 use crate::session::{AskAnswer, AskStatus, EffectVerified, FireSettlement};
 
 /// The longest `error` text a result carries (longer ones end in `…`).
@@ -24,7 +23,7 @@ impl AgentPort {
     pub(super) fn did_it_work(&self, args: &Args) -> ToolResult {
         let Some(id) = args.string("transitionId") else {
             let mut out = error_head(Refusal::TransitionIdRequired);
-            out.set("why", texts::TRANSITION_ID_REQUIRED);
+            out.why(texts::TRANSITION_ID_REQUIRED);
             self.open_lists(&mut out);
             self.position(&mut out);
             return Ok(out);
@@ -34,8 +33,11 @@ impl AgentPort {
         match (settlement, ask) {
             (Ok(_), Some(ask)) => {
                 let mut out = error_head(Refusal::AmbiguousId);
-                out.set("why", "This id names both a performed action and a question to the human; neither is answered.")
-                    .set("candidates", json!([{"askId": ask.ask_id, "askedAbout": ask.affordance_id}, {"did": id}]));
+                out.why("This id names both a performed action and a question to the human; neither is answered.")
+                    .candidates(vec![
+                        Candidate::Ask { ask_id: ask.ask_id, asked_about: ask.affordance_id },
+                        Candidate::Fire { did: id.to_string() },
+                    ]);
                 self.position(&mut out);
                 Ok(out)
             }
@@ -58,7 +60,7 @@ impl AgentPort {
                     return Ok(self.folded_answer(id));
                 }
                 let mut out = error_head(Refusal::UnknownTransition);
-                out.set("why", texts::UNKNOWN_TRANSITION);
+                out.why(texts::UNKNOWN_TRANSITION);
                 self.open_lists(&mut out);
                 self.position(&mut out);
                 Ok(out)
@@ -70,16 +72,16 @@ impl AgentPort {
     /// A row `retain` folded away: it happened (decision 25 never lets the port claim fewer attempts),
     /// and how it ended is no longer kept (docs/facts-and-serving.md §9.5).
     fn folded_answer(&self, id: &str) -> Out {
-        let mut out = Out::ok(true);
-        out.set("judgment", "folded")
-            .set("reason", Refusal::RowFolded)
-            .set("transitionId", id);
+        let mut out = Out::answer(true);
+        out.judgment(Judgment::Folded)
+            .reason(Refusal::RowFolded)
+            .transition_id(id);
         if let Some((stage, _)) = id.rsplit_once('#') {
             if !stage.starts_with("sync:") && !stage.starts_with("stimulus:") {
-                out.set("did", stage);
+                out.did(stage);
             }
         }
-        out.set("why", texts::ROW_FOLDED);
+        out.why(texts::ROW_FOLDED);
         self.position(&mut out);
         out
     }
@@ -87,49 +89,51 @@ impl AgentPort {
     /// `pending`, `awaitingSettlement`, `awaitingHuman` — what a caller could have meant.
     fn open_lists(&self, out: &mut Out) {
         let pending: Vec<String> = self.session.pending().into_iter().map(|p| p.id).collect();
-        let awaiting_human: Vec<Value> = self
+        let awaiting_human: Vec<Obj<AwaitingHuman>> = self
             .session
             .asks()
             .into_iter()
             .filter(|a| a.answer.is_none())
-            .map(|a| json!({"askId": a.ask_id, "action": a.affordance_id}))
+            .map(|a| {
+                let mut row = Obj::<AwaitingHuman>::new();
+                row.ask_id(a.ask_id).action(a.affordance_id);
+                row
+            })
             .collect();
-        out.set("pending", json!(pending))
-            .set(
-                "awaitingSettlement",
-                json!(self.session.awaiting_settlement()),
-            )
-            .set("awaitingHuman", Value::Array(awaiting_human));
+        out.pending(pending)
+            .awaiting_settlement(self.session.awaiting_settlement())
+            .awaiting_human(awaiting_human);
     }
 
     fn ask_answer(&self, ask: &AskStatus) -> Out {
         let (judgment, how) = match ask.answer {
-            None => ("awaiting-human", texts::ASK_AWAITING),
-            Some(AskAnswer::Declined) => ("declined", texts::ASK_DECLINED),
-            Some(AskAnswer::Approved) => ("approved-not-yet-done", texts::ASK_APPROVED),
+            None => (Judgment::AwaitingHuman, texts::ASK_AWAITING),
+            Some(AskAnswer::Declined) => (Judgment::Declined, texts::ASK_DECLINED),
+            Some(AskAnswer::Approved) => (Judgment::ApprovedNotYetDone, texts::ASK_APPROVED),
         };
-        let mut out = Out::ok(true);
-        out.set("settled", false)
-            .set("performed", false)
-            .set("judgment", judgment)
-            .set("askId", ask.ask_id.clone())
-            .set("did", ask.affordance_id.clone())
-            .set("howToAct", how);
+        let mut out = Out::answer(true);
+        out.settled(false)
+            .performed(false)
+            .judgment(judgment)
+            .ask_id(&ask.ask_id)
+            .did(&ask.affordance_id)
+            .how_to_act(how);
         self.position(&mut out);
         out
     }
 
     fn fire_answer(&self, id: &str, settled: Option<FireSettlement>) -> Out {
         let Some(s) = settled else {
-            let mut out = Out::ok(true);
-            out.set("settled", false).set("judgment", "still-pending");
-            out.set_opt(
-                "did",
-                self.session
-                    .transition(id)
-                    .and_then(|t| t.cause.affordance_id),
-            );
-            out.set("howToAct", texts::STILL_PENDING);
+            let mut out = Out::answer(true);
+            out.settled(false).judgment(Judgment::StillPending);
+            if let Some(did) = self
+                .session
+                .transition(id)
+                .and_then(|t| t.cause.affordance_id)
+            {
+                out.did(did);
+            }
+            out.how_to_act(texts::STILL_PENDING);
             self.position(&mut out);
             return out;
         };
@@ -139,41 +143,42 @@ impl AgentPort {
 
 /// Arm 4: the settled facts, from the first settlement (a receipt, never rewritten).
 fn at_rest(s: &FireSettlement, position: impl Fn(&mut Out)) -> Out {
-    let mut out = Out::ok(true);
-    out.set("settled", true)
-        .set("did", s.did.clone())
-        .set("effectStatus", to_value(&s.effect_status))
-        .set("outcome", to_value(&s.outcome));
+    let mut out = Out::answer(true);
+    out.settled(true)
+        .did(&s.did)
+        .effect_status(s.effect_status)
+        .outcome(s.outcome);
     if s.transition.outcome != s.outcome {
-        out.set("outcomeNow", to_value(&s.transition.outcome));
+        out.outcome_now(s.transition.outcome);
     }
     if let Some(observed) = s.writes_observed {
-        out.set("effectVerified", to_value(&observed));
+        out.effect_verified(observed);
         if let EffectVerified::Observed(b) = observed {
-            out.set("writesObserved", b);
+            out.writes_observed(b);
         }
     }
     if let Some(held) = s.verify_held {
-        out.set("verifyHeld", to_value(&held));
+        out.verify_held(held);
     }
     if s.transition.materialized == Some(false) {
-        out.set("materialized", false);
+        out.materialized(false);
     }
     // docs/session.md §23: the effect held before the fire; the fire is not shown to have caused it.
     if let Some(held) = &s.transition.already_true {
-        out.set("alreadyTrue", to_value(held))
-            .set("why", texts::ALREADY_TRUE);
+        out.already_true(held).why(texts::ALREADY_TRUE);
     }
-    let to_node = s
-        .transition
-        .to_node
-        .clone()
-        .unwrap_or_else(|| s.transition.from_node.clone());
-    out.set("toNode", to_node);
+    out.to_node(
+        s.transition
+            .to_node
+            .as_ref()
+            .unwrap_or(&s.transition.from_node),
+    );
     if let Some(error) = &s.error {
-        out.set("error", cap(&error.message));
+        out.error(cap(&error.message));
     }
-    out.set_opt("data", s.data.clone());
+    if let Some(data) = &s.data {
+        out.data(data.clone());
+    }
     position(&mut out);
     out
 }
@@ -185,11 +190,6 @@ fn cap(text: &str) -> String {
     let mut cut: String = text.chars().take(ERROR_CAP).collect();
     cut.push('…');
     cut
-}
-
-/// A session enum in its JSON spelling (`"performed"`, `"committed"`, `true`, `"unobservable"`).
-fn to_value<T: serde::Serialize>(v: &T) -> Value {
-    serde_json::to_value(v).unwrap_or(Value::Null)
 }
 
 #[cfg(test)]

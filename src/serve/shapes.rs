@@ -1,402 +1,302 @@
-//! The TypeScript-facing shape of every port result (`AgentPort.call`, `answer`'s structured
-//! content): [`ServeResult`] names every key any tool writes, with its type. The tools build their
-//! results as ordered JSON (`args::Out`, so a model reads keys in a fixed order); this struct is the
-//! declaration of those keys, not the writer. tsify derives the `.d.ts` from it (wasm32), and debug
-//! builds of the native core check every result `call` returns against it (`check`,
-//! `#[serde(deny_unknown_fields)]`), so the whole native test suite fails on a key a tool writes but
-//! this file does not declare, or on a value of another type.
+//! One declaration per port result key: the [`shape!`] macro, the ordered result object [`Obj`] it
+//! gives typed setters, and [`Fits`], what a tool may hand a setter (docs/records.md, "Adding a key to
+//! a port result").
 //!
-//! Converting a key: add the field here (camelCase via `rename_all`, `#[serde(default,
-//! skip_serializing_if = …)]` for one that is not always there). Used by `serve::port`.
+//! A result shape is a plain struct with tsify's derive (its TypeScript type) and serde's attributes,
+//! wrapped in `shape! { … }`; the shapes themselves are declared in `shapes/results.rs`
+//! ([`ServeResult`], the port result, and the rows it nests). The macro passes the struct through and
+//! adds, from the same field list, one setter per field on `Obj<Shape>`: named after the field, writing
+//! the field's key (its camelCase, as `rename_all = "camelCase"` spells it: `record::key!`) and taking
+//! any value that [`Fits`] the field's declared type. Writing a key by name is private to this module
+//! and the shapes below it, so a key a tool writes that the declaration lacks is a compile error, and
+//! so is a value of another type; adding a key is one field plus its behaviour.
+//!
+//! Keys keep the order a tool writes them (serde_json's `preserve_order`): that order differs per tool
+//! and is the order a model reads, so it is not the declaration's. A key written twice keeps its first
+//! place and takes the last value. Setters are inlined into one out-of-line body per value type
+//! (`Obj::put_as`); every list goes through one loop.
+//!
+//! `whats_here` writes its result through its own serde struct (`serve::whats_here`), not `Obj`, so
+//! native debug builds still read that result back as a [`ServeResult`] ([`check`]): the compiler
+//! cannot see that its keys are declared here.
+//!
+//! Uses serde_json and `record::key!`. Used by every tool in `serve`.
 
-use serde::{Deserialize, Serialize};
+use std::marker::PhantomData;
 
-use crate::codes::{ErrorCode, Refusal};
-use crate::graph::guards::ConditionEvidence;
-use crate::json_types::{Expects, JsonValue};
-use crate::session::{
-    Arrival, EffectStatus, EffectVerified, FrameStatus, Hop, Outcome, Principal, Receipts,
-    SettlementState, StatedCondition, StepStatus, Unblocker, VerifyHeld,
-};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
-crate::words::words! {
-    /// How to read a port result (docs/facts-and-serving.md §4).
-    pub enum Judgment {
-        Error = "error",
-        NeedsConfirm = "needs-confirm",
-        Declined = "declined",
-        Rejected = "rejected",
-        Blocked = "blocked",
-        StillPending = "still-pending",
-        AwaitingHuman = "awaiting-human",
-        ApprovedNotYetDone = "approved-not-yet-done",
-        NavigateOrWait = "navigate-or-wait",
-        OneReadyStep = "one-ready-step",
-        NeedsChoice = "needs-choice",
-        Done = "done",
-        /// `did_it_work` of a row folded away by `retain`: it happened; its details are not kept.
-        Folded = "folded",
+mod results;
+
+pub use results::*;
+
+/// A port result under construction (`Out::answer(ok)`, then one setter per key).
+pub type Out = Obj<ServeResult>;
+
+/// An ordered JSON object of shape `S`, written only through the setters `shape!` declares for `S`:
+///
+/// ```
+/// let mut out = groundfacts::serve::shapes::Out::answer(true);
+/// out.why("because").version(1u64);
+/// ```
+///
+/// A key the declaration lacks, or a value of another type, does not compile:
+///
+/// ```compile_fail
+/// let mut out = groundfacts::serve::shapes::Out::answer(true);
+/// out.surprise("because");
+/// ```
+///
+/// ```compile_fail
+/// let mut out = groundfacts::serve::shapes::Out::answer(true);
+/// out.version("one");
+/// ```
+pub struct Obj<S>(Map<String, Value>, PhantomData<fn() -> S>);
+
+impl<S> Obj<S> {
+    pub fn new() -> Obj<S> {
+        Obj(Map::new(), PhantomData)
+    }
+
+    /// Every setter ends here, through one body per value type (a setter is inlined and passes its key).
+    #[inline(never)]
+    fn put_as<D, A: Fits<D>>(&mut self, key: &'static str, value: A) -> &mut Obj<S> {
+        self.put(key, value.json())
+    }
+
+    #[inline(never)]
+    fn put(&mut self, key: &'static str, value: Value) -> &mut Obj<S> {
+        self.0.insert(key.to_owned(), value);
+        self
+    }
+
+    /// Copy every entry of `other` over this object (later keys win, earlier order kept).
+    pub fn merge(&mut self, other: Obj<S>) -> &mut Obj<S> {
+        for (key, value) in other.0 {
+            self.0.insert(key, value);
+        }
+        self
+    }
+
+    pub fn done(self) -> Value {
+        Value::Object(self.0)
     }
 }
 
-/// A port refusal's `reason`: a refusal word, or the code of a session error the port answered as data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(untagged)]
-pub enum PortReason {
-    Refusal(Refusal),
-    Error(ErrorCode),
+impl<S> Default for Obj<S> {
+    fn default() -> Obj<S> {
+        Obj::new()
+    }
 }
 
-/// `guardUnevaluated`: `true` on an action row or a fire (some guard key is absent from the state);
-/// the absent keys themselves on an `UNKNOWN_ACTION` refusal.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(untagged)]
-pub enum GuardUnevaluated {
-    Flag(bool),
-    Keys(Vec<String>),
+impl<S> std::fmt::Debug for Obj<S> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
-/// One action row of `whats_here` (and of a refusal's `actions`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ServedAction {
-    pub action: String,
-    pub does: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub goes_to: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub high_effect: Option<bool>,
-    /// Present (as `false`) when the control is greyed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub enabled: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guard_unevaluated: Option<bool>,
-    /// Present (as `false`) when nothing is wired to perform it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub materialized: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expects: Option<Expects>,
-    /// Greyed by its `enabledWhen`: what it waits on and what writes it (docs/session.md §21).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub blocked_because: Option<Vec<StatedCondition>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unblocked_by: Option<Vec<Unblocker>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub busy: Option<String>,
+impl Out {
+    /// A result opening with `ok`.
+    pub fn answer(ok: bool) -> Out {
+        let mut out = Out::new();
+        out.ok(ok);
+        out
+    }
 }
 
-/// One list of `whats_here` (docs/session.md §34).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ServedList {
-    /// The repeating container's path.
-    pub list: String,
-    pub does: String,
-    /// The actions each row carries: fire one with `instance` set to a row's id.
-    pub actions: Vec<String>,
-    pub instances: Vec<crate::session::InstanceRef>,
+/// `{ok:false, judgment:"error", reason}`: the head of every port-level refusal.
+pub fn error_head(reason: impl Fits<PortReason>) -> Out {
+    let mut out = Out::answer(false);
+    out.judgment(Judgment::Error).reason(reason);
+    out
 }
 
-/// `actions`: the rows of `whats_here`, or the ids on offer that a do_action refusal lists.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(untagged)]
-pub enum ActionList {
-    Rows(Vec<ServedAction>),
-    Ids(Vec<String>),
+/// Declare a result shape once: the struct as written (its TypeScript type), plus a typed setter on
+/// `Obj<Shape>` per field. Fields are plain `pub name: Type,` lines with any attributes; a key that
+/// may be absent is an `Option` marked `#[serde(default, skip_serializing_if = "Option::is_none")]`.
+macro_rules! shape {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident {
+        $($(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty),* $(,)?
+    }) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $($(#[$fmeta])* $fvis $field: $ty,)*
+        }
+
+        impl $crate::serve::shapes::Obj<$name> {
+            $(
+                #[doc = concat!("Write `", stringify!($field), "` (camelCase), as [`", stringify!($name), "`] declares it.")]
+                #[inline(always)]
+                pub fn $field<A: $crate::serve::shapes::Fits<$ty>>(&mut self, value: A) -> &mut Self {
+                    const KEY: &str = $crate::record::key!($field);
+                    self.put_as::<$ty, A>(KEY, value)
+                }
+            )*
+        }
+
+        impl $crate::serve::shapes::Fits<$name> for $crate::serve::shapes::Obj<$name> {
+            fn json(self) -> serde_json::Value {
+                self.done()
+            }
+        }
+    };
+}
+pub(crate) use shape;
+
+/// A value a tool may write under a key declared as `D`, and how it is written.
+pub trait Fits<D> {
+    fn json(self) -> Value;
 }
 
-/// One journey row of `whats_here`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ServedJourney {
-    pub journey: String,
-    pub does: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub frame: Option<FrameStatus>,
+/// A key that may be absent takes what its type takes; a tool leaves it out by not writing it.
+impl<D, A: Fits<D>> Fits<Option<D>> for A {
+    fn json(self) -> Value {
+        <A as Fits<D>>::json(self)
+    }
 }
 
-/// One `candidates` entry: an action id (`AMBIGUOUS_ACTION`), or the ask and the fire an
-/// `AMBIGUOUS_ID` names.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(untagged)]
-pub enum Candidate {
-    Action(String),
-    Ask {
-        #[serde(rename = "askId")]
-        ask_id: String,
-        #[serde(rename = "askedAbout")]
-        asked_about: String,
-    },
-    Fire {
-        did: String,
-    },
+/// A key always written, as `null` when there is nothing (`T | null`).
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+#[serde(transparent)]
+pub struct OrNull<T>(pub Option<T>);
+
+impl<D, A: Fits<D>> Fits<OrNull<D>> for Option<A> {
+    fn json(self) -> Value {
+        self.map_or(Value::Null, A::json)
+    }
 }
 
-/// A question waiting for a person: `action` in `did_it_work`, `step` in a journey's disclosure.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AwaitingHuman {
-    pub ask_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub action: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub step: Option<String>,
+impl<D, A: Fits<D>> Fits<Vec<D>> for Vec<A> {
+    fn json(self) -> Value {
+        let mut items = self.into_iter();
+        array(items.len(), &mut || items.next().map(A::json))
+    }
 }
 
-/// Where to poll an open fire: `{ tool, arg: "transitionId" }`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(deny_unknown_fields)]
-pub struct SettleWith {
-    pub tool: String,
-    pub arg: String,
+impl<'a, D, A> Fits<Vec<D>> for &'a [A]
+where
+    &'a A: Fits<D>,
+{
+    fn json(self) -> Value {
+        let mut items = self.iter();
+        array(items.len(), &mut || items.next().map(Fits::json))
+    }
 }
 
-/// A journey step the model may take now (`readySteps`) or later (`laterSteps`, with `status`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ServedStep {
-    pub step: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub does: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<StepStatus>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub high_effect: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub enabled: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guard_unevaluated: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expects: Option<Expects>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub blocked_on: Option<Vec<ConditionEvidence>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub blocked_because: Option<Vec<StatedCondition>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unblocked_by: Option<Vec<Unblocker>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub busy: Option<String>,
+impl<'a, D, A> Fits<Vec<D>> for &'a Vec<A>
+where
+    &'a A: Fits<D>,
+{
+    fn json(self) -> Value {
+        Fits::<Vec<D>>::json(self.as_slice())
+    }
 }
 
-/// One link of `why`'s chain: the rows that wrote a state key, oldest first.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ChainLink {
-    pub transition_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub did: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reported: Option<bool>,
-    pub principal: Principal,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub inferred: Option<bool>,
-    pub version: u64,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub writes_observed: Option<EffectVerified>,
+/// The one loop every list goes through; only taking the next item is per item type.
+#[inline(never)]
+fn array(len: usize, next: &mut dyn FnMut() -> Option<Value>) -> Value {
+    let mut items = Vec::with_capacity(len);
+    while let Some(item) = next() {
+        items.push(item);
+    }
+    Value::Array(items)
 }
 
-/// The declared hops to a page (docs/facts-and-serving.md §4.4, §4.8, §4.12): `routeTo` on
-/// `whats_here` and the journey tools (`step` names the step it leads to), each `declaredWriters` row
-/// of `why` (`action` names the writer). `route` is `null` when no declared route reaches the page.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct RouteTo {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub step: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub action: Option<String>,
-    pub page: String,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "RouteHop[] | null"))]
-    pub route: Option<Vec<Hop>>,
-    /// `UNKNOWN_NODE` when `routeTo` named no page.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<ErrorCode>,
-    pub how_to_get_there: String,
+impl Fits<String> for &str {
+    fn json(self) -> Value {
+        Value::String(self.to_owned())
+    }
 }
 
-/// A port result (every tool's keys; `ok` and `judgment` say how to read the rest,
-/// docs/facts-and-serving.md §4).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ServeResult {
-    pub ok: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judgment: Option<Judgment>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<PortReason>,
-    /// Why it came out this way, in words a model reads.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub why: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub how_to_act: Option<String>,
-    // whats_here
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub facts: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub brief: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub actions: Option<ActionList>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub journeys: Option<Vec<ServedJourney>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub journeys_elsewhere: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub journeys_elsewhere_means: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub arrival: Option<Arrival>,
-    // do_action and the journey tools
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub action: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub journey: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub step: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub candidates: Option<Vec<Candidate>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offered_on: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub evidence: Option<Vec<ConditionEvidence>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub guard_unevaluated: Option<GuardUnevaluated>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub does: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub performed: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub did: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ask_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub receipts: Option<Receipts>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub settlement: Option<SettlementState>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effect_status: Option<EffectStatus>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub transition_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub how_to_settle: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub settle_with: Option<SettleWith>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub materialized: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub issues: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub node: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub expects: Option<Expects>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub retriable: Option<bool>,
-    /// A `TOOL_DISABLED` refusal of a control greyed by its `enabledWhen` (docs/session.md §21).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub blocked_because: Option<Vec<StatedCondition>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub unblocked_by: Option<Vec<Unblocker>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub busy: Option<String>,
-    /// `PRIOR_FIRE_PENDING` / `DUPLICATE_EXECUTION`: the open or performed fire (docs/session.md §26).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prior_transition_id: Option<String>,
-    /// A fire of a list's action: the row's id as the app reported it (docs/session.md §34).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub instance: Option<String>,
-    /// A fire of a list's action: the row's label, the app's own words for it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub on: Option<String>,
-    /// `INSTANCE_UNKNOWN` / `INSTANCE_REQUIRED`: the live rows of the action's list.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub instances: Option<Vec<crate::session::InstanceRef>>,
-    /// `whats_here`: the lists on this page, their repeated actions and live rows.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub lists: Option<Vec<ServedList>>,
-    /// The verify already held at fire time (docs/session.md §23).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub already_true: Option<Vec<StatedCondition>>,
-    /// The declared hops to a page (`whats_here {routeTo}`, the journey tools).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub route_to: Option<RouteTo>,
-    // did_it_work
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub settled: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<Outcome>,
-    /// The record's live outcome, when it moved on since it settled.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome_now: Option<Outcome>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub effect_verified: Option<EffectVerified>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub writes_observed: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub verify_held: Option<VerifyHeld>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub to_node: Option<String>,
-    /// The settlement's error message (cut at 200 characters).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub data: Option<JsonValue>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub awaiting_settlement: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub awaiting_human: Option<Vec<AwaitingHuman>>,
-    // journey disclosure
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub frame: Option<FrameStatus>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kept_frame: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub awaiting_state: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ready_steps: Option<Vec<ServedStep>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub later_steps: Option<Vec<ServedStep>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub steps: Option<Vec<String>>,
-    // why
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub key: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub holds: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<JsonValue>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chain: Option<Vec<ChainLink>>,
-    /// The actions declared to write the key, and how to reach each (docs/facts-and-serving.md §4.12).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub declared_writers: Option<Vec<RouteTo>>,
-    // an unknown tool
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tools: Option<Vec<String>>,
-    // position, on (almost) every result
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub you_are_on: Option<String>,
-    /// The reader's focus below page level, while one is known (docs/session.md §4.1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub looking_at: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub version: Option<u64>,
+impl Fits<String> for String {
+    fn json(self) -> Value {
+        Value::String(self)
+    }
+}
+
+impl Fits<String> for &String {
+    fn json(self) -> Value {
+        Value::String(self.clone())
+    }
+}
+
+impl Fits<bool> for bool {
+    fn json(self) -> Value {
+        Value::Bool(self)
+    }
+}
+
+impl Fits<u64> for u64 {
+    fn json(self) -> Value {
+        Value::from(self)
+    }
+}
+
+/// `JsonValue` and `Expects` (any JSON, a schema or `"none"`).
+impl Fits<Value> for Value {
+    fn json(self) -> Value {
+        self
+    }
+}
+
+/// The library's enums that carry their word (`as_str`, held equal to serde's by `session::words`).
+macro_rules! worded {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Fits<$ty> for $ty {
+            fn json(self) -> Value {
+                Value::from(self.as_str())
+            }
+        }
+    )*};
+}
+
+worded!(
+    crate::session::Principal,
+    crate::session::SettlementState,
+    crate::session::EffectStatus,
+    crate::session::Outcome,
+    crate::session::FrameStatus,
+);
+
+/// The library's own types in a result: written as serde writes them everywhere else.
+macro_rules! serialized {
+    ($($ty:ty),* $(,)?) => {$(
+        impl Fits<$ty> for $ty {
+            fn json(self) -> Value {
+                to_json(&self)
+            }
+        }
+
+        impl Fits<$ty> for &$ty {
+            fn json(self) -> Value {
+                to_json(self)
+            }
+        }
+    )*};
+}
+
+serialized!(
+    crate::graph::guards::ConditionEvidence,
+    crate::session::Receipts,
+    crate::session::EffectVerified,
+    crate::session::VerifyHeld,
+    crate::session::StepStatus,
+    crate::session::StatedCondition,
+    crate::session::Unblocker,
+    crate::session::InstanceRef,
+    crate::session::Hop,
+    Candidate,
+);
+
+fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
 /// Whether `result` is a [`ServeResult`]: every key declared, every value of its declared type.
-pub fn check(result: &serde_json::Value) -> Result<(), String> {
+/// Native debug builds run it on `whats_here`'s result (`Answer::into_value`).
+pub fn check(result: &Value) -> Result<(), String> {
+    use serde::Deserialize;
     ServeResult::deserialize(result).map(drop).map_err(|e| {
         format!("a port result does not match serve::shapes::ServeResult ({e}): {result}")
     })
@@ -405,6 +305,7 @@ pub fn check(result: &serde_json::Value) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codes::Refusal;
     use serde_json::json;
 
     #[test]
@@ -417,5 +318,43 @@ mod tests {
         assert!(
             check(&json!({"ok": true, "actions": [{"action": "a", "does": "d", "x": 1}]})).is_err()
         );
+    }
+
+    #[test]
+    fn keys_keep_the_order_written_and_the_last_value() {
+        let mut a = Out::answer(true);
+        a.judgment(Judgment::OneReadyStep).why("x").version(1);
+        let mut b = Out::answer(false);
+        b.judgment(Judgment::Rejected);
+        a.merge(b);
+        assert_eq!(
+            serde_json::to_string(&a.done()).unwrap(),
+            r#"{"ok":false,"judgment":"rejected","why":"x","version":1}"#
+        );
+    }
+
+    #[test]
+    fn every_result_a_setter_writes_is_a_declared_one() {
+        let mut link = Obj::<ChainLink>::new();
+        link.transition_id("t#1")
+            .did("a")
+            .principal(crate::session::Principal::Agent)
+            .version(3);
+        let mut route = Obj::<RouteTo>::new();
+        route
+            .page("p")
+            .route(None::<Vec<crate::session::Hop>>)
+            .how_to_get_there("There is none.");
+        let mut out = error_head(Refusal::UnknownAction);
+        out.actions(vec!["a".to_string()])
+            .candidates(vec!["a", "b"])
+            .guard_unevaluated(vec!["k".to_string()])
+            .chain(vec![link])
+            .route_to(route)
+            .you_are_on("home");
+        let v = out.done();
+        assert_eq!(check(&v), Ok(()));
+        assert_eq!(v["routeTo"]["route"], Value::Null);
+        assert_eq!(v["chain"][0]["transitionId"], "t#1");
     }
 }

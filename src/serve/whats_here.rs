@@ -14,10 +14,11 @@
 use std::rc::Rc;
 
 use serde::{Serialize, Serializer};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::args::Args;
 use super::port::AgentPort;
+use super::shapes::{Obj, RouteTo};
 use crate::graph::{Action, InputContract};
 use crate::session::{AvailableEdge, StatedCondition, Unblocker};
 
@@ -209,14 +210,21 @@ impl AgentPort {
         // docs/facts-and-serving.md §4.4: the declared hops to a page the model asked about.
         let route_to = args.string("routeTo").map(|target| {
             match self.session.route_to(target) {
-                Ok(answer) => answer.to_json(),
+                Ok(answer) => super::port::route_to(answer).done(),
                 Err(error) => {
                     let pages: Vec<&str> = graph.page_ids().collect();
                     let says = format!(
                         "'{target}' is not a page of this app, so there is no route to it. The pages are: {}.",
                         pages.join(", ")
                     );
-                    json!({"page": target, "route": null, "reason": error.code, "howToGetThere": says})
+                    let mut route = Obj::<RouteTo>::new();
+                    let no_route: Option<Vec<crate::session::Hop>> = None;
+                    route
+                        .page(target)
+                        .route(no_route)
+                        .reason(error.code)
+                        .how_to_get_there(says);
+                    route.done()
                 }
             }
         });
@@ -244,6 +252,7 @@ impl AgentPort {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn rows_carry_only_what_is_true_and_expects_verbatim() {

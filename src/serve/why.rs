@@ -10,8 +10,10 @@
 use crate::codes::Refusal;
 use serde_json::Value;
 
-use super::args::{error_head, Args, Out};
+use super::args::Args;
+use super::port::route_to;
 use super::port::{AgentPort, ToolResult};
+use super::shapes::{error_head, ChainLink, Obj, Out, RouteTo};
 use super::texts;
 use crate::session::{CauseKind, EffectVerified};
 
@@ -19,45 +21,45 @@ impl AgentPort {
     pub(super) fn why(&self, args: &Args) -> ToolResult {
         let Some(key) = args.string("key") else {
             let mut out = error_head(Refusal::KeyRequired);
-            out.set("why", texts::KEY_REQUIRED);
+            out.why(texts::KEY_REQUIRED);
             self.position(&mut out);
             return Ok(out);
         };
         let mut chain = Vec::new();
         for record in self.session.transitions_touching(key) {
-            let mut link = Out::new();
-            link.set("transitionId", record.id.clone());
-            match record.cause.affordance_id.as_deref() {
-                Some(action_id) if record.cause.kind == CauseKind::Fired => {
-                    link.set("did", action_id)
-                }
+            let mut link = Obj::<ChainLink>::new();
+            link.transition_id(record.id);
+            match record.cause.affordance_id {
+                Some(action_id) if record.cause.kind == CauseKind::Fired => link.did(action_id),
                 // A state report nobody fired: the app said the key changed.
-                _ => link.set("reported", true),
+                _ => link.reported(true),
             };
-            link.set("principal", record.cause.principal.as_str())
-                .set_true("inferred", record.cause.inferred)
-                .set("version", record.cursor_version);
-            if let Some(EffectVerified::Observed(observed)) = record.effect_verified {
-                link.set("writesObserved", observed);
+            link.principal(record.cause.principal);
+            if record.cause.inferred {
+                link.inferred(true);
             }
-            chain.push(link.done());
+            link.version(record.cursor_version);
+            if let Some(EffectVerified::Observed(observed)) = record.effect_verified {
+                link.writes_observed(EffectVerified::Observed(observed));
+            }
+            chain.push(link);
         }
         let state = self.session.state();
-        let mut out = Out::ok(true);
-        out.set("key", key);
+        let mut out = Out::answer(true);
+        out.key(key);
         match state.get(key) {
             // docs/session.md §28: a hidden key's value is the marker; whether it holds is not hidden.
             Some(_) if self.session.redaction().key(key) => out
-                .set("holds", true)
-                .set("value", crate::graph::redact::MARKER),
-            Some(value) => out.set("holds", true).set("value", value.clone()),
-            None => out.set("holds", false),
+                .holds(true)
+                .value(Value::from(crate::graph::redact::MARKER)),
+            Some(value) => out.holds(true).value(value.clone()),
+            None => out.holds(false),
         };
         if chain.is_empty() {
-            out.set("why", texts::WHY_NO_WRITER);
+            out.why(texts::WHY_NO_WRITER);
             // The actions that declare they write the key, each with the declared hops to the nearest
             // page offering it (docs/facts-and-serving.md §4.12): where a writer is elsewhere, how to get there.
-            let writers: Vec<Value> = self
+            let writers: Vec<Obj<RouteTo>> = self
                 .session
                 .graph()
                 .actions
@@ -68,17 +70,16 @@ impl AgentPort {
                         .is_some_and(|w| w.iter().any(|k| k == key))
                 })
                 .filter_map(|a| {
-                    let answer = self.session.route_to_action(&a.id)?;
-                    let mut row = answer.to_json();
-                    row["action"] = Value::String(a.id.clone());
+                    let mut row = route_to(self.session.route_to_action(&a.id)?);
+                    row.action(&a.id);
                     Some(row)
                 })
                 .collect();
             if !writers.is_empty() {
-                out.set("declaredWriters", Value::Array(writers));
+                out.declared_writers(writers);
             }
         }
-        out.set("chain", Value::Array(chain));
+        out.chain(chain);
         self.position(&mut out);
         Ok(out)
     }
