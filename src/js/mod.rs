@@ -41,9 +41,10 @@
 //! ## Declarations (docs/decisions.md decision 30)
 //! The `.d.ts` of every data type that crosses the boundary — records, results, settlements, port
 //! results, codes, the option bags that have a Rust struct — is derived by tsify from the Rust type
-//! whose serde output *is* the JS value (`session::ledger::records`, `session::results`, `serve::shapes`,
-//! `codes`, `facts::read`, `graph::guards`). So a field added to a result is declared by the same
-//! edit, and a field that is not declared cannot be produced. Hand-written TypeScript (`types`,
+//! whose serde output *is* the JS value (`session::ledger::records`, `session::results`, `codes`,
+//! `facts::read`, `graph::guards`), or, for port results, from the `shape!` declaration whose setters
+//! are the only way the tools write a key (`serve::shapes`, docs/records.md §5). So a field added to a
+//! result is declared by the same edit, and a field that is not declared cannot be produced. Hand-written TypeScript (`types`,
 //! `graph`, `port`, `session::doors`, …) is left only for types that carry functions (authoring
 //! inputs, `SessionOptions`, `RegisterActionsSpec`, handler specs), classes, and option bags read
 //! key by key with no Rust struct behind them.

@@ -234,14 +234,3 @@ impl Session {
         Ok(self.route_to(node)?.route)
     }
 }
-
-impl RouteAnswer {
-    /// The answer as a port result part: `{ page, route: hops | null, howToGetThere }`.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "page": self.target,
-            "route": self.route,
-            "howToGetThere": self.sentence(),
-        })
-    }
-}
