@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const DOCS: [&str; 7] = [
+const DOCS: [&str; 9] = [
     "session",
     "graph",
     "facts-and-serving",
@@ -13,6 +13,8 @@ const DOCS: [&str; 7] = [
     "decisions",
     "size",
     "boundary",
+    "records",
+    "loading",
 ];
 const SCANNED: [&str; 5] = ["src", "tests", "benches", "scripts", "pkg-template"];
 const EXTENSIONS: [&str; 7] = ["rs", "cjs", "mjs", "js", "ts", "sh", "md"];

@@ -43,6 +43,6 @@ test('an unknown benchmark name is refused before anything runs', () => {
 
 test('the README and docs/loading.md name the command; the test command does not run it', () => {
   assert.match(fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8'), /`bash scripts\/bench\.sh`/);
-  assert.match(fs.readFileSync(path.join(ROOT, 'docs', 'loading.md'), 'utf8'), /`bash scripts\/bench\.sh`/);
+  assert.match(fs.readFileSync(path.join(ROOT, 'docs/loading.md'), 'utf8'), /`bash scripts\/bench\.sh`/);
   assert.doesNotMatch(fs.readFileSync(path.join(ROOT, 'scripts', 'test.sh'), 'utf8'), /bench\.sh/);
 });
