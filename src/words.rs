@@ -34,12 +34,10 @@ macro_rules! words {
                 }
             }
 
-            /// The variant a wire word names, if any.
+            /// The variant a wire word names, if any. A loop over `ALL` through `as_str` (a table
+            /// lookup), not a `match` on the words, which compiles to a comparison per word.
             pub fn parse(word: &str) -> Option<$name> {
-                match word {
-                    $( $word => Some($name::$variant), )+
-                    _ => None,
-                }
+                $name::ALL.iter().copied().find(|v| v.as_str() == word)
             }
         }
 

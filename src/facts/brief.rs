@@ -454,7 +454,7 @@ pub(crate) fn greyed_line_of(
             .iter()
             .map(|c| WaitsOn {
                 key: c.key.clone(),
-                op: c.op.to_string(),
+                op: str::to_owned(c.op.as_str()),
                 // serde_json's writer: `Value`'s `Display` writes the same (docs/size.md).
                 expected: c
                     .expected

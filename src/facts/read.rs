@@ -162,7 +162,7 @@ fn node_ref(session: &Session, id: &str) -> NodeRef {
 fn attempt(session: &Session, a: &AttemptView) -> Attempt {
     let id = a.affordance_id.as_deref().unwrap_or("");
     let action = action_ref(session, id, a.does.is_some());
-    let reason = a.rejection_reason.unwrap_or(Refusal::Refused).to_string();
+    let reason = str::to_owned(a.rejection_reason.unwrap_or(Refusal::Refused).as_str());
     let what = match a.kind {
         AttemptKind::StaleActions => AttemptWhat::ActionsMayBeStale,
         AttemptKind::Refused => match &a.journey_id {

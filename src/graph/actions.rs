@@ -277,7 +277,7 @@ fn read_control(
             ErrorCode::BadValue,
             format!(
                 "{place} `{key}` is {}: it must be a non-empty string; {fix}",
-                other.map_or_else(|| "missing".into(), DefValue::type_name)
+                other.map_or_else(|| "missing", DefValue::type_name)
             ),
         )),
     };
@@ -381,7 +381,7 @@ fn read_binding(fields: &[(String, DefValue)], owner: &str) -> Result<Option<Str
                 ErrorCode::BadBinding,
                 format!(
                     "{place} `href` is {}: it must be a literal address string such as '/projects'",
-                    other.map_or_else(|| "missing".into(), DefValue::type_name)
+                    other.map_or_else(|| "missing", DefValue::type_name)
                 ),
             ))
         }

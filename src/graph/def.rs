@@ -42,17 +42,17 @@ pub enum DefValue {
 
 impl DefValue {
     /// The JS-facing name of this value's type, for messages ("a string", "an array", …).
-    pub fn type_name(&self) -> String {
+    pub fn type_name(&self) -> &str {
         match self {
-            DefValue::Undefined => "undefined".into(),
-            DefValue::Null => "null".into(),
-            DefValue::Bool(_) => "a boolean".into(),
-            DefValue::Number(_) => "a number".into(),
-            DefValue::String(_) => "a string".into(),
-            DefValue::Array(_) => "an array".into(),
-            DefValue::Object(_) => "an object".into(),
-            DefValue::Function(_) => "a function".into(),
-            DefValue::Unsupported(t) => t.clone(),
+            DefValue::Undefined => "undefined",
+            DefValue::Null => "null",
+            DefValue::Bool(_) => "a boolean",
+            DefValue::Number(_) => "a number",
+            DefValue::String(_) => "a string",
+            DefValue::Array(_) => "an array",
+            DefValue::Object(_) => "an object",
+            DefValue::Function(_) => "a function",
+            DefValue::Unsupported(t) => t,
         }
     }
 

@@ -42,7 +42,7 @@ pub fn compile_input(value: &DefValue, owner: &str) -> Result<InputContract, Gra
     if !is_schema {
         let shown = match value {
             DefValue::String(text) => format!("the string {}", quote(text)),
-            other => other.type_name(),
+            other => other.type_name().to_string(),
         };
         return Err(GraphError::new(
             ErrorCode::BadInput,

@@ -28,8 +28,12 @@ pub fn quote(text: &str) -> String {
 
 /// A list of ids for a message: `'a', 'b', 'c'` (at most 20, then "and N more"), or "none".
 pub fn quote_list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    // Generic only in collecting: the body is one copy for every caller's iterator type.
+    quote_all(&items.into_iter().collect::<Vec<&str>>())
+}
+
+fn quote_all(items: &[&str]) -> String {
     const MAX_LISTED: usize = 20;
-    let items: Vec<&str> = items.into_iter().collect();
     if items.is_empty() {
         return "none".into();
     }

@@ -361,7 +361,7 @@ pub fn from_sveltekit_routes(ids: &DefValue, options: &DefValue) -> Result<Value
                         match field(fields, "route") {
                             Some(DefValue::String(raw)) => raw.as_str(),
                             other => {
-                                let got = other.map(DefValue::type_name).unwrap_or_else(|| "missing".into());
+                                let got = other.map(DefValue::type_name).unwrap_or_else(|| "missing");
                                 return Err(GraphError::new(
                                     ErrorCode::BadValue,
                                     format!("{place} `route` is {got}: it must be a route id such as '/notes/[id]'"),

@@ -44,9 +44,7 @@ pub fn from_routes(routes: &DefValue, options: &DefValue) -> Result<Value, Graph
                 let route = match field(fields, "route") {
                     Some(DefValue::String(route)) => route.clone(),
                     other => {
-                        let got = other
-                            .map(DefValue::type_name)
-                            .unwrap_or_else(|| "missing".into());
+                        let got = other.map(DefValue::type_name).unwrap_or_else(|| "missing");
                         return Err(GraphError::new(
                             ErrorCode::BadValue,
                             format!(
