@@ -106,7 +106,8 @@ impl Inner {
             .iter()
             .map(|(a, t)| (a.to_string(), t.to_string()))
             .collect();
-        out.sort();
+        // Through a heap, not `sort`: no stable sort in the module (docs/size.md §3).
+        out = std::collections::BinaryHeap::from(out).into_sorted_vec();
         out
     }
 

@@ -26,13 +26,14 @@ impl Inner {
                 live.push(json!({"list": &**list, "id": &*row.id, "label": &*row.label}));
             }
         }
-        let mut fired: Vec<(u32, &Rc<str>, &Rc<str>)> = self
+        let fired: Vec<(u32, &Rc<str>, &Rc<str>)> = self
             .lists
             .rows
             .iter()
             .map(|(n, (id, label))| (*n, id, label))
             .collect();
-        fired.sort_by_key(|(n, _, _)| *n);
+        // Row numbers are unique, so the heap orders by them alone (docs/size.md §3).
+        let fired = std::collections::BinaryHeap::from(fired).into_sorted_vec();
         if live.is_empty() && fired.is_empty() {
             return Value::Null;
         }
