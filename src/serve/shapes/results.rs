@@ -133,7 +133,7 @@ shape! {
 
 shape! {
     /// One list of `whats_here` (docs/session.md §34).
-    #[derive(Debug, Clone, PartialEq, Deserialize)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
     #[serde(rename_all = "camelCase", deny_unknown_fields)]
     pub struct ServedList {
@@ -164,7 +164,7 @@ impl Fits<ActionList> for Vec<String> {
 
 shape! {
     /// One journey row of `whats_here`.
-    #[derive(Debug, Clone, PartialEq, Deserialize)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
     #[serde(rename_all = "camelCase", deny_unknown_fields)]
     pub struct ServedJourney {
