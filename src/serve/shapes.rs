@@ -161,6 +161,34 @@ pub(crate) use shape;
 /// A result of shape `S` written straight to a serde map (`Serializer::serialize_map`), with no
 /// `Value` in between: the setters `shape!` declares for `S`, each taking what [`Writes`] its field's
 /// type. `whats_here` writes its result and its action rows this way (`serve::whats_here`).
+///
+/// ```
+/// use groundfacts::serve::shapes::{ServeResult, Stream};
+/// let mut text = Vec::new();
+/// let mut json = serde_json::Serializer::new(&mut text);
+/// let mut out = Stream::<ServeResult, _>::open(&mut json).unwrap();
+/// out.ok(&true).unwrap().you_are_on("home").unwrap();
+/// out.close().unwrap();
+/// assert_eq!(text, br#"{"ok":true,"youAreOn":"home"}"#);
+/// ```
+///
+/// A key the declaration lacks, or a value of another type, does not compile:
+///
+/// ```compile_fail
+/// use groundfacts::serve::shapes::{ServeResult, Stream};
+/// let mut text = Vec::new();
+/// let mut json = serde_json::Serializer::new(&mut text);
+/// let mut out = Stream::<ServeResult, _>::open(&mut json).unwrap();
+/// out.surprise(&true).unwrap();
+/// ```
+///
+/// ```compile_fail
+/// use groundfacts::serve::shapes::{ServeResult, Stream};
+/// let mut text = Vec::new();
+/// let mut json = serde_json::Serializer::new(&mut text);
+/// let mut out = Stream::<ServeResult, _>::open(&mut json).unwrap();
+/// out.version("one").unwrap();
+/// ```
 pub struct Stream<S, M>(M, PhantomData<fn() -> S>);
 
 impl<S, M: serde::ser::SerializeMap> Stream<S, M> {

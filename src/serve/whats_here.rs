@@ -5,11 +5,12 @@
 //! Used by `serve::port`. Action rows follow `available()` order and are never narrowed by an open
 //! journey frame: the page's way out stays on offer while a journey is open.
 //!
-//! The result is a typed [`WhatsHere`], not an `args::Out` map: its serde derive writes it straight
-//! to JSON text, with no `Map` and no `Value` per row. The wasm boundary hands JS that text through
-//! `JSON.parse`, the facts block and the brief set in place (docs/boundary.md); the native `call`
-//! reads its `Value` back from the same derive, so `serve::shapes::check` checks it in every native
-//! test.
+//! The result is a typed [`WhatsHere`], not an `args::Out` map: its `Serialize` writes it straight to
+//! JSON text, with no `Map` and no `Value` per row, through `shapes::Stream`'s setters, so its keys and
+//! their types are `ServeResult`'s and each action row's are `ServedAction`'s (lists and journey rows
+//! are `ServedList` and `ServedJourney` themselves): a key either lacks does not compile. The wasm
+//! boundary hands JS that text through `JSON.parse`, the facts block and the brief set in place
+//! (docs/boundary.md); the native `call` reads its `Value` back from the same text.
 
 use std::rc::Rc;
 
