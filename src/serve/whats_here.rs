@@ -5,11 +5,12 @@
 //! Used by `serve::port`. Action rows follow `available()` order and are never narrowed by an open
 //! journey frame: the page's way out stays on offer while a journey is open.
 //!
-//! The result is a typed [`WhatsHere`], not an `args::Out` map: its serde derive writes it straight
-//! to JSON text, with no `Map` and no `Value` per row. The wasm boundary hands JS that text through
-//! `JSON.parse`, the facts block and the brief set in place (docs/boundary.md); the native `call`
-//! reads its `Value` back from the same derive, so `serve::shapes::check` checks it in every native
-//! test.
+//! The result is a typed [`WhatsHere`], not an `args::Out` map: its `Serialize` writes it straight to
+//! JSON text, with no `Map` and no `Value` per row, through `shapes::Stream`'s setters, so its keys and
+//! their types are `ServeResult`'s and each action row's are `ServedAction`'s (lists and journey rows
+//! are `ServedList` and `ServedJourney` themselves): a key either lacks does not compile. The wasm
+//! boundary hands JS that text through `JSON.parse`, the facts block and the brief set in place
+//! (docs/boundary.md); the native `call` reads its `Value` back from the same text.
 
 use std::rc::Rc;
 
@@ -18,60 +19,68 @@ use serde_json::Value;
 
 use super::args::Args;
 use super::port::AgentPort;
-use super::shapes::{Obj, RouteTo};
+use super::shapes::{
+    ActionList, Obj, RouteTo, ServeResult, ServedAction, ServedJourney, ServedList, Stream, Writes,
+};
 use crate::graph::{Action, InputContract};
-use crate::session::{AvailableEdge, StatedCondition, Unblocker};
+use crate::session::{Arrival, AvailableEdge, FrameStatus};
 
 /// What the `journeysElsewhere` list means, said on the result that carries it.
 const JOURNEYS_ELSEWHERE_MEANS: &str =
     "These journeys are declared, but none starts on this page right now. \
 Go to the page their first step is on and they appear in journeys.";
 
-/// The `whats_here` result, in the order a model reads it (docs/facts-and-serving.md §4.1).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
+/// The `whats_here` result, in the order a model reads it (docs/facts-and-serving.md §4.1). Its keys
+/// are [`ServeResult`]'s, written through `Stream`'s setters in `Serialize` below.
+#[derive(Debug)]
 pub struct WhatsHere {
-    ok: bool,
     /// The facts block; `None` (written as `null`) once `js::port` took the text out to set in place.
     pub facts: Option<String>,
     /// The brief; as `facts`.
     pub brief: Option<String>,
     actions: Rows,
     /// docs/session.md §34: each list on this page, its repeated actions and its live rows.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    lists: Vec<ListRow>,
-    journeys: Vec<JourneyRow>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lists: Vec<ServedList>,
+    journeys: Vec<ServedJourney>,
     journeys_elsewhere: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     journeys_elsewhere_means: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    route_to: Option<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    arrival: Option<&'static str>,
+    route_to: Option<Obj<RouteTo>>,
+    arrival: Option<Arrival>,
     you_are_on: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
     looking_at: Option<String>,
     version: u64,
 }
 
-/// A list on this page (docs/session.md §34): fire one of `actions` with `instance` set to a row's id;
-/// each row is named by the app's own label.
-#[derive(Debug, Serialize)]
-struct ListRow {
-    list: String,
-    does: String,
-    actions: Vec<String>,
-    instances: Vec<crate::session::InstanceRef>,
-}
-
-/// A journey startable here, or the open one (`frame: "open"`).
-#[derive(Debug, Serialize)]
-struct JourneyRow {
-    journey: String,
-    does: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    frame: Option<&'static str>,
+impl Serialize for WhatsHere {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = Stream::<ServeResult, _>::open(serializer)?;
+        out.ok(&true)?
+            .facts(&self.facts)?
+            .brief(&self.brief)?
+            .actions(&self.actions)?;
+        if !self.lists.is_empty() {
+            out.lists(&self.lists)?;
+        }
+        out.journeys(&self.journeys)?;
+        if !self.journeys_elsewhere.is_empty() {
+            out.journeys_elsewhere(&self.journeys_elsewhere)?;
+        }
+        if let Some(means) = self.journeys_elsewhere_means {
+            out.journeys_elsewhere_means(means)?;
+        }
+        if let Some(route) = &self.route_to {
+            out.route_to(route)?;
+        }
+        if let Some(arrival) = &self.arrival {
+            out.arrival(arrival)?;
+        }
+        out.you_are_on(&self.you_are_on)?;
+        if let Some(focus) = &self.looking_at {
+            out.looking_at(focus)?;
+        }
+        out.version(&self.version)?;
+        out.close()
+    }
 }
 
 /// The offered edges with the action each came from (its `expects` is read from the action, not
@@ -89,32 +98,51 @@ impl Serialize for Rows {
     }
 }
 
+/// The action rows, each a [`ServedAction`].
+impl Writes<ActionList> for Rows {}
+
 /// One served action as a model reads it (docs/facts-and-serving.md §4.5): presence-only marks
 /// (never `false` for "not"; `enabled` and `materialized` only as `false`), `expects` verbatim.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
 struct ActionRow<'a> {
-    action: &'a str,
-    does: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    goes_to: Option<&'a str>,
-    #[serde(skip_serializing_if = "is_false")]
-    high_effect: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    enabled: Option<bool>,
-    /// docs/facts-and-serving.md §7.2: why it is grey and what writes what it waits on.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    blocked_because: Option<&'a [StatedCondition]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unblocked_by: Option<&'a [Unblocker]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    busy: Option<&'a str>,
-    #[serde(skip_serializing_if = "is_false")]
-    guard_unevaluated: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    materialized: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    edge: &'a AvailableEdge,
     expects: Option<Expects<'a>>,
+}
+
+impl Serialize for ActionRow<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let edge = self.edge;
+        let mut row = Stream::<ServedAction, _>::open(serializer)?;
+        row.action(&edge.affordance_id)?.does(&edge.description)?;
+        if let Some(page) = &edge.goes_to {
+            row.goes_to(page)?;
+        }
+        if edge.high_effect {
+            row.high_effect(&true)?;
+        }
+        if edge.enabled == Some(false) {
+            row.enabled(&false)?;
+        }
+        // docs/facts-and-serving.md §7.2: why it is grey and what writes what it waits on.
+        if let Some(because) = &edge.blocked_because {
+            row.blocked_because(because)?;
+        }
+        if let Some(unblockers) = &edge.unblocked_by {
+            row.unblocked_by(unblockers)?;
+        }
+        if let Some(busy) = &edge.busy {
+            row.busy(busy)?;
+        }
+        if !edge.guard_unevaluated.is_empty() {
+            row.guard_unevaluated(&true)?;
+        }
+        if edge.materialized == Some(false) {
+            row.materialized(&false)?;
+        }
+        if let Some(expects) = &self.expects {
+            row.expects(expects)?;
+        }
+        row.close()
+    }
 }
 
 /// `expects`: `"none"` or the schema verbatim (absent when no input was declared).
@@ -125,9 +153,7 @@ enum Expects<'a> {
     Schema(&'a Value),
 }
 
-fn is_false(flag: &bool) -> bool {
-    !*flag
-}
+impl Writes<Value> for Expects<'_> {}
 
 impl WhatsHere {
     /// The result as serde_json writes it (what the wasm boundary hands JS through `JSON.parse`).
@@ -138,16 +164,7 @@ impl WhatsHere {
 
 fn row<'a>(edge: &'a AvailableEdge, input: &'a InputContract) -> ActionRow<'a> {
     ActionRow {
-        action: &edge.affordance_id,
-        does: &edge.description,
-        goes_to: edge.goes_to.as_deref(),
-        high_effect: edge.high_effect,
-        enabled: (edge.enabled == Some(false)).then_some(false),
-        blocked_because: edge.blocked_because.as_deref(),
-        unblocked_by: edge.unblocked_by.as_deref(),
-        busy: edge.busy.as_deref(),
-        guard_unevaluated: !edge.guard_unevaluated.is_empty(),
-        materialized: (edge.materialized == Some(false)).then_some(false),
+        edge,
         expects: match input {
             InputContract::Unknown => None,
             InputContract::NoInput => Some(Expects::None("none")),
@@ -158,7 +175,7 @@ fn row<'a>(edge: &'a AvailableEdge, input: &'a InputContract) -> ActionRow<'a> {
 
 impl AgentPort {
     /// The repeating containers of the current page with their live rows (docs/session.md §34).
-    fn lists_here(&self) -> Vec<ListRow> {
+    fn lists_here(&self) -> Vec<ServedList> {
         let graph = self.session.graph();
         if graph.containers.is_empty() {
             return Vec::new();
@@ -168,7 +185,7 @@ impl AgentPort {
             .containers
             .iter()
             .filter(|c| c.page == node && !c.repeats.is_empty())
-            .map(|c| ListRow {
+            .map(|c| ServedList {
                 list: c.path.clone(),
                 does: c.does.clone(),
                 actions: c.repeats.clone(),
@@ -198,10 +215,10 @@ impl AgentPort {
                 .first()
                 .is_some_and(|first| edges.iter().any(|e| &e.affordance_id == first));
             if open || startable {
-                journeys.push(JourneyRow {
+                journeys.push(ServedJourney {
                     journey: journey.id.clone(),
                     does: journey.does.clone(),
-                    frame: open.then_some("open"),
+                    frame: open.then_some(FrameStatus::Open),
                 });
             } else {
                 elsewhere.push(journey.id.clone());
@@ -210,7 +227,7 @@ impl AgentPort {
         // docs/facts-and-serving.md §4.4: the declared hops to a page the model asked about.
         let route_to = args.string("routeTo").map(|target| {
             match self.session.route_to(target) {
-                Ok(answer) => super::port::route_to(answer).done(),
+                Ok(answer) => super::port::route_to(answer),
                 Err(error) => {
                     let pages: Vec<&str> = graph.page_ids().collect();
                     let says = format!(
@@ -224,13 +241,12 @@ impl AgentPort {
                         .route(no_route)
                         .reason(error.code)
                         .how_to_get_there(says);
-                    route.done()
+                    route
                 }
             }
         });
         let journeys_elsewhere_means = (!elsewhere.is_empty()).then_some(JOURNEYS_ELSEWHERE_MEANS);
         WhatsHere {
-            ok: true,
             facts: Some(facts),
             brief: Some(brief),
             lists: self.lists_here(),
@@ -240,7 +256,7 @@ impl AgentPort {
             journeys_elsewhere_means,
             route_to,
             // Decision 20: the cursor stands only on a fire's claim; the app has not confirmed it.
-            arrival: self.session.position_claimed().then_some("claimed"),
+            arrival: self.session.position_claimed().then_some(Arrival::Claimed),
             // `youAreOn`, `lookingAt`, `version`: the position every result ends with (`port::position`).
             you_are_on: self.session.node(),
             looking_at: self.session.focus(),

@@ -1,9 +1,9 @@
 //! The port result's shape, declared once: [`ServeResult`] names every key any tool writes, with its
 //! type, and the rows it nests (action and step rows, `why`'s chain links, the declared hops to a
-//! page). Each struct is wrapped in `shape!` (`serve::shapes`), which gives `Obj<Shape>` one typed
-//! setter per field; tsify derives the `.d.ts` from the same struct (wasm32), and serde's
-//! `Deserialize` reads a result back for `shapes::check`. The enums a key may hold are here too, each
-//! with what [`Fits`] it.
+//! page). Each struct is wrapped in `shape!` (`serve::shapes`), which gives it one typed
+//! setter per field (on `Obj<Shape>` and on `Stream<Shape, _>`); tsify derives the `.d.ts` from the
+//! same struct (wasm32), and serde's `Deserialize` reads a result back in tests. The enums a key may
+//! hold are here too, each with what [`Fits`] it.
 //!
 //! Adding a key: one field here (camelCase via `rename_all`; an `Option` marked `#[serde(default,
 //! skip_serializing_if = …)]` for one that is not always there), then the tool calls its setter
@@ -133,7 +133,7 @@ shape! {
 
 shape! {
     /// One list of `whats_here` (docs/session.md §34).
-    #[derive(Debug, Clone, PartialEq, Deserialize)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
     #[serde(rename_all = "camelCase", deny_unknown_fields)]
     pub struct ServedList {
@@ -164,7 +164,7 @@ impl Fits<ActionList> for Vec<String> {
 
 shape! {
     /// One journey row of `whats_here`.
-    #[derive(Debug, Clone, PartialEq, Deserialize)]
+    #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
     #[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
     #[serde(rename_all = "camelCase", deny_unknown_fields)]
     pub struct ServedJourney {
