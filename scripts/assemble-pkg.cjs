@@ -368,6 +368,20 @@ export function loadedGroundfacts(): GroundfactsModule | null;
 export function groundfactsLoadError(): unknown;
 `;
 fs.writeFileSync(path.join(pkg, 'groundfacts_load.d.ts'), LOAD_TYPES);
+// `groundfacts/load` for resolvers that do not read `exports` (Parcel unless the app opts in, TypeScript's
+// `node10` resolution): a folder of that name whose manifest points at the browser entry and its types,
+// as the subpaths with their own folder (react/, svelte/, …) resolve anyway. Resolvers that read
+// `exports` never look here. The bindings import `groundfacts/load` themselves, so without it such a
+// host cannot resolve them at all.
+fs.mkdirSync(path.join(pkg, 'load'), { recursive: true });
+fs.writeFileSync(
+  path.join(pkg, 'load', 'package.json'),
+  JSON.stringify(
+    { type: 'module', main: '../groundfacts_load.js', module: '../groundfacts_load.js', types: '../groundfacts_load.d.ts' },
+    null,
+    2,
+  ) + '\n',
+);
 
 // 7. Types: the nodejs glue's .d.ts (the web one also declares the init function, which the entries
 //    call themselves), once for ESM and once for CommonJS consumers.

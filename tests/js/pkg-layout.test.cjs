@@ -124,3 +124,25 @@ test('every docs/… file the shipped declarations and code cite ships in docs/ 
     assert.ok(fs.existsSync(path.join(PKG, 'docs', doc)), `docs/${doc} is cited in the package and ships with it`);
   }
 });
+
+test('a resolver that ignores `exports` finds every subpath as a folder: load/ points at the browser loader and its types', () => {
+  // Parcel (without packageExports) and TypeScript's node10 resolution read a subpath as a folder with a
+  // manifest or an index: the bindings import `groundfacts/load`, so it must resolve there too.
+  for (const subpath of Object.keys(manifest.exports)) {
+    const name = subpath.slice(2);
+    if (name === '' || name.includes('.')) continue; // the root, the .wasm and package.json
+    const folder = path.join(PKG, name);
+    assert.ok(fs.statSync(folder).isDirectory(), `${subpath}: no folder ${name}/ in pkg/`);
+    assert.ok(shipped(`${name}/package.json`) || shipped(`${name}/index.js`), `${name}/ is not in files`);
+    const own = path.join(folder, 'package.json');
+    const entry = fs.existsSync(own) ? JSON.parse(fs.readFileSync(own, 'utf8')) : null;
+    const main = entry ? path.join(folder, entry.module) : path.join(folder, 'index.js');
+    assert.ok(fs.existsSync(main), `${subpath}: ${path.relative(PKG, main)} is missing`);
+    const browser = manifest.exports[subpath].browser?.default ?? manifest.exports[subpath].default;
+    assert.equal(path.relative(PKG, main), path.normalize(browser), `${subpath}: the folder and exports disagree`);
+    if (entry) {
+      assert.equal(entry.main, entry.module);
+      assert.ok(fs.existsSync(path.join(folder, entry.types)), `${subpath}: its types file is missing`);
+    }
+  }
+});
