@@ -82,11 +82,26 @@ words!(
     FocusChange: [Focus, Show, Hide],
 );
 
-/// A refusal code (a gap row's `rejectionReason`): any word of [`Refusal`].
+/// Every [`Refusal`]'s word, in `Refusal::ALL`'s order, built at compile time.
+const REFUSAL_WORDS: [&str; Refusal::ALL.len()] = {
+    let mut words = [""; Refusal::ALL.len()];
+    let mut i = 0;
+    while i < words.len() {
+        words[i] = Refusal::ALL[i].as_str();
+        i += 1;
+    }
+    words
+};
+
+/// A refusal code (a gap row's `rejectionReason`): any word of [`Refusal`], looked up in its table
+/// (the restore is no hot path, and `Refusal::parse`'s string match is not linked for it).
 impl Slot for Refusal {
     fn fill(&mut self, v: &Value) -> Result<(), String> {
         let text = v.as_str().ok_or_else(|| not("a string"))?;
-        *self = Refusal::parse(text)
+        *self = REFUSAL_WORDS
+            .iter()
+            .position(|&w| w == text)
+            .and_then(|i| Refusal::ALL.get(i).copied())
             .ok_or_else(|| format!(" '{text}' is not a code this library writes"))?;
         Ok(())
     }
