@@ -18,7 +18,7 @@ use crate::codes::ErrorCode;
 ///
 /// Re-entrant: a nested call (a JS callback serialising while an outer result is being handed over)
 /// gets a buffer of its own. Generic only in the serialising: the buffer's taking and keeping and the
-/// error are out of line, so each result type carries its serializer and three calls (docs/size.md).
+/// error are out of line, so each result type carries its serializer and two calls (docs/size.md).
 pub fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     to_js_with_texts(value, [None, None])
 }
@@ -31,7 +31,19 @@ pub fn to_js_with_texts<T: Serialize + ?Sized>(
     texts: [Option<(&str, &str)>; 2],
 ) -> Result<JsValue, JsValue> {
     let mut buffer = take_buffer();
-    let result = match serde_json::to_writer(&mut buffer, value) {
+    let written = serde_json::to_writer(&mut buffer, value);
+    hand_over(buffer, written, texts)
+}
+
+/// The text written (or the failure) handed over as one JS value and the buffer kept: out of line, so
+/// each result type carries only its serializer and this call.
+#[inline(never)]
+fn hand_over(
+    buffer: Vec<u8>,
+    written: Result<(), serde_json::Error>,
+    texts: [Option<(&str, &str)>; 2],
+) -> Result<JsValue, JsValue> {
+    let result = match written {
         Ok(()) => {
             let json = std::str::from_utf8(&buffer).unwrap_or("null");
             let [first, second] = texts;

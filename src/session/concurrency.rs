@@ -8,11 +8,12 @@
 //! a non-execution), every later one is refused `DUPLICATE_EXECUTION`, naming it. A refused fire
 //! records nothing here; a failed one (settled `refused`) does not count. The performed set travels in
 //! snapshots (`once`); the open fire is found again from the restored rows.
-//! Uses `state`, `graph::Concurrency`. Used by `fire`, `settle`, `persist::take`, `persist::restore`.
+//! Uses `state`, `ledger::compact`, `graph::Concurrency`. Used by `fire`, `settle`, `persist::take`, `persist::restore`.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::ledger::compact::sorted;
 use super::state::{Affordance, Inner};
 use super::*;
 use crate::codes::Refusal;
@@ -100,15 +101,17 @@ impl Inner {
 
     /// The performed `'once'` actions for a snapshot, sorted by action id.
     pub(crate) fn once_out(&self) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = self
-            .flights
-            .performed
-            .iter()
-            .map(|(a, t)| (a.to_string(), t.to_string()))
-            .collect();
-        // Through a heap, not `sort`: no stable sort in the module (docs/size.md §3).
-        out = std::collections::BinaryHeap::from(out).into_sorted_vec();
-        out
+        // Action ids are unique keys: sorting them alone through the session's one string sort
+        // gives the pairs' order without a sort instantiated for pairs (docs/size.md §3).
+        let performed = &self.flights.performed;
+        let actions = sorted(performed.keys().map(|a| a.to_string()).collect());
+        actions
+            .into_iter()
+            .filter_map(|a| {
+                let t = performed.get(a.as_str())?.to_string();
+                Some((a, t))
+            })
+            .collect()
     }
 
     /// After a restore: the performed set back, and each declaring action's newest fire found again.

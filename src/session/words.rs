@@ -11,7 +11,7 @@ use super::ledger::records::{
 use super::results::{FrameStatus, SettlementState};
 
 impl CauseKind {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             CauseKind::Fired => "fired",
             CauseKind::Stimulus => "stimulus",
@@ -20,7 +20,7 @@ impl CauseKind {
 }
 
 impl AttributionBasis {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             AttributionBasis::CallerAsserted => "caller-asserted",
             AttributionBasis::NamedByReport => "named-by-report",
@@ -34,7 +34,7 @@ impl AttributionBasis {
 }
 
 impl Certainty {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Certainty::Observed => "observed",
             Certainty::Inferred => "inferred",
@@ -43,7 +43,7 @@ impl Certainty {
 }
 
 impl Outcome {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Outcome::Pending => "pending",
             Outcome::Committed => "committed",
@@ -55,7 +55,7 @@ impl Outcome {
 }
 
 impl EffectStatus {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             EffectStatus::Pending => "pending",
             EffectStatus::Performed => "performed",
@@ -66,7 +66,7 @@ impl EffectStatus {
 }
 
 impl Arrival {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Arrival::Claimed => "claimed",
             Arrival::Observed => "observed",
@@ -75,7 +75,7 @@ impl Arrival {
 }
 
 impl SettlementState {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             SettlementState::Settled => "settled",
             SettlementState::AwaitingState => "awaiting-state",
@@ -84,7 +84,7 @@ impl SettlementState {
 }
 
 impl GapKind {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             GapKind::FireRejected => "fire-rejected",
             GapKind::DeadEnd => "dead-end",
@@ -94,7 +94,7 @@ impl GapKind {
 }
 
 impl AskAnswer {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             AskAnswer::Approved => "approved",
             AskAnswer::Declined => "declined",
@@ -103,7 +103,7 @@ impl AskAnswer {
 }
 
 impl FrameStatus {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             FrameStatus::Open => "open",
             FrameStatus::Completed => "completed",
@@ -114,7 +114,7 @@ impl FrameStatus {
 }
 
 impl FocusChange {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             FocusChange::Focus => "focus",
             FocusChange::Show => "show",

@@ -27,7 +27,7 @@ pub enum Principal {
 }
 
 impl Principal {
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             Principal::Agent => "agent",
             Principal::User => "user",

@@ -7,6 +7,7 @@
 //!
 //! Uses `session::instances`, `check`. Used by `take`, `restore`.
 
+use std::collections::BinaryHeap;
 use std::rc::Rc;
 
 use serde_json::{json, Value};
@@ -26,20 +27,18 @@ impl Inner {
                 live.push(json!({"list": &**list, "id": &*row.id, "label": &*row.label}));
             }
         }
-        let fired: Vec<(u32, &Rc<str>, &Rc<str>)> = self
-            .lists
-            .rows
-            .iter()
-            .map(|(n, (id, label))| (*n, id, label))
-            .collect();
-        // Row numbers are unique, so the heap orders by them alone (docs/size.md §3).
-        let fired = std::collections::BinaryHeap::from(fired).into_sorted_vec();
-        if live.is_empty() && fired.is_empty() {
+        // Fire numbers are unique keys, so a heap sort of the numbers alone gives the order (and
+        // the wasm carries no driftsort for these tuples, docs/size.md §3).
+        let numbers = BinaryHeap::from_iter(self.lists.rows.keys().copied()).into_sorted_vec();
+        if live.is_empty() && numbers.is_empty() {
             return Value::Null;
         }
-        let fired: Vec<Value> = fired
+        let fired: Vec<Value> = numbers
             .into_iter()
-            .map(|(n, id, label)| json!({"n": n, "id": &**id, "label": &**label}))
+            .filter_map(|n| {
+                let (id, label) = self.lists.rows.get(&n)?;
+                Some(json!({"n": n, "id": &**id, "label": &**label}))
+            })
             .collect();
         json!({ "live": live, "fired": fired })
     }

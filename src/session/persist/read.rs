@@ -24,13 +24,14 @@ pub fn read_snapshot(value: &Value) -> Result<SessionSnapshot, String> {
     Ok(snapshot)
 }
 
-/// A unit-variant enum from its word: the variant of `all` whose `as_str` it is (each enum's words
-/// live in its `as_str`, which `session::words` and `persist::wire` test against serde).
-fn word<T: Copy>(v: &Value, all: &[T], as_str: fn(T) -> &'static str) -> Result<T, String> {
+/// The index of `v`'s word in `words` (each enum's words live in its `as_str`, which
+/// `session::words` and `persist::wire` test against serde). One body for every enum: each enum's
+/// `fill` carries only its two constant tables.
+fn word(v: &Value, words: &[&str]) -> Result<usize, String> {
     let text = v.as_str().ok_or_else(|| not("a string"))?;
-    all.iter()
-        .copied()
-        .find(|&w| as_str(w) == text)
+    words
+        .iter()
+        .position(|&w| w == text)
         .ok_or_else(|| format!(" '{text}' is not a word this library writes"))
 }
 
@@ -40,7 +41,9 @@ macro_rules! words {
     ($($ty:ident: [$($variant:ident),+]),* $(,)?) => {$(
         impl Slot for $ty {
             fn fill(&mut self, v: &Value) -> Result<(), String> {
-                *self = word(v, &[$($ty::$variant),+], $ty::as_str)?;
+                const ALL: &[$ty] = &[$($ty::$variant),+];
+                const WORDS: &[&str] = &[$($ty::$variant.as_str()),+];
+                *self = ALL.get(word(v, WORDS)?).copied().unwrap_or_else(Self::blank);
                 Ok(())
             }
         }
@@ -79,11 +82,26 @@ words!(
     FocusChange: [Focus, Show, Hide],
 );
 
-/// A refusal code (a gap row's `rejectionReason`): any word of [`Refusal`].
+/// Every [`Refusal`]'s word, in `Refusal::ALL`'s order, built at compile time.
+const REFUSAL_WORDS: [&str; Refusal::ALL.len()] = {
+    let mut words = [""; Refusal::ALL.len()];
+    let mut i = 0;
+    while i < words.len() {
+        words[i] = Refusal::ALL[i].as_str();
+        i += 1;
+    }
+    words
+};
+
+/// A refusal code (a gap row's `rejectionReason`): any word of [`Refusal`], looked up in its table
+/// (the restore is no hot path, and `Refusal::parse`'s string match is not linked for it).
 impl Slot for Refusal {
     fn fill(&mut self, v: &Value) -> Result<(), String> {
         let text = v.as_str().ok_or_else(|| not("a string"))?;
-        *self = Refusal::parse(text)
+        *self = REFUSAL_WORDS
+            .iter()
+            .position(|&w| w == text)
+            .and_then(|i| Refusal::ALL.get(i).copied())
             .ok_or_else(|| format!(" '{text}' is not a code this library writes"))?;
         Ok(())
     }

@@ -187,7 +187,7 @@ impl Session {
         options: SessionOptions,
         snapshot: &Value,
     ) -> Result<Session, SessionError> {
-        let snap = parse(&graph, snapshot)?;
+        let mut snap = parse(&graph, snapshot)?;
         check(&snap, &graph)?;
         crate::session::persist::law::check_law(&snap, &graph)?;
         let mut inner = Inner::new(
@@ -263,7 +263,8 @@ impl Session {
             through_key: snap.folded.through_key,
             retain: inner.keep.retain,
         };
-        inner.state = snap.state.clone();
+        // The read snapshot is this function's own: its rows are moved into the session, not copied.
+        inner.state = std::mem::take(&mut snap.state);
         // docs/session.md §28: a snapshot leaves hidden keys out; the options' state brings them back.
         let redact = Rc::clone(&inner.keep.redact);
         for (k, v) in options
@@ -289,15 +290,15 @@ impl Session {
                 },
             })
             .collect();
-        inner.pending = snap.pending.clone();
+        inner.pending = std::mem::take(&mut snap.pending);
         inner.claim = snap
             .claim
             .as_ref()
             .map(|cl| (cl.transition, inner.intern(&cl.target)));
-        inner.asks = snap.asks.clone();
-        inner.work = snap.work.clone();
-        inner.frame = snap.frame.clone();
-        inner.closed_frames = snap.closed_frames.clone();
+        inner.asks = std::mem::take(&mut snap.asks);
+        inner.work = std::mem::take(&mut snap.work);
+        inner.frame = snap.frame.take();
+        inner.closed_frames = std::mem::take(&mut snap.closed_frames);
         inner.warned_once = snap.warned.once.iter().cloned().collect();
         inner.dead_end_warned = snap
             .warned
@@ -329,7 +330,7 @@ impl Session {
         inner.mount_order = mount_order;
         // Even an empty served structure is a baseline: re-wiring `navigate` (setNavigate after the
         // reload, as connectSvelteKit does) on a page with nothing mounted is no change either.
-        inner.baseline = Some((inner.version, snap.served.clone()));
+        inner.baseline = Some((inner.version, std::mem::take(&mut snap.served)));
         if let Some(tree) = &snap.tree {
             inner.tree_in(tree)?;
         }

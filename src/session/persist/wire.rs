@@ -212,7 +212,7 @@ impl Serialize for SnapArm {
 
 impl SnapArm {
     /// The wire word, written and read (tested against serde's `rename_all` below).
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             SnapArm::AwaitingState => "awaiting-state",
             SnapArm::SettleOnCompletion => "settle-on-completion",
@@ -279,7 +279,7 @@ impl Serialize for SnapLedger {
 
 impl SnapLedger {
     /// The wire word, written and read (tested against serde's `rename_all` below).
-    pub fn as_str(self) -> &'static str {
+    pub const fn as_str(self) -> &'static str {
         match self {
             SnapLedger::Gap => "gap",
             SnapLedger::Transition => "transition",
