@@ -3,7 +3,10 @@
 # one test about links, tests/hosts/vite-link) in the hosts
 # tests/hosts/ holds — node `import` + `require` (and their TypeScript types under module nodenext), a plain
 # page exposing a port through WebMCP (@mcp-b/webmcp-polyfill) driven by an agent-side script, a
-# webpack 5 app with no config run in Debian's Chromium, plain Vite 7 and Vite 8 React apps (dev, and
+# webpack 5 app with no config run in Debian's Chromium, a Parcel 2 React app with no Parcel config
+# (`parcel build` served, and the `parcel` dev server — the app imports only the bindings and
+# groundfacts/load, as Parcel's dev bundles cannot run a value import of groundfacts; tests/hosts/parcel),
+# plain Vite 7 and Vite 8 React apps (dev, and
 # build + preview, with the module's bytes held back: docs/loading.md), Vitest component tests under
 # jsdom and happy-dom (React Testing Library, @testing-library/svelte), the package README's
 # groundfacts/testing example run by Vitest (tests/hosts/vitest-lint), and bundles for Node (esbuild,
@@ -23,7 +26,7 @@ if [ ! -x /usr/bin/chromium ]; then
   apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
 
-for fixture in node webpack webmcp vite7-react vite8-react vitest vitest-lint node-bundles; do
+for fixture in node webpack parcel webmcp vite7-react vite8-react vitest vitest-lint node-bundles; do
   dir="$ROOT/tests/hosts/$fixture"
   stamp="$dir/node_modules/.groundfacts-ci"
   if [ ! -f "$stamp" ] || [ "$dir/package-lock.json" -nt "$stamp" ]; then

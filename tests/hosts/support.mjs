@@ -1,7 +1,7 @@
 // What the host tests share: a static file server on loopback with the MIME types a static host sends
 // (application/wasm included), and the flags Debian's Chromium runs headless with here.
 // Also `startVite`, a Vite server started in an app folder. Used by hosts.test.mjs, webmcp.test.mjs,
-// vite-react.test.mjs, vite-link.test.mjs, kit-node.test.mjs and sveltekit.test.mjs.
+// vite-react.test.mjs, vite-link.test.mjs, kit-node.test.mjs, sveltekit.test.mjs and parcel.test.mjs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
