@@ -301,8 +301,8 @@ trait List {
 }
 
 impl<T: Slot + Blank> List for Vec<T> {
+    /// Room for `len` items, after any already there (a list is read over its blank, empty `Vec`).
     fn start(&mut self, len: usize) {
-        self.clear();
         self.reserve_exact(len);
     }
     fn push_blank(&mut self) -> Option<&mut dyn Slot> {
