@@ -274,11 +274,10 @@ impl<A: Blank, B: Blank> Blank for (A, B) {
 
 impl<T: Slot + Blank> Slot for Option<T> {
     fn fill(&mut self, v: &Value) -> Result<(), String> {
+        // Read over the blank `None`: `null` leaves it, a value is read into a fresh blank.
         if v.is_null() {
-            *self = None;
             return Ok(());
         }
-        // Read over the blank `None`: a value is read into a fresh blank, never over an old one.
         self.get_or_insert_with(T::blank).fill(v)
     }
     fn may_be_absent(&self) -> bool {
