@@ -274,12 +274,11 @@ impl<A: Blank, B: Blank> Blank for (A, B) {
 
 impl<T: Slot + Blank> Slot for Option<T> {
     fn fill(&mut self, v: &Value) -> Result<(), String> {
+        // Read over the blank `None`: `null` leaves it, a value is read into a fresh blank.
         if v.is_null() {
-            *self = None;
-            Ok(())
-        } else {
-            self.insert(T::blank()).fill(v)
+            return Ok(());
         }
+        self.get_or_insert_with(T::blank).fill(v)
     }
     fn may_be_absent(&self) -> bool {
         true
@@ -293,22 +292,21 @@ impl<T> Blank for Option<T> {
 }
 
 /// A list being read: the one loop over its items ([`items`]) is shared by every item type; only
-/// reading one item and pushing it is per type.
+/// pushing a blank item is per type, and the item is read in place through its `&mut dyn Slot`.
 trait List {
     fn start(&mut self, len: usize);
-    fn push_read(&mut self, item: &Value) -> Result<(), String>;
+    /// Push a blank item and hand back its slot (`None` only if the push left no last item).
+    fn push_blank(&mut self) -> Option<&mut dyn Slot>;
 }
 
 impl<T: Slot + Blank> List for Vec<T> {
+    /// Room for `len` items, after any already there (a list is read over its blank, empty `Vec`).
     fn start(&mut self, len: usize) {
-        self.clear();
         self.reserve_exact(len);
     }
-    fn push_read(&mut self, item: &Value) -> Result<(), String> {
-        let mut x = T::blank();
-        x.fill(item)?;
-        self.push(x);
-        Ok(())
+    fn push_blank(&mut self) -> Option<&mut dyn Slot> {
+        self.push(T::blank());
+        self.last_mut().map(|x| x as &mut dyn Slot)
     }
 }
 
@@ -317,7 +315,11 @@ fn items(v: &Value, list: &mut dyn List) -> Result<(), String> {
     let items = array(v)?;
     list.start(items.len());
     for (i, item) in items.iter().enumerate() {
-        list.push_read(item).map_err(|e| at_index(i, e))?;
+        let read = match list.push_blank() {
+            Some(slot) => slot.fill(item),
+            None => Err(not("read")),
+        };
+        read.map_err(|e| at_index(i, e))?;
     }
     Ok(())
 }

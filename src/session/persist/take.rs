@@ -42,31 +42,52 @@ impl Captions {
             .is_some_and(|c| c.action.does == aff.action.does);
         let a = &aff.action;
         let i = self.rows.len() as u32;
-        let full = !compiled;
-        self.rows.push(SnapAffordance {
-            id: own(&aff.id),
-            does: own(&aff.does),
-            compiled,
-            page: full.then(|| a.node.clone()),
-            writes: a.writes.clone().filter(|_| full),
-            go_to: a.navigates_to.clone().filter(|_| full),
-            confirm: full && a.high_effect,
-            input: match &a.input {
-                _ if compiled => Value::Null,
-                InputContract::Unknown => Value::Null,
-                InputContract::NoInput => Value::String("none".into()),
-                InputContract::Schema(schema) => schema.clone(),
-            },
-            when: a.guard.as_ref().filter(|_| full).map(filter_out),
-            enabled_when: a.enabled_when.as_ref().filter(|_| full).map(filter_out),
-            verify: match &a.verify {
-                Some(Verify::Filter(f)) if full => Some(filter_out(f)),
-                _ => None,
-            },
-            verify_predicate: full && matches!(a.verify, Some(Verify::Predicate(_))),
-            role: if full { a.role.clone() } else { String::new() },
-            url_href: a.url_href.clone().filter(|_| full),
-            concurrency: a.concurrency.word().filter(|_| full).map(String::from),
+        let id = own(&aff.id);
+        let does = own(&aff.does);
+        // A compiled declaration is rebuilt from the graph: its row carries only its id and caption.
+        self.rows.push(if compiled {
+            SnapAffordance {
+                id,
+                does,
+                compiled,
+                page: None,
+                writes: None,
+                go_to: None,
+                confirm: false,
+                input: Value::Null,
+                when: None,
+                enabled_when: None,
+                verify: None,
+                verify_predicate: false,
+                role: String::new(),
+                url_href: None,
+                concurrency: None,
+            }
+        } else {
+            SnapAffordance {
+                id,
+                does,
+                compiled,
+                page: Some(a.node.clone()),
+                writes: a.writes.clone(),
+                go_to: a.navigates_to.clone(),
+                confirm: a.high_effect,
+                input: match &a.input {
+                    InputContract::Unknown => Value::Null,
+                    InputContract::NoInput => Value::String("none".into()),
+                    InputContract::Schema(schema) => schema.clone(),
+                },
+                when: a.guard.as_ref().map(filter_out),
+                enabled_when: a.enabled_when.as_ref().map(filter_out),
+                verify: match &a.verify {
+                    Some(Verify::Filter(f)) => Some(filter_out(f)),
+                    _ => None,
+                },
+                verify_predicate: matches!(a.verify, Some(Verify::Predicate(_))),
+                role: a.role.clone(),
+                url_href: a.url_href.clone(),
+                concurrency: a.concurrency.word().map(String::from),
+            }
         });
         self.seen.insert(key, i);
         i
