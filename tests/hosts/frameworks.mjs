@@ -6,57 +6,20 @@
 // so; a deep link starts the session on its own page (no hop recorded). Used by nextjs.host.mjs and
 // react-router.host.mjs; playwright-core comes from the webpack fixture.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM } from './support.mjs';
+import { CHROMIUM, spawnGroup } from './support.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const FACTS_HEADER = 'FACTS FROM THE APP (authoritative).';
 
-export function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './support.mjs';
 
 /** Runs `command args` in `cwd`; resolves once `http://127.0.0.1:port/` answers. `t.after` stops it and waits for it to go. */
 export async function startServer(t, cwd, command, args, port, env = {}) {
-  const child = spawn(command, args, {
-    cwd,
+  const { child, output } = spawnGroup(t, cwd, command, args, {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const output = { text: '' };
-  child.stdout.on('data', (chunk) => (output.text += chunk));
-  child.stderr.on('data', (chunk) => (output.text += chunk));
-  // Stop the server's whole process group and wait until it is gone (SIGKILL after 15 s): a dev
-  // server still writing its cache (Next's .next/dev) would race the next test's clean-up.
-  t.after(async () => {
-    const signal = (name) => {
-      try {
-        process.kill(-child.pid, name);
-        return true;
-      } catch {
-        return false; // the group is gone
-      }
-    };
-    if (!signal('SIGTERM')) return;
-    const until = Date.now() + 15_000;
-    while (signal(0)) {
-      if (Date.now() > until) {
-        signal('SIGKILL');
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
   });
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -10,12 +10,12 @@
 // scripts/test-hosts.sh installs the fixture (npm ci + the tarball), then runs this file.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM, freePort, serve } from './support.mjs';
+import { CHROMIUM, freePort, serve, spawnGroup } from './support.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const APP = path.join(HERE, 'parcel');
@@ -43,32 +43,8 @@ function prepare() {
  * `t.after` stops its whole process group and waits until it is gone.
  */
 async function startParcelDev(t, port) {
-  const child = spawn(PARCEL, [...FLAGS, '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: APP,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const output = { text: '' };
-  child.stdout.on('data', (chunk) => (output.text += chunk));
-  child.stderr.on('data', (chunk) => (output.text += chunk));
-  t.after(async () => {
-    const signal = (name) => {
-      try {
-        process.kill(-child.pid, name);
-        return true;
-      } catch {
-        return false; // the group is gone
-      }
-    };
-    if (!signal('SIGTERM')) return;
-    const until = Date.now() + 10_000;
-    while (signal(0)) {
-      if (Date.now() > until) {
-        signal('SIGKILL');
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  const { child, output } = spawnGroup(t, APP, PARCEL, [...FLAGS, '--host', '127.0.0.1', '--port', String(port)], {
+    graceMs: 10_000,
   });
   const deadline = Date.now() + 30_000;
   while (!output.text.includes('Built in')) {

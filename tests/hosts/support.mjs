@@ -1,6 +1,7 @@
 // What the host tests share: a static file server on loopback with the MIME types a static host sends
 // (application/wasm included), and the flags Debian's Chromium runs headless with here.
-// Also `startVite`, a Vite server started in an app folder. Used by hosts.test.mjs, webmcp.test.mjs,
+// Also `startVite`, a Vite server started in an app folder, and `spawnGroup`, a server process stopped
+// with its children after the test. Used by hosts.test.mjs, webmcp.test.mjs,
 // vite-react.test.mjs, vite-link.test.mjs, kit-node.test.mjs, sveltekit.test.mjs and parcel.test.mjs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,6 +48,38 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Runs `command args` in `cwd` as its own process group, its output collected in `output.text`.
+ * `t.after` stops the whole group and waits until it is gone (SIGKILL after `graceMs`): a dev server
+ * still writing its cache would race the next test's clean-up.
+ */
+export function spawnGroup(t, cwd, command, args, { env = process.env, graceMs = 15_000 } = {}) {
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const output = { text: '' };
+  child.stdout.on('data', (chunk) => (output.text += chunk));
+  child.stderr.on('data', (chunk) => (output.text += chunk));
+  t.after(async () => {
+    const signal = (name) => {
+      try {
+        process.kill(-child.pid, name);
+        return true;
+      } catch {
+        return false; // the group is gone
+      }
+    };
+    if (!signal('SIGTERM')) return;
+    const until = Date.now() + graceMs;
+    while (signal(0)) {
+      if (Date.now() > until) {
+        signal('SIGKILL');
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  return { child, output };
 }
 
 /** Starts `vite <args>` in `dir` (its own node_modules/.bin/vite) and resolves once it answers. */
